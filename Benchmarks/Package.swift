@@ -1,0 +1,39 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Benchmarks (package-benchmark). Run from this folder:  swift package benchmark
+// Kept in their own package so the main build and CI never compile the benchmark harness.
+let package = Package(
+    name: "HandshakeBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Handshake", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+    ],
+    targets: [
+        // libqrencode, linked here only, as the peer the QR encoder is measured against.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .executableTarget(
+            name: "CardBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HandshakeCore", package: "Handshake"),
+                .product(name: "HandshakeQR", package: "Handshake"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/CardBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "QRBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HandshakeQR", package: "Handshake"),
+                "CQRencode",
+            ],
+            path: "Benchmarks/QRBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)

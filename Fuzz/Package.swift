@@ -1,0 +1,29 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// libFuzzer targets, one per decoder that meets outside input. Built only with
+//   swift build --package-path Fuzz --sanitize fuzzer --sanitize address
+// (see scripts/fuzz); a plain `swift build` of the main package never touches them.
+let fuzzTargets = [
+    "FuzzCBOR",         // the deterministic CBOR decoder
+    "FuzzCard",         // binary card → receive pipeline
+    "FuzzCardText",     // every text form: QR text, typed code, link, vCard, detection
+    "FuzzSeedBackup",   // the identity backup code
+    "FuzzQREncoder",    // QR segmentation and encoding of arbitrary text
+]
+
+let package = Package(
+    name: "HandshakeFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "Handshake", path: "..")],
+    targets: fuzzTargets.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [
+                .product(name: "HandshakeCore", package: "Handshake"),
+                .product(name: "HandshakeQR", package: "Handshake"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    }
+)

@@ -1,0 +1,51 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Our own targets build with every warning treated as an error: the project keeps "no warnings" as a rule.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "Handshake",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "HandshakeCore", targets: ["HandshakeCore"]),
+        .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
+        .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
+        .executable(name: "handshake", targets: ["handshake"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
+    targets: [
+        // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
+        .target(
+            name: "HandshakeCore",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
+        // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
+        .target(name: "HandshakeQR", swiftSettings: strict),
+        // PNG rendering of QR symbols; compression by the system's zlib.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CZlib"], swiftSettings: strict),
+        // The command-line program.
+        .executableTarget(
+            name: "handshake",
+            dependencies: [
+                "HandshakeCore",
+                "HandshakeQR",
+                "HandshakeQRPNG",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "HandshakeCoreTests", dependencies: ["HandshakeCore"], swiftSettings: strict),
+        .testTarget(name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"], swiftSettings: strict),
+        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore"], swiftSettings: strict),
+    ]
+)

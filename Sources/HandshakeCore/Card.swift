@@ -1,0 +1,1 @@
+// Core lands here.

@@ -1,0 +1,1 @@
+// The QR encoder lands here (issue 4).
