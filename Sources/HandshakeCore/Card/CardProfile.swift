@@ -1,0 +1,66 @@
+import Foundation
+
+/// The owner's own card as they edit it, with the sharing profile that decides which fields go out.
+///
+/// The profile holds every field the owner filled in; each issued card holds only the shared ones and is
+/// signed afresh. Every edit — of a field or of the sharing profile — moves ``card``'s `updatedAt`
+/// strictly forward, so receivers always take the newest card and ignore replays of older ones.
+public struct CardProfile: Sendable, Equatable {
+    /// All of the owner's fields, shared or not.
+    public private(set) var card: ContactCard
+    /// The optional fields that issued cards carry.
+    public private(set) var sharedFields: Set<CardField>
+
+    /// A new profile for `identity`, sharing every field by default.
+    public init(identity: Identity, now: Date) {
+        card = ContactCard(nodeID: identity.nodeID, sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: Self.millis(now))
+        sharedFields = Set(CardField.allCases)
+    }
+
+    /// A profile restored from storage; its fields are checked again and its keys must be the identity's.
+    public init(card: ContactCard, sharedFields: Set<CardField>, identity: Identity) throws(CardFieldError) {
+        try card.validateFields()
+        var card = card
+        card.nodeID = identity.nodeID
+        card.sigKey = identity.sigKey
+        card.encKey = identity.encKey
+        self.card = card
+        self.sharedFields = sharedFields
+    }
+
+    /// Applies `change` to the fields. Nothing changes unless the result passes every field rule.
+    public mutating func edit(now: Date, _ change: (inout ContactCard) throws(CardFieldError) -> Void) throws(CardFieldError) {
+        var edited = card
+        try change(&edited)
+        try edited.validateFields()
+        edited.nodeID = card.nodeID
+        edited.sigKey = card.sigKey
+        edited.encKey = card.encKey
+        edited.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
+        card = edited
+    }
+
+    /// Chooses which optional fields issued cards carry.
+    public mutating func share(_ fields: Set<CardField>, now: Date) {
+        guard fields != sharedFields else { return }
+        sharedFields = fields
+        card.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
+    }
+
+    /// The card others receive: the shared fields only, freshly signed by `identity`.
+    public func issueCard(identity: Identity) -> SignedCard {
+        precondition(identity.nodeID == card.nodeID, "a profile issues cards only with its own identity")
+        let shared = card.keeping(only: sharedFields)
+        let envelope = COSESign1.sign(payload: CardSchema.encode(shared), with: identity.sign)
+        return SignedCard(bytes: envelope.encoded, card: shared)
+    }
+
+    static func millis(_ date: Date) -> UInt64 {
+        UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// Now, or one millisecond after the previous update if the clock has not moved past it.
+    static func nextUpdate(after previous: UInt64, now: Date) -> UInt64 {
+        max(millis(now), previous + 1)
+    }
+}

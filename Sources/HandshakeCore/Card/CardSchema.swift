@@ -1,0 +1,150 @@
+/// Schema 1: how a ``ContactCard`` is written as a CBOR map with integer keys, and read back.
+///
+/// Keys 1–5 are required, 6–15 optional (see ``CardField/cborKey``). A reader ignores keys it does not
+/// know, so a later schema-1 writer can add fields without breaking older readers; the signed bytes are
+/// kept verbatim, so such fields survive re-sharing. Empty optional fields are left out, never written
+/// empty.
+enum CardSchema {
+    enum Key {
+        static let schema = 1
+        static let nodeID = 2
+        static let sigKey = 3
+        static let encKey = 4
+        static let updatedAt = 5
+    }
+
+    enum LinkKey {
+        static let platform = 1
+        static let handle = 2
+        static let url = 3
+    }
+
+    // MARK: Writing
+
+    static func encode(_ card: ContactCard) -> [UInt8] {
+        var pairs: [CBORPair] = [
+            CBORPair(.int(Key.schema), .int(ContactCard.schema)),
+            CBORPair(.int(Key.nodeID), .text(card.nodeID.rawValue)),
+            CBORPair(.int(Key.sigKey), .bytes(card.sigKey)),
+            CBORPair(.int(Key.encKey), .bytes(card.encKey)),
+            CBORPair(.int(Key.updatedAt), .unsigned(card.updatedAt)),
+        ]
+        func add(_ field: CardField, _ value: CBOR?) {
+            if let value { pairs.append(CBORPair(.int(field.cborKey), value)) }
+        }
+        func list(_ items: [String]) -> CBOR? { items.isEmpty ? nil : .array(items.map(CBOR.text)) }
+        add(.name, card.name.map(CBOR.text))
+        add(.bio, card.bio.map(CBOR.text))
+        add(.avatar, card.avatar.map { .bytes($0.data) })
+        add(.location, card.location.map(CBOR.text))
+        add(.company, card.company.map(CBOR.text))
+        add(.title, card.title.map(CBOR.text))
+        add(.emails, list(card.emails))
+        add(.phones, list(card.phones))
+        add(.links, card.links.isEmpty ? nil : .array(card.links.map(encodeLink)))
+        add(.skills, list(card.skills))
+        return CBOREncoder.encode(.map(pairs))
+    }
+
+    static func encodeLink(_ link: SocialLink) -> CBOR {
+        var pairs = [CBORPair(.int(LinkKey.platform), .text(link.platform))]
+        if let handle = link.handle { pairs.append(CBORPair(.int(LinkKey.handle), .text(handle))) }
+        if let url = link.url { pairs.append(CBORPair(.int(LinkKey.url), .text(url))) }
+        return .map(pairs)
+    }
+
+    // MARK: Reading
+
+    /// The card in a decoded payload: schema first, then the required fields, then the optional ones.
+    /// Field rules (lengths, counts) are checked by the caller through ``ContactCard/validateFields()``.
+    static func decode(_ item: CBOR) throws(CardRejection) -> (card: ContactCard, claimedNodeID: String) {
+        guard case .map(let pairs) = item else { throw .notACard("its content is not a map of fields") }
+        var fields: [Int: CBOR] = [:]
+        for pair in pairs {
+            guard let key = pair.key.intValue else { throw .notACard("a field key is not an integer") }
+            fields[key] = pair.value
+        }
+
+        guard let schemaItem = fields[Key.schema] else { throw .missingField("schema number") }
+        guard let schema = schemaItem.intValue else { throw .invalidField("schema number", reason: "it is not a number") }
+        guard schema == ContactCard.schema else { throw .unsupportedSchema(schema) }
+
+        let claimedNodeID = try text(fields[Key.nodeID], "Node ID", required: true) ?? ""
+        let sigKey = try key(fields[Key.sigKey], "signing key (sigKey)")
+        let encKey = try key(fields[Key.encKey], "encryption key (encKey)")
+        guard case .unsigned(let updatedAt)? = fields[Key.updatedAt] else {
+            throw fields[Key.updatedAt] == nil
+                ? .missingField("update time (updatedAt)")
+                : .invalidField("update time (updatedAt)", reason: "it is not a whole number of milliseconds")
+        }
+
+        var card = ContactCard(nodeID: NodeID(sigKey: sigKey), sigKey: sigKey, encKey: encKey, updatedAt: updatedAt)
+        card.name = try text(fields[CardField.name.cborKey], "name")
+        card.bio = try text(fields[CardField.bio.cborKey], "bio")
+        card.location = try text(fields[CardField.location.cborKey], "location")
+        card.company = try text(fields[CardField.company.cborKey], "company")
+        card.title = try text(fields[CardField.title.cborKey], "title")
+        card.emails = try textList(fields[CardField.emails.cborKey], "email addresses")
+        card.phones = try textList(fields[CardField.phones.cborKey], "phone numbers")
+        card.skills = try textList(fields[CardField.skills.cborKey], "skills")
+        card.links = try links(fields[CardField.links.cborKey])
+        if let avatarItem = fields[CardField.avatar.cborKey] {
+            guard case .bytes(let data) = avatarItem else { throw .invalidField("avatar", reason: "it is not image data") }
+            do {
+                card.avatar = try Avatar(data: data)
+            } catch {
+                throw .fieldRule(error)
+            }
+        }
+        return (card, claimedNodeID)
+    }
+
+    static func text(_ item: CBOR?, _ name: String, required: Bool = false) throws(CardRejection) -> String? {
+        guard let item else {
+            if required { throw .missingField(name) }
+            return nil
+        }
+        guard case .text(let value) = item else { throw .invalidField(name, reason: "it is not text") }
+        return value
+    }
+
+    static func key(_ item: CBOR?, _ name: String) throws(CardRejection) -> [UInt8] {
+        guard let item else { throw .missingField(name) }
+        guard case .bytes(let value) = item, value.count == 32 else {
+            throw .invalidField(name, reason: "it is not a 32-byte key")
+        }
+        return value
+    }
+
+    static func textList(_ item: CBOR?, _ name: String) throws(CardRejection) -> [String] {
+        guard let item else { return [] }
+        guard case .array(let items) = item else { throw .invalidField(name, reason: "it is not a list") }
+        var values: [String] = []
+        for entry in items {
+            guard case .text(let value) = entry else { throw .invalidField(name, reason: "an entry is not text") }
+            values.append(value)
+        }
+        return values
+    }
+
+    static func links(_ item: CBOR?) throws(CardRejection) -> [SocialLink] {
+        guard let item else { return [] }
+        guard case .array(let items) = item else { throw .invalidField("links", reason: "they are not a list") }
+        var links: [SocialLink] = []
+        for entry in items {
+            guard case .map(let pairs) = entry else { throw .invalidField("links", reason: "an entry is not a map") }
+            var parts: [Int: String] = [:]
+            for pair in pairs {
+                guard let key = pair.key.intValue, case .text(let value) = pair.value else {
+                    throw .invalidField("links", reason: "an entry holds something other than text")
+                }
+                parts[key] = value
+            }
+            guard let platform = parts[LinkKey.platform] else {
+                throw .invalidField("links", reason: "an entry has no platform")
+            }
+            links.append(SocialLink(platform: platform, handle: parts[LinkKey.handle], url: parts[LinkKey.url]))
+        }
+        return links
+    }
+}

@@ -1,0 +1,32 @@
+/// The forms one signed card takes. All of them wrap the same COSE_Sign1 bytes, so every form decodes
+/// to the same verified card.
+public enum CardForm: String, Sendable, CaseIterable, Codable {
+    /// The raw signed bytes.
+    case cbor
+    /// `HS1:` + Base45 of the bytes: the text put in a QR code (alphanumeric mode).
+    case qrText = "qr-text"
+    /// The read-aloud / typed code (``GroupedCode``).
+    case code
+    /// `handshake://card#` + base64url of the bytes. The fragment never reaches a server.
+    case link
+    /// A vCard 4.0 carrying the card's fields for address books and the signed card in `X-HANDSHAKE-CARD`.
+    case vcard
+
+    /// The prefix of QR text; the `1` is the format version.
+    public static let qrTextPrefix = "HS1:"
+    /// The prefix of serverless card links.
+    public static let linkPrefix = "handshake://card#"
+
+    /// Which form `input` is in, judged from its first bytes; `nil` when it is none of them.
+    public static func detect(_ input: [UInt8]) -> CardForm? {
+        if input.first == 0xD2 { return .cbor }
+        // Lossy decoding is fine here: only the first characters are looked at, to choose a decoder.
+        let text = String(decoding: input.prefix(64), as: UTF8.self)
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if start.hasPrefix(qrTextPrefix) { return .qrText }
+        if start.lowercased().hasPrefix(linkPrefix) { return .link }
+        if start.uppercased().hasPrefix("BEGIN:VCARD") { return .vcard }
+        if let first = start.unicodeScalars.first, GroupedCode.digitValue(of: first) != nil { return .code }
+        return nil
+    }
+}

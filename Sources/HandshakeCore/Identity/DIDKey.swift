@@ -1,0 +1,59 @@
+import Crypto
+
+/// A `did:key` identifier (W3C did:key method): a public key, prefixed with its multicodec code and written
+/// as multibase Base58btc (`z…`).
+///
+/// Handshake identities are Ed25519 (multicodec `0xed`). P-256 keys (multicodec `0x1200`, compressed
+/// point) are accepted when others present them, for verifiable-credential interoperability.
+public enum DIDKey: Sendable, Hashable, CustomStringConvertible {
+    case ed25519([UInt8])
+    case p256(compressed: [UInt8])
+
+    static let ed25519Prefix: [UInt8] = [0xED, 0x01]
+    static let p256Prefix: [UInt8] = [0x80, 0x24]
+
+    /// Why a string is not a usable `did:key`.
+    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        case notDIDKey
+        case notBase58
+        case unsupportedKeyType
+        case invalidKey
+
+        public var description: String {
+            switch self {
+            case .notDIDKey: return "This is not a did:key identifier (it must start with \"did:key:z\")."
+            case .notBase58: return "This did:key is not valid Base58btc text."
+            case .unsupportedKeyType: return "This did:key holds a kind of key Handshake does not accept (only Ed25519 and P-256)."
+            case .invalidKey: return "This did:key holds a key that is not a valid point on its curve."
+            }
+        }
+    }
+
+    /// Parses and validates a `did:key` string (an optional `#fragment` is ignored).
+    public init(parsing text: String) throws(ParseError) {
+        let identifier = text.split(separator: "#", maxSplits: 1).first.map(String.init) ?? text
+        guard identifier.hasPrefix("did:key:z"), identifier.utf8.count <= 128 else { throw .notDIDKey }
+        guard let bytes = Base58.decode(identifier.dropFirst("did:key:z".count)) else { throw .notBase58 }
+        if bytes.starts(with: Self.ed25519Prefix) {
+            let key = Array(bytes.dropFirst(2))
+            guard (try? Curve25519.Signing.PublicKey(rawRepresentation: key)) != nil else { throw .invalidKey }
+            self = .ed25519(key)
+        } else if bytes.starts(with: Self.p256Prefix) {
+            let key = Array(bytes.dropFirst(2))
+            guard key.count == 33, (try? P256.Signing.PublicKey(compressedRepresentation: key)) != nil else {
+                throw .invalidKey
+            }
+            self = .p256(compressed: key)
+        } else {
+            throw .unsupportedKeyType
+        }
+    }
+
+    /// The `did:key:z…` text.
+    public var description: String {
+        switch self {
+        case .ed25519(let key): return "did:key:z" + Base58.encode(Self.ed25519Prefix + key)
+        case .p256(let key): return "did:key:z" + Base58.encode(Self.p256Prefix + key)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Crypto
+
+/// The receive pipeline's second half: what a verified card means for the contact book.
+///
+/// Rules (DESIGN.md, "Receiving a card"): a Node ID not yet known is new; a known one must carry the same
+/// `sigKey`, or it is a key conflict and refused; a strictly newer `updatedAt` is an update; an equal or
+/// older one is ignored, which also makes replaying an old card harmless.
+public enum CardClassifier {
+    /// What receiving `incoming` would do, given the card already stored for its Node ID (if any).
+    public static func classify(_ incoming: ContactCard, known: ContactCard?) -> ReceiveDecision {
+        guard let known else { return .new }
+        guard constantTimeEquals(known.sigKey, incoming.sigKey) else { return .keyConflict(knownSigKey: known.sigKey) }
+        guard incoming.updatedAt > known.updatedAt else { return .notNewer(storedUpdatedAt: known.updatedAt) }
+        return .update(CardChanges(from: known, to: incoming))
+    }
+}
+
+/// The outcome of classifying a verified card against the contact book.
+public enum ReceiveDecision: Sendable, Equatable {
+    /// Nobody with this Node ID is known yet.
+    case new
+    /// A newer card of a known contact; the changes say what is different.
+    case update(CardChanges)
+    /// The same or an older card than the one stored; nothing to do.
+    case notNewer(storedUpdatedAt: UInt64)
+    /// A different key for a known Node ID: refused.
+    case keyConflict(knownSigKey: [UInt8])
+
+    /// A sentence for the person receiving the card.
+    public var summary: String {
+        switch self {
+        case .new: return "This is someone new."
+        case .update(let changes): return changes.isEmpty ? "This is a newer card with the same details." : "This card updates \(changes.fields.map(\.rawValue).joined(separator: ", "))."
+        case .notNewer: return "You already have this card or a newer one; nothing changes."
+        case .keyConflict: return "This card uses a different key than the one you have for this Node ID; it is refused."
+        }
+    }
+}
+
+/// Which optional fields differ between two cards of the same person.
+public struct CardChanges: Sendable, Equatable {
+    /// The fields whose values differ, in card order.
+    public let fields: [CardField]
+
+    public init(from old: ContactCard, to new: ContactCard) {
+        fields = CardField.allCases.filter { old.value(of: $0) != new.value(of: $0) }
+    }
+
+    public var isEmpty: Bool { fields.isEmpty }
+}
+
+extension ContactCard {
+    /// One optional field's value, in a form that compares and prints uniformly.
+    public func value(of field: CardField) -> [String] {
+        switch field {
+        case .name: return name.map { [$0] } ?? []
+        case .bio: return bio.map { [$0] } ?? []
+        case .avatar: return avatar.map { ["\($0.mediaType), \($0.data.count) bytes, \(Base64URL.encode(Crypto.SHA256.hash(data: $0.data).prefix(6)))"] } ?? []
+        case .location: return location.map { [$0] } ?? []
+        case .company: return company.map { [$0] } ?? []
+        case .title: return title.map { [$0] } ?? []
+        case .emails: return emails
+        case .phones: return phones
+        case .links: return links.map(\.summary)
+        case .skills: return skills
+        }
+    }
+}

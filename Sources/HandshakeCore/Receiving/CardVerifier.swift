@@ -1,0 +1,60 @@
+import Crypto
+import Foundation
+
+/// The receive pipeline's verification half, shared by every way a card arrives (QR, code, link, vCard,
+/// nearby, server): size → CBOR → COSE envelope → schema → field rules → Node ID → signature → date.
+///
+/// What it establishes: the card is well-formed, within limits, signed by the key it carries, and that
+/// key is the one its Node ID names. What it cannot establish: that the key belongs to the person you think
+/// it does — that is what comparing security codes in person is for — and, on its own, that this card is
+/// the newest; ``CardClassifier`` decides that against the contact book.
+public struct CardVerifier: Sendable {
+    /// How far ahead of this device's clock a card may be dated (clock drift), in milliseconds.
+    public var allowedClockSkew: UInt64 = 24 * 60 * 60 * 1000
+
+    let decoder = CBORDecoder(limits: .init(maxInputSize: CardLimits.signedCardBytes, maxDepth: 8, maxItemsPerContainer: 64))
+
+    public init() {}
+
+    /// Verifies signed card bytes. `now` is this device's time, passed in so verification is repeatable.
+    public func verify(_ bytes: [UInt8], now: Date) throws(CardRejection) -> SignedCard {
+        guard bytes.count <= CardLimits.signedCardBytes else {
+            throw .tooLarge(bytes: bytes.count, limit: CardLimits.signedCardBytes)
+        }
+        let envelope: COSESign1
+        let payloadItem: CBOR
+        do {
+            envelope = try COSESign1(try decoder.decode(bytes), decoder: decoder)
+        } catch let error as CBORError {
+            throw .malformed(error)
+        } catch let error as COSESign1.StructureError {
+            throw .notSigned(error)
+        } catch {
+            throw .notACard("\(error)")
+        }
+        do {
+            payloadItem = try decoder.decode(envelope.payload)
+        } catch {
+            throw .notACard("its content is not canonical CBOR (\(error))")
+        }
+
+        let (card, claimedNodeID) = try CardSchema.decode(payloadItem)
+        do {
+            try card.validateFields()
+        } catch {
+            throw .fieldRule(error)
+        }
+        guard claimedNodeID == card.nodeID.rawValue else {
+            throw .nodeIDMismatch(claimed: claimedNodeID, derived: card.nodeID)
+        }
+        guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: card.sigKey),
+            publicKey.isValidSignature(envelope.signature, for: envelope.signedBytes)
+        else { throw .badSignature }
+
+        let nowMillis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
+        guard card.updatedAt <= nowMillis &+ allowedClockSkew else {
+            throw .datedInFuture(updatedAt: card.updatedAt, now: nowMillis)
+        }
+        return SignedCard(bytes: bytes, card: card)
+    }
+}
