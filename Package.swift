@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "HandshakeCore", targets: ["HandshakeCore"]),
+        .library(name: "HandshakeStore", targets: ["HandshakeStore"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
         .executable(name: "handshake", targets: ["handshake"]),
@@ -24,6 +25,8 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
+        // Local storage: the identity's seed file and the owner's profile (the contact book joins in issue 3).
+        .target(name: "HandshakeStore", dependencies: ["HandshakeCore"], swiftSettings: strict),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
         .target(name: "HandshakeQR", swiftSettings: strict),
         // PNG rendering of QR symbols; compression by the system's zlib.
@@ -38,6 +41,7 @@ let package = Package(
             name: "handshake",
             dependencies: [
                 "HandshakeCore",
+                "HandshakeStore",
                 "HandshakeQR",
                 "HandshakeQRPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -46,6 +50,6 @@ let package = Package(
         ),
         .testTarget(name: "HandshakeCoreTests", dependencies: ["HandshakeCore"], swiftSettings: strict),
         .testTarget(name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"], swiftSettings: strict),
-        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore"], swiftSettings: strict),
+        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "handshake"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,62 @@
+import Foundation
+import HandshakeCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps the seed in a file readable by its owner alone (mode 0600), as ssh keeps private keys.
+///
+/// A seed file that other users can read is refused rather than used: the identity may already be
+/// copied, and silently carrying on would hide that. The error says how to fix the permissions.
+public struct FileSeedStore: SeedStore {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public func loadSeed() throws -> IdentitySeed? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw StoreError.unreadable(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        let permissions = info.st_mode & 0o777
+        guard permissions & 0o077 == 0 else {
+            throw StoreError.seedFileTooOpen(path: url.path, mode: String(permissions, radix: 8))
+        }
+        let data = try Data(contentsOf: url)
+        guard let seed = IdentitySeed(bytes: [UInt8](data)) else {
+            throw StoreError.corruptSeed(path: url.path, bytes: data.count)
+        }
+        return seed
+    }
+
+    public func saveSeed(_ seed: IdentitySeed, replacing: Bool) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if !replacing && FileManager.default.fileExists(atPath: url.path) {
+            throw StoreError.identityExists(path: url.path)
+        }
+        // Write to a private temporary file first, then rename: the seed is never briefly world-readable,
+        // and a crash never leaves half a seed behind.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw StoreError.unwritable(path: temporary.path, reason: String(cString: strerror(errno))) }
+        let bytes = seed.rawRepresentation
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == bytes.count, synced == 0 else {
+            unlink(temporary.path)
+            throw StoreError.unwritable(path: url.path, reason: "the seed could not be written completely")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw StoreError.unwritable(path: url.path, reason: reason)
+        }
+    }
+}

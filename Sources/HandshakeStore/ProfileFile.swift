@@ -1,0 +1,44 @@
+import Foundation
+import HandshakeCore
+
+/// The owner's card and sharing profile, kept as readable JSON next to the seed.
+///
+/// Written atomically (temporary file + rename), so an interrupted write leaves the previous profile.
+public struct ProfileFile: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    struct Contents: Codable {
+        var version = 1
+        var card: ContactCard
+        var shared: [CardField]
+    }
+
+    /// The stored profile for `identity`, or `nil` if none has been saved.
+    public func load(identity: Identity) throws -> CardProfile? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data = try Data(contentsOf: url)
+        let contents: Contents
+        do {
+            contents = try JSONDecoder().decode(Contents.self, from: data)
+        } catch {
+            throw StoreError.corruptProfile(path: url.path, reason: "not valid profile JSON")
+        }
+        do {
+            return try CardProfile(card: contents.card, sharedFields: Set(contents.shared), identity: identity)
+        } catch {
+            throw StoreError.corruptProfile(path: url.path, reason: error.description)
+        }
+    }
+
+    public func save(_ profile: CardProfile) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(Contents(card: profile.card, shared: profile.sharedFields.sorted()))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: [.atomic])
+    }
+}

@@ -1,0 +1,29 @@
+/// Why local data could not be read or written, in words for the person at the keyboard.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case seedFileTooOpen(path: String, mode: String)
+    case corruptSeed(path: String, bytes: Int)
+    case identityExists(path: String)
+    case noIdentity(home: String)
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+    case corruptProfile(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .seedFileTooOpen(let path, let mode):
+            return "The identity file \(path) can be read by other users (mode \(mode)), so it is not used. If only you have had access, fix it with: chmod 600 \(path)"
+        case .corruptSeed(let path, let bytes):
+            return "The identity file \(path) holds \(bytes) bytes instead of 32; it is damaged. Restore it from your backup code (handshake identity restore)."
+        case .identityExists(let path):
+            return "An identity already exists at \(path). Use --force to replace it (the old one is lost unless you have its backup code)."
+        case .noIdentity(let home):
+            return "There is no identity in \(home) yet. Create one with: handshake init --name \"Your Name\""
+        case .unreadable(let path, let reason):
+            return "\(path) can't be read: \(reason)."
+        case .unwritable(let path, let reason):
+            return "\(path) can't be written: \(reason)."
+        case .corruptProfile(let path, let reason):
+            return "The card file \(path) is damaged (\(reason)). Edit it back to valid JSON or remove it and set your card again."
+        }
+    }
+}

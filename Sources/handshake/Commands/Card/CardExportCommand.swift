@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+
+/// The forms `card export` writes.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case cbor
+    case qrText = "qr-text"
+    case code
+    case link
+    case vcard
+
+    var cardForm: CardForm {
+        switch self {
+        case .cbor: return .cbor
+        case .qrText: return .qrText
+        case .code: return .code
+        case .link: return .link
+        case .vcard: return .vcard
+        }
+    }
+}
+
+struct CardExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write your card, freshly signed, in a form others can receive.",
+        discussion: """
+            Formats:
+              cbor      the signed card's bytes (binary; use -o FILE or redirect)
+              qr-text   HS1:… text for a QR code
+              code      the read-aloud code, in groups of five characters
+              link      handshake://card#… (the card travels in the link itself; no server)
+              vcard     a vCard 4.0 for address books, with the signed card inside
+
+            Only the fields in your sharing profile go out (see `handshake card profile`).
+            """
+    )
+
+    @Option(help: "The form to write.") var format: ExportFormat = .qrText
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        if format == .cbor && output == nil && isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("The cbor format is binary; write it to a file with -o FILE or redirect standard output.")
+        }
+    }
+
+    func run() throws {
+        let home = HandshakeHome.current()
+        let identity = try home.identity()
+        let card = try home.profile(for: identity).issueCard(identity: identity)
+        var bytes = CardText.encode(card, as: format.cardForm)
+        switch format {
+        case .code:
+            let groups = CardText.code(card)
+            let lines = stride(from: 0, to: groups.count, by: 8).map { groups[$0..<min($0 + 8, groups.count)].joined(separator: " ") }
+            bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        case .qrText, .link:
+            bytes += Array("\n".utf8)
+        case .cbor, .vcard:
+            break
+        }
+        try Output.write(bytes, to: output)
+    }
+}

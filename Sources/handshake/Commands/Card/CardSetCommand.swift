@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+
+struct CardSetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Change the fields of your card.",
+        discussion: """
+            Each change moves the card's update time forward, so people who already have your card take \
+            the new one next time they receive it. List options replace the whole list: repeat them for \
+            several values (--email work@example.com --email home@example.com).
+
+            Examples:
+              handshake card set --name "Ada Lovelace" --title "Analyst"
+              handshake card set --link github=https://github.com/ada --link mastodon=@ada@example.social
+              handshake card set --clear bio --clear phones
+            """
+    )
+
+    @Option(help: "Your name (up to 64 characters).") var name: String?
+    @Option(help: "A few words about you (up to 256 characters).") var bio: String?
+    @Option(help: "Where you are, as you want to say it (up to 128 characters).") var location: String?
+    @Option(help: "Your company or organisation.") var company: String?
+    @Option(help: "Your job title.") var title: String?
+    @Option(name: .customLong("email"), help: "An email address (repeat for several; up to 8).") var emails: [String] = []
+    @Option(name: .customLong("phone"), help: "A phone number (repeat for several; up to 8).") var phones: [String] = []
+    @Option(name: .customLong("link"), help: ArgumentHelp("A link: PLATFORM=URL, PLATFORM=@handle or PLATFORM=@handle=URL (repeat; up to 16).", valueName: "platform=url"))
+    var links: [String] = []
+    @Option(name: .customLong("skill"), help: "A skill (repeat for several; up to 32).") var skills: [String] = []
+    @Option(help: ArgumentHelp("A PNG or JPEG picture of up to 64 KB.", valueName: "file")) var avatar: String?
+    @Option(name: .customLong("clear"), help: ArgumentHelp("Empty a field (repeat for several).", valueName: "field")) var cleared: [String] = []
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        let anything = [name, bio, location, company, title, avatar].contains { $0 != nil }
+            || !(emails.isEmpty && phones.isEmpty && links.isEmpty && skills.isEmpty && cleared.isEmpty)
+        guard anything else { throw ValidationError("Nothing to change: give at least one field, for example --title \"Analyst\".") }
+        for field in cleared where CardField(name: field) == nil {
+            throw ValidationError("\"\(field)\" is not a card field; fields are: \(CardField.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        for link in links where SocialLink(commandLine: link) == nil {
+            throw ValidationError("\"\(link)\" is not a link; write PLATFORM=URL, for example github=https://github.com/ada.")
+        }
+    }
+
+    func run() throws {
+        let home = HandshakeHome.current()
+        let identity = try home.identity()
+        var profile = try home.profile(for: identity)
+        let avatarData = try avatar.map { path -> Avatar in
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("\(path) can't be read.") }
+            do throws(CardFieldError) { return try Avatar(data: [UInt8](data)) } catch { throw ValidationError(error.description) }
+        }
+        do throws(CardFieldError) {
+            try profile.edit(now: Date()) { card in
+                for field in cleared.compactMap(CardField.init(name:)) { card.clear(field) }
+                if let name { card.name = name }
+                if let bio { card.bio = bio }
+                if let location { card.location = location }
+                if let company { card.company = company }
+                if let title { card.title = title }
+                if !emails.isEmpty { card.emails = emails }
+                if !phones.isEmpty { card.phones = phones }
+                if !links.isEmpty { card.links = links.compactMap(SocialLink.init(commandLine:)) }
+                if !skills.isEmpty { card.skills = skills }
+                if let avatarData { card.avatar = avatarData }
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        try home.profileFile.save(profile)
+        if output.json {
+            try Output.json(OwnCardJSON(card: profile.card, shared: profile.sharedFields.sorted()))
+        } else {
+            CardPrinter.print(profile.card, shared: profile.sharedFields)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+import HandshakeStore
+
+struct IdentityRestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Bring back your identity from its backup code.",
+        discussion: """
+            Case, spaces and hyphens don't matter, and O, I and L are read as 0, 1 and 1. Your keys and \
+            Node ID come back; the fields of your card are not part of the code, so set them again with \
+            `handshake card set`.
+
+            Example:
+              handshake identity restore "0A1B2 C3D4E …"
+            """
+    )
+
+    @Argument(help: "The backup code (quote it, or give its groups as separate arguments).")
+    var code: [String]
+
+    @Option(help: "Your name on the restored card, when this device has no card yet.")
+    var name: String?
+
+    @Flag(help: "Replace a different identity that already exists here.")
+    var force = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard !code.isEmpty else { throw ValidationError("Give the backup code.") }
+        do {
+            _ = try SeedBackup.restore(from: code.joined(separator: " "))
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let seed = try SeedBackup.restore(from: code.joined(separator: " "))
+        let identity = Identity(seed: seed)
+        let home = HandshakeHome.current()
+        let existing = try home.seedStore.loadSeed()
+        if let existing, existing == seed {
+            print("This identity (Node ID \(identity.nodeID)) is already here; nothing to do.")
+            return
+        }
+        if existing != nil && !force { throw StoreError.identityExists(path: home.seedStore.url.path) }
+        var profile = CardProfile(identity: identity, now: Date())
+        if let name {
+            do { try profile.edit(now: Date()) { $0.name = name } } catch { throw ValidationError(error.description) }
+        }
+        try home.seedStore.saveSeed(seed, replacing: existing != nil)
+        try home.profileFile.save(profile)
+        if output.json {
+            try Output.json(["nodeId": identity.nodeID.rawValue, "didKey": identity.didKey.description])
+        } else {
+            print("Restored the identity with Node ID \(identity.nodeID).")
+            if name == nil { print("Your card has no fields yet: set them with `handshake card set --name …`.") }
+        }
+    }
+}

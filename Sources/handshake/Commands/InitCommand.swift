@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+import HandshakeStore
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create your identity and card.",
+        discussion: """
+            Generates a new identity from 32 random bytes (the seed) and starts your card with your name. \
+            The seed is stored readable by you alone; write down its backup code with \
+            `handshake identity backup`, because without it a lost device means a lost identity.
+            """
+    )
+
+    @Option(help: "Your name as others will see it on your card (up to 64 characters).")
+    var name: String
+
+    @Flag(help: "Replace an existing identity. The old one is gone for good unless you kept its backup code.")
+    var force = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        do {
+            try ContactCard.validateName(name)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let home = HandshakeHome.current()
+        if !force, try home.seedStore.loadSeed() != nil {
+            throw StoreError.identityExists(path: home.seedStore.url.path)
+        }
+        let identity = Identity.generate()
+        var profile = CardProfile(identity: identity, now: Date())
+        try profile.edit(now: Date()) { card in card.name = name }
+        try home.seedStore.saveSeed(identity.seed, replacing: force)
+        try home.profileFile.save(profile)
+
+        if output.json {
+            try Output.json(["nodeId": identity.nodeID.rawValue, "didKey": identity.didKey.description, "home": home.url.path])
+        } else {
+            print("Created the identity of \(name).")
+            print("  Node ID   \(identity.nodeID)")
+            print("  did:key   \(identity.didKey)")
+            print("Next: write down your backup code (handshake identity backup), then add to your card (handshake card set --help).")
+        }
+    }
+}
+
+extension ContactCard {
+    /// Checks a name against the card's rules without needing a card.
+    static func validateName(_ name: String) throws(CardFieldError) {
+        var probe = ContactCard(nodeID: NodeID(sigKey: [UInt8](repeating: 0, count: 32)), sigKey: [], encKey: [], updatedAt: 0)
+        probe.name = name
+        try probe.validateFields()
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+
+/// The `handshake` program: every Handshake flow, for a person at a terminal and for scripts.
+@main
+struct Handshake: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handshake",
+        abstract: "Exchange signed contact cards in person, and keep them verifiable.",
+        discussion: """
+            Your identity and card live in $HANDSHAKE_HOME (default: $XDG_DATA_HOME/handshake, \
+            or ~/.local/share/handshake).
+
+            Start with:
+              handshake init --name "Ada Lovelace"
+              handshake card set --company "Analytical Engines" --email ada@example.com
+              handshake card export --format qr-text
+            """,
+        subcommands: [InitCommand.self, CardCommand.self, IdentityCommand.self]
+    )
+
+    /// Runs the program with Handshake's exit codes: 0 success, 1 when the work itself failed (a card was
+    /// rejected, a file is missing), 2 when the command line was wrong.
+    static func main() {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            // A malformed command line: say what is wrong and show the usage of the command that was meant.
+            if exitCode(for: error) == .validationFailure { exitForUsage(fullMessage(for: error)) }
+            exit(withError: error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            // A value the command rejected once it looked closer (a name too long for a card): the message
+            // alone is clearer than the usage of the root command.
+            if exitCode(for: error) == .validationFailure { exitForUsage("Error: " + message(for: error)) }
+            exit(withError: error)
+        }
+    }
+
+    private static func exitForUsage(_ text: String) -> Never {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Foundation.exit(2)
+    }
+}

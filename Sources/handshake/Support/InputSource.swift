@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+
+/// Where a command reads a card from: a file, standard input (`-`), or the card text itself.
+enum InputSource {
+    /// Reads at most `limit` + 1 bytes, so an oversized input is recognised without reading all of it.
+    static func read(_ argument: String, limit: Int = CardText.maxInputBytes) throws -> [UInt8] {
+        if argument == "-" {
+            return try readBounded(FileHandle.standardInput, limit: limit)
+        }
+        if FileManager.default.fileExists(atPath: argument) {
+            guard let handle = FileHandle(forReadingAtPath: argument) else {
+                throw ValidationError("\(argument) can't be opened for reading.")
+            }
+            defer { try? handle.close() }
+            return try readBounded(handle, limit: limit)
+        }
+        // Not a file: accept the card text itself when it looks like one (QR text, link, code).
+        let bytes = Array(argument.utf8)
+        guard let form = CardForm.detect(bytes), form != .cbor, form != .vcard, argument.count > 20 else {
+            throw ValidationError("There is no file named \"\(argument)\", and it is not card text either.")
+        }
+        return bytes
+    }
+
+    static func readBounded(_ handle: FileHandle, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count <= limit, let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            bytes.append(contentsOf: chunk)
+        }
+        return bytes
+    }
+}
