@@ -26,7 +26,16 @@ public enum CardForm: String, Sendable, CaseIterable, Codable {
         if start.hasPrefix(qrTextPrefix) { return .qrText }
         if start.lowercased().hasPrefix(linkPrefix) { return .link }
         if start.uppercased().hasPrefix("BEGIN:VCARD") { return .vcard }
-        if let first = start.unicodeScalars.first, GroupedCode.digitValue(of: first) != nil { return .code }
+        if looksLikeCode(start) { return .code }
         return nil
+    }
+
+    /// A typed code holds only code digits and separators; checking the opening characters is enough to
+    /// tell it from other text, and the decoder reports any later stray character by its group.
+    static func looksLikeCode(_ text: Substring) -> Bool {
+        let opening = text.unicodeScalars.prefix(48)
+        let digits = opening.filter { GroupedCode.digitValue(of: $0) != nil }.count
+        let separators = opening.filter { $0 == "-" || $0 == "." || $0.properties.isWhitespace }.count
+        return digits >= 5 && digits + separators == opening.count
     }
 }

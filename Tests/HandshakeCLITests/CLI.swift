@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Runs the real `handshake` binary, built next to this test bundle, in a home folder of its own.
+struct CLI {
+    let home: URL
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: Data
+    }
+
+    static var binary: URL {
+        get throws {
+            let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("handshake")
+            if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+            let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("handshake")
+            try #require(FileManager.default.isExecutableFile(atPath: bundle.path), "the handshake binary was not built next to the tests")
+            return bundle
+        }
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., stdin: Data? = nil) throws -> Result {
+        try run(arguments, stdin: stdin)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = try Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HANDSHAKE_HOME"] = home.path
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a large output cannot fill a pipe and stall the child.
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            stdoutBytes: outData
+        )
+    }
+
+    func file(_ name: String) -> URL { home.appendingPathComponent(name) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@Suite("handshake card")
+struct CardCommandTests {
+    let ada: CLI
+
+    init() throws {
+        ada = try CLI()
+        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(ada.run("card", "set", "--company", "Analytical Engines", "--title", "Analyst",
+                             "--email", "ada@example.com", "--phone", "+44 20 7946 0000",
+                             "--link", "github=https://github.com/ada", "--skill", "mathematics").status == 0)
+    }
+
+    @Test("card show --json has the documented keys")
+    func showJSON() throws {
+        let result = try ada.run("card", "show", "--json")
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        for key in ["nodeId", "didKey", "sigKey", "encKey", "updatedAt", "schema", "name", "company", "title", "emails", "phones", "links", "skills", "shared"] {
+            #expect(json[key] != nil, "missing key \(key)")
+        }
+        #expect(json["name"] as? String == "Ada Lovelace")
+        #expect((json["nodeId"] as? String)?.count == 22)
+        #expect((json["didKey"] as? String)?.hasPrefix("did:key:z6Mk") == true)
+        #expect(Data(base64Encoded: json["sigKey"] as? String ?? "")?.count == 32)
+        #expect(json["schema"] as? Int == 1)
+    }
+
+    @Test("every export form verifies to the same card", arguments: ["cbor", "qr-text", "code", "link", "vcard"])
+    func exportVerify(format: String) throws {
+        let path = ada.file("card.\(format)").path
+        #expect(try ada.run("card", "export", "--format", format, "-o", path).status == 0)
+        let bob = try CLI()
+        let verdict = try bob.run("card", "verify", "--json", path)
+        #expect(verdict.status == 0, "\(verdict.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: verdict.stdoutBytes) as? [String: Any])
+        #expect(json["valid"] as? Bool == true)
+        #expect(json["form"] as? String == format)
+        let card = try #require(json["card"] as? [String: Any])
+        #expect(card["name"] as? String == "Ada Lovelace")
+        #expect(card["emails"] as? [String] == ["ada@example.com"])
+        let own = try JSONSerialization.jsonObject(with: try ada.run("card", "show", "--json").stdoutBytes) as? [String: Any]
+        #expect(card["nodeId"] as? String == own?["nodeId"] as? String)
+    }
+
+    @Test("card verify reads standard input and card text given as the argument")
+    func verifyStdinAndText() throws {
+        let link = try ada.run("card", "export", "--format", "link").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try ada.run(["card", "verify", "-"], stdin: Data(link.utf8)).status == 0)
+        #expect(try ada.run("card", "verify", link).status == 0)
+    }
+
+    @Test("the sharing profile decides which fields go out")
+    func sharingProfile() throws {
+        #expect(try ada.run("card", "profile", "--share", "name,emails").status == 0)
+        let path = ada.file("shared.txt").path
+        try ada.run("card", "export", "--format", "qr-text", "-o", path)
+        let json = try JSONSerialization.jsonObject(with: try ada.run("card", "verify", "--json", path).stdoutBytes) as? [String: Any]
+        let card = try #require(json?["card"] as? [String: Any])
+        #expect(card["name"] != nil && card["emails"] != nil)
+        #expect(card["company"] == nil && card["phones"] == nil && card["links"] == nil)
+        #expect(try ada.run("card", "profile", "--share", "name,nonsense").status == 2)
+    }
+
+    @Test("editing moves updatedAt forward and re-signs")
+    func editBumpsUpdatedAt() throws {
+        func updatedAt() throws -> Int {
+            let json = try JSONSerialization.jsonObject(with: try ada.run("card", "show", "--json").stdoutBytes) as? [String: Any]
+            return try #require(json?["updatedAt"] as? Int)
+        }
+        let before = try updatedAt()
+        #expect(try ada.run("card", "set", "--title", "Countess").status == 0)
+        #expect(try updatedAt() > before)
+        #expect(try ada.run("card", "set", "--clear", "title").status == 0)
+        let json = try JSONSerialization.jsonObject(with: try ada.run("card", "show", "--json").stdoutBytes) as? [String: Any]
+        #expect(json?["title"] == nil)
+    }
+
+    @Test("a tampered card is rejected with exit 1 and the reason on stderr")
+    func tamperedCard() throws {
+        let path = ada.file("card.cbor")
+        try ada.run("card", "export", "--format", "cbor", "-o", path.path)
+        var bytes = try Data(contentsOf: path)
+        bytes[bytes.count - 5] ^= 0x01
+        try bytes.write(to: path)
+        let result = try ada.run("card", "verify", path.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("This card was changed after it was signed."))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("bad input: clear messages, non-zero exit, nothing changed")
+    func badInput() throws {
+        let before = try ada.run("card", "show", "--json").stdout
+        let tooLong = try ada.run("card", "set", "--name", String(repeating: "x", count: 65))
+        #expect(tooLong.status == 2)
+        #expect(tooLong.stderr.contains("The name is 65 characters long; the limit is 64."))
+        #expect(try ada.run("card", "set", "--email", "not-an-address").status == 2)
+        #expect(try ada.run("card", "set", "--clear", "shoe-size").status == 2)
+        #expect(try ada.run("card", "set").status == 2)
+        #expect(try ada.run("card", "export", "--format", "jpeg").status == 2)
+        #expect(try ada.run("card", "verify", "/no/such/file").status == 2)
+        #expect(try ada.run("card", "show", "--json").stdout == before)
+
+        let garbage = ada.file("garbage.txt")
+        try Data("hello, world".utf8).write(to: garbage)
+        let unknown = try ada.run("card", "verify", garbage.path)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("not a Handshake card"))
+    }
+}
