@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
     ],
     targets: [
+        // A plain driver for instruction counts under callgrind (see docs/performance.md).
+        .executableTarget(name: "ProfileVerify", dependencies: [.product(name: "HandshakeCore", package: "Handshake")], path: "Profile"),
         // libqrencode, linked here only, as the peer the QR encoder is measured against.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .executableTarget(

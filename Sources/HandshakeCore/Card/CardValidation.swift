@@ -22,15 +22,25 @@ extension ContactCard {
     static func validateText(_ text: String?, field: String, limit: Int, allowsLineBreaks: Bool = false) throws(CardFieldError) {
         guard let text else { return }
         guard !text.isEmpty else { throw .empty(field: field) }
-        let length = text.unicodeScalars.count
-        guard length <= limit else { throw .tooLong(field: field, length: length, limit: limit) }
-        // Control characters could rewrite a terminal, and bidirectional overrides could make the text
-        // the person confirms read differently from the text that is stored.
-        let forbidden = text.unicodeScalars.contains { scalar in
-            if allowsLineBreaks && scalar == "\n" { return false }
-            return scalar.properties.generalCategory == .control || isBidiControl(scalar)
+        // Most card text is ASCII: check it byte by byte, and look up Unicode properties only for text
+        // that needs them. (Verification runs on every received card; this keeps it close to the cost of
+        // the signature check alone.)
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { isASCII = false; break }
+            if byte < 0x20 || byte == 0x7F, !(allowsLineBreaks && byte == 0x0A) { throw .controlCharacter(field: field) }
         }
-        if forbidden { throw .controlCharacter(field: field) }
+        let length = isASCII ? text.utf8.count : text.unicodeScalars.count
+        guard length <= limit else { throw .tooLong(field: field, length: length, limit: limit) }
+        if !isASCII {
+            // Control characters could rewrite a terminal, and bidirectional overrides could make the text
+            // the person confirms read differently from the text that is stored.
+            let forbidden = text.unicodeScalars.contains { scalar in
+                if allowsLineBreaks && scalar == "\n" { return false }
+                return scalar.properties.generalCategory == .control || isBidiControl(scalar)
+            }
+            if forbidden { throw .controlCharacter(field: field) }
+        }
     }
 
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -43,18 +53,26 @@ extension ContactCard {
 
     static func validateEmail(_ email: String) throws(CardFieldError) {
         try validateText(email, field: "email address", limit: CardLimits.emailLength)
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !email.contains(where: \.isWhitespace) else {
-            throw .invalidEmail(email)
-        }
+        let utf8 = email.utf8
+        let at = UInt8(ascii: "@")
+        guard let atIndex = utf8.firstIndex(of: at), atIndex != utf8.startIndex,
+            utf8.index(after: atIndex) != utf8.endIndex, utf8.lastIndex(of: at) == atIndex,
+            !utf8.contains(UInt8(ascii: " ")),
+            !utf8.contains(where: { $0 >= 0x80 }) || !email.unicodeScalars.contains(where: \.properties.isWhitespace)
+        else { throw .invalidEmail(email) }
     }
 
     static func validatePhone(_ phone: String) throws(CardFieldError) {
         try validateText(phone, field: "phone number", limit: CardLimits.phoneLength)
-        let allowed = Set("0123456789+-(). ")
-        guard phone.allSatisfy({ allowed.contains($0) }), phone.contains(where: \.isNumber) else {
-            throw .invalidPhone(phone)
+        var hasDigit = false
+        for byte in phone.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): hasDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+            default: throw .invalidPhone(phone)
+            }
         }
+        guard hasDigit else { throw .invalidPhone(phone) }
     }
 
     static func validateLink(_ link: SocialLink) throws(CardFieldError) {

@@ -50,7 +50,12 @@ public enum Base45 {
 
     /// The bytes of a Base45 text.
     public static func decode(_ text: some StringProtocol) throws(DecodingError) -> [UInt8] {
-        let chars = Array(text.utf8)
+        try decode(utf8: Array(text.utf8))
+    }
+
+    /// The bytes of Base45 text given as its UTF-8 bytes.
+    public static func decode(utf8 chars: some RandomAccessCollection<UInt8>) throws(DecodingError) -> [UInt8] {
+        let chars = Array(chars)
         guard chars.count % 3 != 1 else { throw .invalidLength(chars.count) }
         var digits: [Int] = []
         digits.reserveCapacity(chars.count)

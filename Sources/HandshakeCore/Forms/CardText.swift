@@ -47,37 +47,40 @@ public enum CardText {
     /// The signed card bytes inside `input`, without verifying them.
     public static func signedBytes(from input: [UInt8], form: CardForm) throws(CardRejection) -> [UInt8] {
         if form == .cbor { return input }
-        guard let text = String(validating: input, as: UTF8.self) else {
+        let text = trimmed(input)
+        guard String(validating: text, as: UTF8.self) != nil else {
             throw .unreadableText("This text is not valid UTF-8, so it can't be a Handshake card.")
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
         switch form {
         case .cbor:
             return input
         case .qrText:
-            guard trimmed.hasPrefix(CardForm.qrTextPrefix) else {
+            let prefix = Array(CardForm.qrTextPrefix.utf8)
+            guard text.starts(with: prefix) else {
                 throw .unreadableText("QR text for a card starts with \(CardForm.qrTextPrefix).")
             }
             do {
-                return try Base45.decode(trimmed.dropFirst(CardForm.qrTextPrefix.count))
+                return try Base45.decode(utf8: text.dropFirst(prefix.count))
             } catch {
                 throw .unreadableText("The QR text is damaged: \(error).")
             }
         case .code:
             do {
-                return try GroupedCode.decode(trimmed, maxPayloadSize: CardLimits.signedCardBytes)
+                return try GroupedCode.decode(String(decoding: text, as: UTF8.self), maxPayloadSize: CardLimits.signedCardBytes)
             } catch {
                 throw .unreadableText(error.description)
             }
         case .link:
-            guard trimmed.lowercased().hasPrefix(CardForm.linkPrefix),
-                let bytes = Base64URL.decode(trimmed.dropFirst(CardForm.linkPrefix.count))
+            let prefix = Array(CardForm.linkPrefix.utf8)
+            guard text.count >= prefix.count,
+                String(decoding: text.prefix(prefix.count), as: UTF8.self).lowercased() == CardForm.linkPrefix,
+                let bytes = Base64URL.decode(String(decoding: text.dropFirst(prefix.count), as: UTF8.self))
             else { throw .unreadableText("This link is damaged: after \(CardForm.linkPrefix) it must hold the card in base64url.") }
             return bytes
         case .vcard:
             let entry: VCardEntry
             do {
-                entry = try VCardParser.parseSingle(trimmed)
+                entry = try VCardParser.parseSingle(String(decoding: text, as: UTF8.self))
             } catch {
                 throw .unreadableText("This vCard can't be read: \(error)")
             }
@@ -86,5 +89,16 @@ public enum CardText {
             }
             return signed
         }
+    }
+
+    /// `input` without leading and trailing ASCII whitespace or a UTF-8 byte-order mark, as pasted text
+    /// and files often carry them.
+    static func trimmed(_ input: [UInt8]) -> ArraySlice<UInt8> {
+        var text = input[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while let first = text.first, isSpace(first) { text = text.dropFirst() }
+        while let last = text.last, isSpace(last) { text = text.dropLast() }
+        return text
     }
 }
