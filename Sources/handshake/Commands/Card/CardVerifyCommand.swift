@@ -8,7 +8,7 @@ struct CardVerifyCommand: ParsableCommand {
         abstract: "Check a card in any form and show it.",
         discussion: """
             Reads a binary card, QR text, typed code, handshake://card# link or vCard (the form is \
-            detected), and runs every check: format, schema, field limits, that the Node ID belongs to \
+            detected), or scans the QR code in a picture (--image), and runs every check: format, schema, field limits, that the Node ID belongs to \
             the key, the signature, the date. Nothing is stored.
 
             Exit status: 0 when the card is valid, 1 when it is rejected (the reason goes to standard \
@@ -18,6 +18,9 @@ struct CardVerifyCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("A file holding the card, `-` for standard input, or the card text itself.", valueName: "file"))
     var input: String = "-"
+
+    @Option(help: ArgumentHelp("Scan the QR code in this picture (PNG or JPEG) instead.", valueName: "file"))
+    var image: String?
 
     @OptionGroup var output: OutputOptions
 
@@ -29,7 +32,17 @@ struct CardVerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bytes = try InputSource.read(input)
+        let bytes: [UInt8]
+        if let image {
+            do throws(PictureScanner.ScanError) {
+                bytes = try PictureScanner.scan(image)
+            } catch {
+                Output.error("Rejected: \(error.description)")
+                throw ExitCode(1)
+            }
+        } else {
+            bytes = try InputSource.read(input)
+        }
         let result = Result { () throws(CardRejection) in try CardText.read(bytes, now: Date()) }
         switch result {
         case .success(let (signed, form)):
