@@ -103,7 +103,9 @@ public enum VCardParser {
         var parameters: [String: [String]] = [:]
         for parameter in head {
             let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
-            let key = parts[0].uppercased()
+            // An empty parameter (`FN;:x`, `FN;=:x`) says nothing; skip it rather than index into nothing.
+            guard let first = parts.first else { continue }
+            let key = first.uppercased()
             let values = parts.count == 2
                 ? parts[1].split(separator: ",").map { $0.trimmingQuotes() }
                 : [key]  // vCard 2.1 style bare parameter, e.g. ;WORK
