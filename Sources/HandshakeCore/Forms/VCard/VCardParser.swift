@@ -77,8 +77,10 @@ public enum VCardParser {
         var number = 0
         for physical in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
-            if let first = physical.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1].1 += physical.dropFirst()
+            // Looked at by Unicode scalar: a fold may fall before a combining mark, and " " + mark is one
+            // Character, which is neither " " nor the continuation without its leading space.
+            if let first = physical.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1].1.unicodeScalars.append(contentsOf: physical.unicodeScalars.dropFirst())
             } else if !physical.isEmpty {
                 lines.append((number, String(physical)))
             }
