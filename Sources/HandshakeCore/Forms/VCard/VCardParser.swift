@@ -89,16 +89,18 @@ public enum VCardParser {
     }
 
     static func property(from line: String, number: Int) throws(ParseError) -> VCardProperty {
-        // The value starts at the first colon outside a quoted parameter value.
+        // The value starts at the first colon outside a quoted parameter value. Scanned by Unicode scalar:
+        // a value that starts with a combining mark makes ":" + mark one Character.
+        let scalars = line.unicodeScalars
         var inQuotes = false
-        var colon: String.Index?
-        for index in line.indices {
-            let char = line[index]
-            if char == "\"" { inQuotes.toggle() }
-            if char == ":" && !inQuotes { colon = index; break }
+        var colon: String.UnicodeScalarView.Index?
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            if scalar == "\"" { inQuotes.toggle() }
+            if scalar == ":" && !inQuotes { colon = index; break }
         }
         guard let colon else { throw .malformedLine(number) }
-        var head = line[..<colon].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        var head = String(scalars[..<colon]).split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard var name = head.first, !name.isEmpty else { throw .malformedLine(number) }
         head.removeFirst()
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
@@ -113,7 +115,7 @@ public enum VCardParser {
                 : [key]  // vCard 2.1 style bare parameter, e.g. ;WORK
             parameters[parts.count == 2 ? key : "TYPE", default: []].append(contentsOf: values)
         }
-        return VCardProperty(name: name.uppercased(), parameters: parameters, rawValue: String(line[line.index(after: colon)...]))
+        return VCardProperty(name: name.uppercased(), parameters: parameters, rawValue: String(scalars[scalars.index(after: colon)...]))
     }
 
     static func entry(from lines: [(line: Int, text: String)]) throws(ParseError) -> VCardEntry {
