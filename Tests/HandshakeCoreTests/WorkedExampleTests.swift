@@ -44,6 +44,19 @@ struct WorkedExampleTests {
         }
     }
 
+    /// docs/formats/card.md shows every value of the vector (wrapped across lines, so white space and the
+    /// typed code's hyphens are ignored in the comparison).
+    @Test func theDocumentShowsTheVector() throws {
+        let document = TestFiles.directory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/formats/card.md")
+        let text = try String(contentsOf: document, encoding: .utf8).filter { !$0.isWhitespace && $0 != "-" }
+        let committed = try TestFiles.vectorJSON("worked-example.json")
+        for (key, value) in committed {
+            let compact = (value as? String ?? "").filter { !$0.isWhitespace && $0 != "-" }
+            #expect(!compact.isEmpty && text.contains(compact), "docs/formats/card.md does not show \(key)")
+        }
+    }
+
     @Test func theExampleAsDocumentedVerifies() throws {
         let committed = try TestFiles.vectorJSON("worked-example.json")
         let bytes = try #require([UInt8](hex: committed["cose"] as? String ?? ""))
