@@ -48,7 +48,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "HandshakeCoreTests", dependencies: ["HandshakeCore"], swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeCoreTests", dependencies: ["HandshakeCore"],
+            exclude: ["Conformance", "Vectors"],  // Python conformance scripts and test vectors, read at run time
+            swiftSettings: strict
+        ),
         .testTarget(name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"], swiftSettings: strict),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "handshake"], swiftSettings: strict),
     ]

@@ -44,7 +44,9 @@ public struct CardVerifier: Sendable {
         } catch {
             throw .fieldRule(error)
         }
-        guard claimedNodeID == card.nodeID.rawValue else {
+        // Compared byte for byte: Swift's String == treats canonically equivalent text as equal
+        // (U+212A KELVIN SIGN == "K"), and a Node ID is an exact string.
+        guard claimedNodeID.utf8.elementsEqual(card.nodeID.rawValue.utf8) else {
             throw .nodeIDMismatch(claimed: claimedNodeID, derived: card.nodeID)
         }
         guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: card.sigKey),

@@ -77,8 +77,10 @@ public enum VCardParser {
         var number = 0
         for physical in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
-            if let first = physical.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1].1 += physical.dropFirst()
+            // Looked at by Unicode scalar: a fold may fall before a combining mark, and " " + mark is one
+            // Character, which is neither " " nor the continuation without its leading space.
+            if let first = physical.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1].1.unicodeScalars.append(contentsOf: physical.unicodeScalars.dropFirst())
             } else if !physical.isEmpty {
                 lines.append((number, String(physical)))
             }
@@ -87,29 +89,33 @@ public enum VCardParser {
     }
 
     static func property(from line: String, number: Int) throws(ParseError) -> VCardProperty {
-        // The value starts at the first colon outside a quoted parameter value.
+        // The value starts at the first colon outside a quoted parameter value. Scanned by Unicode scalar:
+        // a value that starts with a combining mark makes ":" + mark one Character.
+        let scalars = line.unicodeScalars
         var inQuotes = false
-        var colon: String.Index?
-        for index in line.indices {
-            let char = line[index]
-            if char == "\"" { inQuotes.toggle() }
-            if char == ":" && !inQuotes { colon = index; break }
+        var colon: String.UnicodeScalarView.Index?
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            if scalar == "\"" { inQuotes.toggle() }
+            if scalar == ":" && !inQuotes { colon = index; break }
         }
         guard let colon else { throw .malformedLine(number) }
-        var head = line[..<colon].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        var head = String(scalars[..<colon]).split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard var name = head.first, !name.isEmpty else { throw .malformedLine(number) }
         head.removeFirst()
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
         var parameters: [String: [String]] = [:]
         for parameter in head {
             let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
-            let key = parts[0].uppercased()
+            // An empty parameter (`FN;:x`, `FN;=:x`) says nothing; skip it rather than index into nothing.
+            guard let first = parts.first else { continue }
+            let key = first.uppercased()
             let values = parts.count == 2
                 ? parts[1].split(separator: ",").map { $0.trimmingQuotes() }
                 : [key]  // vCard 2.1 style bare parameter, e.g. ;WORK
             parameters[parts.count == 2 ? key : "TYPE", default: []].append(contentsOf: values)
         }
-        return VCardProperty(name: name.uppercased(), parameters: parameters, rawValue: String(line[line.index(after: colon)...]))
+        return VCardProperty(name: name.uppercased(), parameters: parameters, rawValue: String(scalars[scalars.index(after: colon)...]))
     }
 
     static func entry(from lines: [(line: Int, text: String)]) throws(ParseError) -> VCardEntry {

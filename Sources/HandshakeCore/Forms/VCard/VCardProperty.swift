@@ -13,55 +13,57 @@ public struct VCardProperty: Sendable, Equatable {
     /// The components of a structured value (`N`, `ADR`, `ORG`), split at unescaped semicolons.
     public var components: [String] {
         var parts: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var escaped = false
-        for char in rawValue {
+        for scalar in rawValue.unicodeScalars {
             if escaped {
                 current.append("\\")
-                current.append(char)
+                current.append(scalar)
                 escaped = false
-            } else if char == "\\" {
+            } else if scalar == "\\" {
                 escaped = true
-            } else if char == ";" {
-                parts.append(Self.unescape(current))
-                current = ""
+            } else if scalar == ";" {
+                parts.append(Self.unescape(String(current)))
+                current = String.UnicodeScalarView()
             } else {
-                current.append(char)
+                current.append(scalar)
             }
         }
-        parts.append(Self.unescape(current))
+        parts.append(Self.unescape(String(current)))
         return parts
     }
 
+    // Escaping works on Unicode scalars, not Characters: a combining mark after "," or "\\" forms one
+    // Character with it, which would hide the punctuation from a Character-by-Character scan.
     static func unescape(_ value: String) -> String {
-        var out = ""
+        var out = String.UnicodeScalarView()
         var escaped = false
-        for char in value {
+        for scalar in value.unicodeScalars {
             if escaped {
-                switch char {
+                switch scalar {
                 case "n", "N": out.append("\n")
-                default: out.append(char)
+                default: out.append(scalar)
                 }
                 escaped = false
-            } else if char == "\\" {
+            } else if scalar == "\\" {
                 escaped = true
             } else {
-                out.append(char)
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// Escapes text for a vCard value (RFC 6350 §3.4).
     static func escape(_ value: String) -> String {
         var out = ""
-        for char in value {
-            switch char {
+        for scalar in value.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+            switch scalar {
             case "\\": out += "\\\\"
             case ",": out += "\\,"
             case ";": out += "\\;"
-            case "\n", "\r\n": out += "\\n"
-            default: out.append(char)
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

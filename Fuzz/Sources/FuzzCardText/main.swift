@@ -1,0 +1,27 @@
+// libFuzzer target: every text form with detection (QR text, typed code, link, vCard, binary), and the
+// vCard parser on whatever text the bytes make. Invariant: nothing traps, whatever the input.
+import Foundation
+import HandshakeCore
+
+let now = Date(timeIntervalSince1970: 1_763_740_800)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    _ = CardForm.detect(bytes)
+    _ = try? CardText.read(bytes, now: now)
+    for form in CardForm.allCases {
+        _ = try? CardText.signedBytes(from: bytes, form: form)
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for result in VCardParser.parseAll(text) {
+        guard let entry = try? result.get() else { continue }
+        _ = (entry.name, entry.company, entry.title, entry.bio, entry.emails, entry.phones, entry.skills)
+        _ = (entry.location, entry.links, entry.avatar, entry.claimedNodeID, entry.signedCard)
+    }
+    _ = try? Base45.decode(text)
+    _ = Base64URL.decode(text)
+    _ = Base58.decode(text)
+    _ = try? DIDKey(parsing: text)
+    return 0
+}

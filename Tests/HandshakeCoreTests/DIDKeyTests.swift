@@ -1,0 +1,40 @@
+import Crypto
+import Testing
+
+@testable import HandshakeCore
+
+@Suite("did:key")
+struct DIDKeyTests {
+    @Test func ed25519RoundTrip() throws {
+        for identity in [Fixture.identity, Fixture.other, Identity.generate()] {
+            let text = identity.didKey.description
+            #expect(text.hasPrefix("did:key:z6Mk"))
+            #expect(try DIDKey(parsing: text) == .ed25519(identity.sigKey))
+            #expect(try DIDKey(parsing: text + "#" + text.dropFirst(8)) == .ed25519(identity.sigKey))
+        }
+    }
+
+    @Test func p256KeysFromSwiftCryptoAreAccepted() throws {
+        for _ in 0..<8 {
+            let compressed = Array(P256.Signing.PrivateKey().publicKey.compressedRepresentation)
+            let text = "did:key:z" + Base58.encode([0x80, 0x24] + compressed)
+            #expect(text.hasPrefix("did:key:zDn"))
+            let parsed = try DIDKey(parsing: text)
+            #expect(parsed == .p256(compressed: compressed))
+            #expect(parsed.description == text)
+        }
+    }
+
+    @Test func refusals() {
+        let key = Fixture.identity.sigKey
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:web:example.com") }
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:m7QFu") }
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:z" + String(repeating: "2", count: 130)) }
+        #expect(throws: DIDKey.ParseError.notBase58) { try DIDKey(parsing: "did:key:z0OIl") }
+        #expect(throws: DIDKey.ParseError.unsupportedKeyType) { try DIDKey(parsing: "did:key:z" + Base58.encode([0xE7, 0x01] + [2] + key)) }
+        #expect(throws: DIDKey.ParseError.invalidKey) { try DIDKey(parsing: "did:key:z" + Base58.encode([0xED, 0x01] + key.dropLast())) }
+        // 0x02 ‖ 0xff…: x is not below the field prime, so no point.
+        #expect(throws: DIDKey.ParseError.invalidKey) { try DIDKey(parsing: "did:key:z" + Base58.encode([0x80, 0x24, 0x02] + [UInt8](repeating: 0xFF, count: 32))) }
+        #expect(throws: DIDKey.ParseError.invalidKey) { try DIDKey(parsing: "did:key:z" + Base58.encode([0x80, 0x24] + [UInt8](repeating: 0x02, count: 32))) }
+    }
+}

@@ -1,0 +1,188 @@
+import Crypto
+import Foundation
+import Testing
+
+@testable import HandshakeCore
+
+/// Fixed identities, times and cards shared by the Core tests, so every vector is reproducible.
+enum Fixture {
+    /// The seed of the worked example in docs/formats/card.md: the bytes 0x00 through 0x1f.
+    static let seedBytes: [UInt8] = Array(0...31)
+    static let seed = IdentitySeed(uncheckedBytes: seedBytes)
+    static let identity = Identity(seed: seed)
+    /// A second, unrelated identity.
+    static let other = Identity(seed: IdentitySeed(uncheckedBytes: Array(repeating: 0x42, count: 32)))
+
+    /// 2025-11-21T16:00:00Z, the worked example's `updatedAt`.
+    static let updatedAt: UInt64 = 1_763_740_800_000
+    /// The receiver's clock in these tests: one hour after the card was made.
+    static let now = Date(timeIntervalSince1970: 1_763_740_800 + 3600)
+
+    /// The worked example's business card (unsigned).
+    static func businessCard(_ identity: Identity = Fixture.identity, updatedAt: UInt64 = Fixture.updatedAt) -> ContactCard {
+        ContactCard(
+            nodeID: identity.nodeID, sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
+            name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
+            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
+    }
+
+    /// `card` signed by `identity` through the public issuing path.
+    static func issue(_ card: ContactCard, by identity: Identity = Fixture.identity, sharing fields: Set<CardField> = Set(CardField.allCases)) throws -> SignedCard {
+        try CardProfile(card: card, sharedFields: fields, identity: identity).issueCard(identity: identity)
+    }
+
+    static func signedBusinessCard() throws -> SignedCard {
+        try issue(businessCard())
+    }
+
+    /// A card using every optional field, small enough for exhaustive tests.
+    static func everyFieldCard() throws -> ContactCard {
+        var card = businessCard()
+        card.bio = "Wrote the first program.\nLikes engines."
+        card.location = "London"
+        card.avatar = try Avatar(data: Avatar.pngSignature + Array(repeating: 0x5A, count: 24))
+        card.emails.append("ada@engines.example")
+        card.links = [SocialLink(platform: "github", handle: "@ada", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")]
+        card.skills = ["mathematics", "poetical science"]
+        return card
+    }
+
+    /// A PNG-signed blob of exactly `count` bytes.
+    static func png(_ count: Int) -> [UInt8] {
+        Avatar.pngSignature + (0..<(count - Avatar.pngSignature.count)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    }
+}
+
+/// Making payloads by hand: the card's CBOR map with entries replaced, added or removed, then signed, so
+/// tests can present the verifier with cards no honest issuer would write.
+enum Craft {
+    /// The payload of `card` as written by `CardSchema`, with `replacing` entries set and `removing` gone.
+    static func payload(_ card: ContactCard, replacing: [Int: CBOR] = [:], removing: Set<Int> = []) throws -> [UInt8] {
+        guard case .map(let pairs) = try CBORDecoder().decode(CardSchema.encode(card)) else {
+            throw CraftError("CardSchema.encode did not write a map")
+        }
+        var kept = pairs.filter { pair in
+            guard let key = pair.key.intValue else { return true }
+            return !removing.contains(key) && replacing[key] == nil
+        }
+        for (key, value) in replacing { kept.append(CBORPair(.int(key), value)) }
+        return CBOREncoder.encode(.map(kept))
+    }
+
+    /// COSE_Sign1 bytes of `payload`, signed by `identity` exactly as Handshake signs.
+    static func sign(_ payload: [UInt8], by identity: Identity = Fixture.identity) -> [UInt8] {
+        COSESign1.sign(payload: payload, with: identity.sign).encoded
+    }
+
+    /// A COSE_Sign1 with a protected header of our choosing, signed correctly over it.
+    static func sign(_ payload: [UInt8], protectedHeader: [UInt8], by identity: Identity = Fixture.identity) -> [UInt8] {
+        let toBeSigned = CBOREncoder.encode(.array([.text("Signature1"), .bytes(protectedHeader), .bytes([]), .bytes(payload)]))
+        let signature = identity.sign(toBeSigned)
+        return CBOREncoder.encode(.tagged(18, .array([.bytes(protectedHeader), .map([]), .bytes(payload), .bytes(signature)])))
+    }
+
+    struct CraftError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+/// The rejection `verify` throws, or `nil` if it accepted the card.
+func rejection(of bytes: [UInt8], now: Date = Fixture.now) -> CardRejection? {
+    do {
+        _ = try CardVerifier().verify(bytes, now: now)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+extension Array where Element == UInt8 {
+    var hex: String { map { String(format: "%02x", $0) }.joined() }
+
+    init?(hex: String) {
+        let chars = Array(hex.utf8)
+        guard chars.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: chars.count, by: 2) {
+            guard let byte = UInt8(String(decoding: chars[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        self = bytes
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so "random" tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) } }
+}
+
+/// Files committed next to the tests.
+enum TestFiles {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let vectors = directory.appendingPathComponent("Vectors")
+    static let conformance = directory.appendingPathComponent("Conformance")
+
+    static func vector(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: vectors.appendingPathComponent(name)))
+    }
+
+    static func vectorJSON(_ name: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: vectors.appendingPathComponent(name)))
+        guard let dictionary = object as? [String: Any] else { throw Craft.CraftError("\(name) is not a JSON object") }
+        return dictionary
+    }
+}
+
+/// Runs a conformance script under `/usr/bin/env python3`: JSON on stdin, JSON back on stdout. A script
+/// that fails (a check did not hold, or a module is missing — then stderr says which `pip install`) throws,
+/// so the test fails with the script's own explanation; nothing is ever skipped.
+enum Python {
+    struct Failure: Error, CustomStringConvertible {
+        let script: String
+        let status: Int32
+        let stderr: String
+        var description: String { "\(script) exited with status \(status): \(stderr)" }
+    }
+
+    static func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("in.json")
+        let outURL = scratch.appendingPathComponent("out.json")
+        let errURL = scratch.appendingPathComponent("err.txt")
+        try JSONSerialization.data(withJSONObject: input).write(to: inURL)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestFiles.conformance.appendingPathComponent(script).path] + arguments
+        process.currentDirectoryURL = TestFiles.conformance
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else {
+            throw Failure(script: script, status: process.terminationStatus, stderr: stderr)
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: outURL))
+        guard let dictionary = object as? [String: Any] else {
+            throw Failure(script: script, status: 0, stderr: "output is not a JSON object")
+        }
+        return dictionary
+    }
+}
