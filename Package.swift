@@ -53,7 +53,11 @@ let package = Package(
             exclude: ["Conformance", "Vectors"],  // Python conformance scripts and test vectors, read at run time
             swiftSettings: strict
         ),
-        .testTarget(name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"], swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"],
+            exclude: ["Scripts"],  // the segno helper, run at test time
+            swiftSettings: strict
+        ),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "handshake"], swiftSettings: strict),
     ]
 )

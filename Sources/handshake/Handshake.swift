@@ -16,7 +16,7 @@ struct Handshake: ParsableCommand {
               handshake card set --company "Analytical Engines" --email ada@example.com
               handshake card export --format qr-text
             """,
-        subcommands: [InitCommand.self, CardCommand.self, IdentityCommand.self]
+        subcommands: [InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self]
     )
 
     /// Runs the program with Handshake's exit codes: 0 success, 1 when the work itself failed (a card was

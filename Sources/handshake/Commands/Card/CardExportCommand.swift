@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeQR
+import HandshakeQRPNG
 
 /// The forms `card export` writes.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
@@ -9,6 +11,8 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
     case code
     case link
     case vcard
+    case png
+    case svg
 
     var cardForm: CardForm {
         switch self {
@@ -17,6 +21,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
         case .code: return .code
         case .link: return .link
         case .vcard: return .vcard
+        case .png, .svg: return .qrText  // pictures of the QR code, which holds the QR text
         }
     }
 }
@@ -32,6 +37,8 @@ struct CardExportCommand: ParsableCommand {
               code      the read-aloud code, in groups of five characters
               link      handshake://card#… (the card travels in the link itself; no server)
               vcard     a vCard 4.0 for address books, with the signed card inside
+              png       a picture of the card's QR code (error correction M; binary: use -o FILE)
+              svg       the same QR code as SVG
 
             Only the fields in your sharing profile go out (see `handshake card profile`).
             """
@@ -42,8 +49,8 @@ struct CardExportCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if format == .cbor && output == nil && isatty(STDOUT_FILENO) != 0 {
-            throw ValidationError("The cbor format is binary; write it to a file with -o FILE or redirect standard output.")
+        if (format == .cbor || format == .png) && output == nil && isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("The \(format.rawValue) format is binary; write it to a file with -o FILE or redirect standard output.")
         }
     }
 
@@ -59,6 +66,10 @@ struct CardExportCommand: ParsableCommand {
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         case .qrText, .link:
             bytes += Array("\n".utf8)
+        case .png:
+            bytes = try CardQRCode.make(for: card).png(moduleSize: 8, quietZone: 4)
+        case .svg:
+            bytes = Array(try CardQRCode.make(for: card).svg(quietZone: 4, moduleSize: 8).utf8)
         case .cbor, .vcard:
             break
         }

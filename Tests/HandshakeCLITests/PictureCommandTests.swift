@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The QR pictures the program writes are read back by zbar (a decoder we did not write) into a card
+/// that passes verification; pictures without a code, or that are not pictures, are refused cleanly.
+@Suite("QR pictures: export, scan, share")
+struct PictureCommandTests {
+    let ada: CLI
+
+    init() throws {
+        ada = try CLI()
+        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(ada.run("card", "set", "--company", "Analytical Engines", "--title", "Analyst",
+                             "--email", "ada@example.com", "--phone", "+44 20 7946 0000").status == 0)
+    }
+
+    func requireTool(_ name: String) throws {
+        let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        try #require(found, "\(name) is missing: run scripts/install-test-tools (apt-get install zbar-tools librsvg2-bin)")
+    }
+
+    @Test("a PNG export scans back to the verified card")
+    func pngScansBack() throws {
+        try requireTool("zbarimg")
+        let png = ada.file("card.png").path
+        #expect(try ada.run("card", "export", "--format", "png", "-o", png).status == 0)
+        let verdict = try ada.run("card", "verify", "--json", "--image", png)
+        #expect(verdict.status == 0, "\(verdict.stderr)")
+        let card = (try JSONSerialization.jsonObject(with: verdict.stdoutBytes) as? [String: Any])?["card"] as? [String: Any]
+        #expect(card?["name"] as? String == "Ada Lovelace")
+    }
+
+    @Test("an SVG export, rasterised by rsvg-convert, scans back to the verified card")
+    func svgScansBack() throws {
+        try requireTool("zbarimg")
+        try requireTool("rsvg-convert")
+        let svg = ada.file("card.svg").path
+        let png = ada.file("card-from-svg.png").path
+        #expect(try ada.run("card", "export", "--format", "svg", "-o", svg).status == 0)
+        let raster = Process()
+        raster.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        raster.arguments = ["rsvg-convert", svg, "-o", png]
+        try raster.run()
+        raster.waitUntilExit()
+        try #require(raster.terminationStatus == 0)
+        let verdict = try ada.run("card", "verify", "--image", png)
+        #expect(verdict.status == 0, "\(verdict.stderr)")
+        #expect(verdict.stdout.contains("Ada Lovelace"))
+    }
+
+    @Test("pictures without a QR code, truncated or not pictures at all are refused with a reason")
+    func badPictures() throws {
+        try requireTool("zbarimg")
+        let png = ada.file("card.png")
+        try ada.run("card", "export", "--format", "png", "-o", png.path)
+        let whole = try Data(contentsOf: png)
+        let truncated = ada.file("truncated.png")
+        try whole.prefix(whole.count / 3).write(to: truncated)
+        let text = ada.file("text.png")
+        try Data("not a picture".utf8).write(to: text)
+        let empty = ada.file("empty.png")
+        try Data().write(to: empty)
+        for path in [truncated, text, empty] {
+            let result = try ada.run("card", "verify", "--image", path.path)
+            #expect(result.status == 1, "\(path.lastPathComponent)")
+            #expect(result.stderr.hasPrefix("Rejected: "), "\(result.stderr)")
+        }
+        #expect(try ada.run("card", "verify", "--image", ada.file("missing.png").path).stderr.contains("There is no picture"))
+    }
+
+    @Test("share shows the QR code, name, Node ID and the read-aloud code")
+    func share() throws {
+        let result = try ada.run("share", "--plain")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("▀") || result.stdout.contains("█"))
+        #expect(result.stdout.contains("Ada Lovelace"))
+        let code = try ada.run("card", "export", "--format", "code").stdout
+        let firstGroup = try #require(code.split(separator: " ").first)
+        #expect(result.stdout.contains(String(firstGroup)))
+        let nodeID = (try JSONSerialization.jsonObject(with: try ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])?["nodeId"] as? String
+        #expect(result.stdout.contains(try #require(nodeID)))
+    }
+}
