@@ -51,8 +51,9 @@ extension ContactBook {
         return tags
     }
 
-    /// The one contact `who` names: `#id`, a full Node ID, an alias, a name (ignoring case), or the start of
-    /// a Node ID — tried in that order, the first kind that matches anyone decides.
+    /// The one contact `who` names: `#id`, a full Node ID, an alias, a name (ignoring case), the start of a
+    /// Node ID, or the start of a word of an alias or name — tried in that order; the first kind that
+    /// matches anyone decides.
     ///
     /// - Throws: ``ContactBookError/unknownContact(_:)`` when nobody matches;
     ///   ``ContactBookError/ambiguous(_:candidates:)`` listing the candidates when several do.
@@ -73,6 +74,12 @@ extension ContactBook {
         if who.count >= 3 {
             tiers.append(ContactRecord.filter(sql: "instr(nodeId, ?) = 1", arguments: [who]))
         }
+        // Last, the start of any word of an alias or name: "ada" finds "Ada Lovelace".
+        let wordStart = likeEscaped(who) + "%"
+        tiers.append(ContactRecord.filter(sql: """
+            alias LIKE ?1 ESCAPE '\\' OR alias LIKE '% ' || ?1 ESCAPE '\\' \
+            OR name LIKE ?1 ESCAPE '\\' OR name LIKE '% ' || ?1 ESCAPE '\\'
+            """, arguments: [wordStart]))
         for tier in tiers {
             let records = try tier.order(ContactRecord.Columns.displayName, ContactRecord.Columns.id).limit(20).fetchAll(db)
             if records.count == 1, let record = records.first { return try loadContact(record, db) }
