@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "HandshakeCoreTests", dependencies: ["HandshakeCore"], swiftSettings: strict),
         .testTarget(name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"], swiftSettings: strict),
         .testTarget(name: "HandshakeStoreTests", dependencies: ["HandshakeCore", "HandshakeStore"], swiftSettings: strict),
-        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "handshake"], swiftSettings: strict),
+        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]
 )
