@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -25,8 +26,12 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
-        // Local storage: the identity's seed file and the owner's profile (the contact book joins in issue 3).
-        .target(name: "HandshakeStore", dependencies: ["HandshakeCore"], swiftSettings: strict),
+        // Local storage: the identity's seed file, the owner's profile and the contact book (GRDB / SQLite).
+        .target(
+            name: "HandshakeStore",
+            dependencies: ["HandshakeCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
         .target(name: "HandshakeQR", swiftSettings: strict),
         // PNG rendering of QR symbols; compression by the system's zlib.
@@ -58,6 +63,7 @@ let package = Package(
             exclude: ["Scripts"],  // the segno helper, run at test time
             swiftSettings: strict
         ),
-        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "handshake"], swiftSettings: strict),
+        .testTarget(name: "HandshakeStoreTests", dependencies: ["HandshakeCore", "HandshakeStore"], swiftSettings: strict),
+        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]
 )

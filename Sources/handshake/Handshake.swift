@@ -15,8 +15,15 @@ struct Handshake: ParsableCommand {
               handshake init --name "Ada Lovelace"
               handshake card set --company "Analytical Engines" --email ada@example.com
               handshake card export --format qr-text
+            Receive someone's card and manage your contacts:
+              handshake add CARD        (a file, - for standard input, or the card text)
+              handshake contacts
+              handshake contact show WHO
             """,
-        subcommands: [InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self]
+        subcommands: [
+            InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
+            AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self,
+        ]
     )
 
     /// Runs the program with Handshake's exit codes: 0 success, 1 when the work itself failed (a card was

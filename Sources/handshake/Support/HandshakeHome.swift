@@ -32,3 +32,14 @@ struct HandshakeHome {
         try profileFile.load(identity: identity) ?? CardProfile(identity: identity, now: now)
     }
 }
+
+extension HandshakeHome {
+    /// The contact book file, `contacts.sqlite` (with its `-wal` and `-shm` companions while open).
+    var contactBookURL: URL { url.appendingPathComponent("contacts.sqlite") }
+
+    /// Opens the contact book, creating the home folder and the book on first use.
+    func contactBook() throws -> ContactBook {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return try ContactBook(path: contactBookURL.path)
+    }
+}

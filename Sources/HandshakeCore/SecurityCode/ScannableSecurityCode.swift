@@ -1,0 +1,65 @@
+/// The security code in the form one device shows as a QR code and the other scans.
+///
+/// What it protects: the scanning device checks *both* fingerprints at once — the shown one must hold the
+/// scanner's key as "theirs" and the contact's key as "own" — so a scan proves the same thing as reading
+/// all 60 digits, without reading. The comparison runs in constant time.
+///
+/// What it does not protect: like the digits, it means something only when scanned from the other
+/// person's own screen, in person.
+///
+/// Payload: `HSC1:` + Base45 of `version (1 byte) ‖ fingerprint of the shower's key (32) ‖ fingerprint
+/// of the scanner's key (32)`; every character is in the QR alphanumeric set.
+public struct ScannableSecurityCode: Sendable, Hashable {
+    /// The payload format version.
+    public static let version: UInt8 = 1
+    /// The text prefix; the `1` is the format version.
+    public static let prefix = "HSC1:"
+
+    /// The fingerprint of the key of the device showing the code.
+    public let ownFingerprint: [UInt8]
+    /// The fingerprint of the key of the person expected to scan it.
+    public let theirFingerprint: [UInt8]
+
+    /// The code the owner of `ownKey` shows to the owner of `theirKey`.
+    public init(ownKey: [UInt8], theirKey: [UInt8]) {
+        ownFingerprint = SecurityCode.fingerprint(of: ownKey)
+        theirFingerprint = SecurityCode.fingerprint(of: theirKey)
+    }
+
+    /// Why a scanned payload can't be read.
+    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        case notASecurityCode
+        case unsupportedVersion(UInt8)
+
+        public var description: String {
+            switch self {
+            case .notASecurityCode: return "This is not a Handshake security code (it starts with \(ScannableSecurityCode.prefix))."
+            case .unsupportedVersion(let version): return "This security code uses version \(version); this version of Handshake reads version \(ScannableSecurityCode.version)."
+            }
+        }
+    }
+
+    /// Reads a scanned payload.
+    public init(parsing text: String) throws(ParseError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.uppercased().hasPrefix(Self.prefix),
+            let bytes = try? Base45.decode(trimmed.dropFirst(Self.prefix.count).uppercased())
+        else { throw .notASecurityCode }
+        guard bytes.count == 65 else { throw .notASecurityCode }
+        guard bytes[0] == Self.version else { throw .unsupportedVersion(bytes[0]) }
+        ownFingerprint = Array(bytes[1..<33])
+        theirFingerprint = Array(bytes[33..<65])
+    }
+
+    /// The text to put in a QR code.
+    public var payload: String {
+        Self.prefix + Base45.encode([Self.version] + ownFingerprint + theirFingerprint)
+    }
+
+    /// Whether this code, scanned from the other person's screen, matches the pair (`ownKey` of the
+    /// scanner, `theirKey` of the person showing it). Both fingerprints are compared in constant time.
+    public func matches(ownKey: [UInt8], theirKey: [UInt8]) -> Bool {
+        let expected = SecurityCode.fingerprint(of: theirKey) + SecurityCode.fingerprint(of: ownKey)
+        return constantTimeEquals(ownFingerprint + theirFingerprint, expected)
+    }
+}

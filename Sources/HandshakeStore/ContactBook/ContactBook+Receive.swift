@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import HandshakeCore
+
+extension ContactBook {
+    /// What adding `signed` would do. Stores nothing.
+    public func receive(_ signed: SignedCard, source: ContactSource, now: Date) throws -> ReceivePreview {
+        try writer.read { db in try Self.preview(signed, db) }
+    }
+
+    static func preview(_ signed: SignedCard, _ db: Database) throws -> ReceivePreview {
+        if let record = try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchOne(db) {
+            let contact = try loadContact(record, db)
+            if record.trustLevel == .blocked { return .blocked(contact) }
+            guard let stored = record.storedCard() else { return .keyConflict(contact) }
+            switch CardClassifier.classify(signed.card, known: stored.card) {
+            case .new: return .new(signed, possibleMatches: [])
+            case .update(let changes): return .update(contact, signed, changes: changes)
+            case .notNewer: return .notNewer(contact)
+            case .keyConflict: return .keyConflict(contact)
+            }
+        }
+        return .new(signed, possibleMatches: try sharingEmailOrPhone(ContactDetails(signed.card), db))
+    }
+
+    /// Contacts whose emails or phones overlap `details`', by name.
+    static func sharingEmailOrPhone(_ details: ContactDetails, _ db: Database) throws -> [Contact] {
+        let keys = details.matchKeys
+        let all = keys.emails + keys.phones
+        guard !all.isEmpty else { return [] }
+        let clause = all.map { _ in "matchKeys LIKE ? ESCAPE '\\'" }.joined(separator: " OR ")
+        let arguments = StatementArguments(all.map { "% " + likeEscaped($0) + " %" })
+        let records = try ContactRecord.filter(sql: clause, arguments: arguments).order(ContactRecord.Columns.displayName).fetchAll(db)
+        return try records.map { try loadContact($0, db) }
+    }
+
+    /// Adds a new person after the user confirmed. With `mergingInto`, the card becomes the current identity
+    /// of that existing contact instead: its local fields stay, its old card moves to the history, and its
+    /// security-code verification is cleared (it belonged to the old key).
+    @discardableResult
+    public func add(_ signed: SignedCard, source: ContactSource, trust: TrustLevel = .trusted, now: Date, mergingInto existing: Int64? = nil) throws -> Contact {
+        try writer.write { db in
+            if let known = try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchOne(db) {
+                throw known.trustLevel == .blocked ? ContactBookError.blocked(known.displayName) : ContactBookError.alreadyInBook(known.displayName)
+            }
+            var record: ContactRecord
+            if let existing {
+                guard let found = try ContactRecord.fetchOne(db, key: existing) else { throw ContactBookError.unknownContact("#\(existing)") }
+                record = found
+                try Self.moveToHistory(record, now: now, db)
+                record.securityCodeVerifiedAt = nil
+                record.claimedNodeId = nil
+            } else {
+                record = ContactRecord(details: ContactDetails(signed.card), source: source, verification: .verified, trust: trust, now: now)
+            }
+            record.setCard(signed)
+            record.source = source
+            record.exchangedAt = now
+            record.lastSeenAt = now
+            try record.save(db)
+            return try Self.loadContact(record, db)
+        }
+    }
+
+    /// Stores a newer card of a known contact: the card's fields change, the local fields do not, and
+    /// the previous card goes to the history.
+    @discardableResult
+    public func applyUpdate(_ signed: SignedCard, source: ContactSource, now: Date) throws -> (contact: Contact, changes: CardChanges) {
+        try writer.write { db in
+            switch try Self.preview(signed, db) {
+            case .update(let contact, _, let changes):
+                guard var record = try ContactRecord.fetchOne(db, key: contact.id) else { throw ContactBookError.unknownContact(contact.displayName) }
+                try Self.moveToHistory(record, now: now, db)
+                record.setCard(signed)
+                record.lastSeenAt = now
+                record.exchangedAt = now
+                record.source = source
+                try record.update(db)
+                return (try Self.loadContact(record, db), changes)
+            case .new: throw ContactBookError.unknownContact(signed.nodeID.rawValue)
+            case .notNewer(let contact): throw ContactBookError.notAnUpdate(contact.displayName)
+            case .keyConflict: throw ContactBookError.keyConflict(signed.nodeID.rawValue)
+            case .blocked(let contact): throw ContactBookError.blocked(contact.displayName)
+            }
+        }
+    }
+
+    static func moveToHistory(_ record: ContactRecord, now: Date, _ db: Database) throws {
+        guard let id = record.id, let nodeId = record.nodeId, let bytes = record.cardBytes, let updatedAt = record.cardUpdatedAt else { return }
+        var past = CardHistoryRecord(id: nil, contactId: id, nodeId: nodeId, cardBytes: bytes, cardUpdatedAt: updatedAt, replacedAt: now)
+        try past.insert(db)
+    }
+
+    static func loadContact(_ record: ContactRecord, _ db: Database) throws -> Contact {
+        let tags = try String.fetchAll(db, sql: "SELECT tag FROM contactTag WHERE contactId = ? ORDER BY tag", arguments: [record.id])
+        return record.contact(tags: tags)
+    }
+}
+
+/// `text` with LIKE's wildcards escaped (escape character `\`).
+func likeEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+}

@@ -1,0 +1,56 @@
+/// Why the contact book refused a request, in words for the person at the keyboard.
+public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nobody matches.
+    case unknownContact(String)
+    /// Several people match; the candidates let the person choose a more precise WHO.
+    case ambiguous(String, candidates: [String])
+    case notesTooLong(Int)
+    case tagTooLong(String)
+    case emptyTag
+    case tooManyTags(Int)
+    case aliasTooLong(Int)
+    /// A card was handed to `add` whose Node ID is already in the book.
+    case alreadyInBook(String)
+    /// A card was handed to `applyUpdate` that is not an update.
+    case notAnUpdate(String)
+    /// A different key for a known Node ID.
+    case keyConflict(String)
+    /// The person is blocked; their cards are ignored.
+    case blocked(String)
+    /// The contact has no signed card (an unverified address-book entry).
+    case noSignedCard(String)
+    /// The book file can't be opened.
+    case unavailable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownContact(let who):
+            return "No contact matches \"\(who)\". List them with: handshake contacts"
+        case .ambiguous(let who, let candidates):
+            return "\"\(who)\" matches \(candidates.count) contacts; say which one with more of the Node ID or the #id:\n"
+                + candidates.map { "  " + $0 }.joined(separator: "\n")
+        case .notesTooLong(let count):
+            return "Notes can hold \(ContactLimits.notes) characters; these have \(count)."
+        case .tagTooLong(let tag):
+            return "The tag \"\(tag)\" has \(tag.count) characters; a tag can have at most \(ContactLimits.tagLength)."
+        case .emptyTag:
+            return "A tag can't be empty."
+        case .tooManyTags(let count):
+            return "A contact can have at most \(ContactLimits.tagCount) tags; this would make \(count)."
+        case .aliasTooLong(let count):
+            return "An alias can have at most \(ContactLimits.alias) characters; this one has \(count)."
+        case .alreadyInBook(let who):
+            return "\(who) is already in your contacts."
+        case .notAnUpdate(let who):
+            return "This card is not newer than the one you have for \(who)."
+        case .keyConflict(let nodeID):
+            return "This card claims Node ID \(nodeID) with a different key than the one in your contacts: it is refused. Someone may be impersonating this person; compare security codes in person."
+        case .blocked(let who):
+            return "\(who) is blocked; their cards are ignored. Unblock with: handshake contact set WHO --trust KNOWN"
+        case .noSignedCard(let who):
+            return "\(who) was imported from an address book and has no signed card to share or verify."
+        case .unavailable(let path, let reason):
+            return "The contact book \(path) can't be opened: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import HandshakeCore
+
+extension ContactRecord {
+    /// A new row with the local fields at their defaults.
+    init(details: ContactDetails, source: ContactSource, verification: VerificationStatus, trust: TrustLevel, now: Date) {
+        self.init(
+            id: nil, nodeId: nil, claimedNodeId: nil, sigKey: nil, encKey: nil, cardBytes: nil, cardUpdatedAt: nil,
+            name: nil, company: nil, title: nil, bio: nil, location: nil, emails: [], phones: [], links: [], skills: [],
+            matchKeys: "", duplicateKey: "", displayName: "",
+            alias: nil, trustLevel: trust, addedAt: now, lastSeenAt: nil, notes: nil, pinned: false, muted: false,
+            source: source, verificationStatus: verification, exchangedAt: nil,
+            sentNote: nil, receivedNote: nil, exchangeSignatureSent: nil, exchangeSignatureReceived: nil, commonFriends: nil,
+            receipts: .default, messageTTLSeconds: nil, securityCodeVerifiedAt: nil)
+        setDetails(details)
+    }
+
+    /// Makes `signed` the current card: identity, verbatim bytes and the details derived from it.
+    mutating func setCard(_ signed: SignedCard) {
+        nodeId = signed.nodeID.rawValue
+        sigKey = Data(signed.card.sigKey)
+        encKey = Data(signed.card.encKey)
+        cardBytes = Data(signed.bytes)
+        cardUpdatedAt = Int64(clamping: signed.card.updatedAt)
+        verificationStatus = .verified
+        setDetails(ContactDetails(signed.card))
+    }
+
+    mutating func setDetails(_ details: ContactDetails) {
+        name = details.name
+        company = details.company
+        title = details.title
+        bio = details.bio
+        location = details.location
+        emails = details.emails
+        phones = details.phones
+        links = details.links.map { SocialLinkColumn(platform: $0.platform, handle: $0.handle, url: $0.url) }
+        skills = details.skills
+        let keys = details.matchKeys
+        matchKeys = " " + (keys.emails + keys.phones).joined(separator: " ") + " "
+        duplicateKey = details.duplicateKey
+        refreshDisplayName()
+    }
+
+    mutating func refreshDisplayName() {
+        displayName = alias ?? name ?? nodeId ?? claimedNodeId ?? ""
+    }
+
+    var details: ContactDetails {
+        ContactDetails(
+            name: name, company: company, title: title, bio: bio, location: location, emails: emails, phones: phones,
+            links: links.map { SocialLink(platform: $0.platform, handle: $0.handle, url: $0.url) }, skills: skills)
+    }
+
+    /// The public view of this row.
+    func contact(tags: [String]) -> Contact {
+        Contact(
+            id: id ?? 0,
+            nodeID: nodeId.flatMap { NodeID($0) },
+            claimedNodeID: claimedNodeId.flatMap { NodeID($0) },
+            sigKey: sigKey.map { [UInt8]($0) },
+            encKey: encKey.map { [UInt8]($0) },
+            signedCard: cardBytes.map { [UInt8]($0) },
+            cardUpdatedAt: cardUpdatedAt.map { UInt64(clamping: $0) },
+            details: details,
+            alias: alias, trustLevel: trustLevel, addedAt: addedAt, lastSeenAt: lastSeenAt, notes: notes,
+            pinned: pinned, muted: muted, tags: tags,
+            source: source, verificationStatus: verificationStatus, exchangedAt: exchangedAt,
+            nearby: NearbyRecord(
+                sentNote: sentNote, receivedNote: receivedNote,
+                signatureSent: exchangeSignatureSent.map { [UInt8]($0) },
+                signatureReceived: exchangeSignatureReceived.map { [UInt8]($0) },
+                commonFriends: commonFriends),
+            receipts: receipts, messageTTL: MessageTTL(storedSeconds: messageTTLSeconds),
+            securityCodeVerifiedAt: securityCodeVerifiedAt)
+    }
+
+    /// The card the book holds for this row, re-read from its stored bytes (which were verified when they
+    /// arrived; re-reading checks them again, so a tampered file is noticed rather than trusted).
+    func storedCard() -> SignedCard? {
+        guard let cardBytes else { return nil }
+        return try? CardVerifier().verify([UInt8](cardBytes), now: .distantFuture)
+    }
+}
+
+extension Contact {
+    /// A one-line description for lists of candidates.
+    var candidateLine: String {
+        "#\(id)  \(displayName)  \(nodeID?.rawValue ?? "(unverified, no Node ID)")"
+    }
+}

@@ -1,0 +1,64 @@
+import HandshakeCore
+
+/// What a contact says about themselves: the card's optional fields, or an imported vCard's.
+///
+/// Kept in columns next to the signed card so that listing and searching never re-decode cards; for a
+/// verified contact they are always derived from the stored signed bytes, never edited on their own.
+public struct ContactDetails: Sendable, Equatable, Codable {
+    public var name: String?
+    public var company: String?
+    public var title: String?
+    public var bio: String?
+    public var location: String?
+    public var emails: [String]
+    public var phones: [String]
+    public var links: [SocialLink]
+    public var skills: [String]
+
+    public init(
+        name: String? = nil, company: String? = nil, title: String? = nil, bio: String? = nil, location: String? = nil,
+        emails: [String] = [], phones: [String] = [], links: [SocialLink] = [], skills: [String] = []
+    ) {
+        self.name = name
+        self.company = company
+        self.title = title
+        self.bio = bio
+        self.location = location
+        self.emails = emails
+        self.phones = phones
+        self.links = links
+        self.skills = skills
+    }
+
+    /// The details a signed card carries (its avatar stays in the card bytes).
+    public init(_ card: ContactCard) {
+        self.init(
+            name: card.name, company: card.company, title: card.title, bio: card.bio, location: card.location,
+            emails: card.emails, phones: card.phones, links: card.links, skills: card.skills)
+    }
+
+    /// The details an address-book vCard carries.
+    public init(_ entry: VCardEntry) {
+        self.init(
+            name: entry.name, company: entry.company, title: entry.title, bio: entry.bio, location: entry.location,
+            emails: entry.emails, phones: entry.phones, links: entry.links, skills: entry.skills)
+    }
+
+    /// Emails lowercased and phones reduced to their digits (and a leading `+`), for matching one person
+    /// across cards and address books.
+    var matchKeys: (emails: [String], phones: [String]) {
+        (emails.map { $0.lowercased() }, phones.map(Self.normalizedPhone).filter { !$0.isEmpty })
+    }
+
+    static func normalizedPhone(_ phone: String) -> String {
+        let digits = phone.filter(\.isNumber)
+        return phone.hasPrefix("+") ? "+" + digits : digits
+    }
+
+    /// One string per person-as-written: two entries with the same key are duplicates on import.
+    var duplicateKey: String {
+        let keys = matchKeys
+        return [(name ?? "").lowercased(), keys.emails.sorted().joined(separator: ","), keys.phones.sorted().joined(separator: ",")]
+            .joined(separator: "|")
+    }
+}

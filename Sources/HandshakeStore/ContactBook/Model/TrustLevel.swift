@@ -1,0 +1,14 @@
+/// How much the owner of the book trusts a contact. Local only: never shared.
+///
+/// `trusted` is what adding a card gives unless the person chooses otherwise. `blocked` keeps the entry so
+/// that later cards of the same Node ID are recognised and ignored, which deleting would not do.
+public enum TrustLevel: String, Sendable, Codable, CaseIterable {
+    case trusted = "TRUSTED"
+    case known = "KNOWN"
+    case blocked = "BLOCKED"
+
+    /// Reads `TRUSTED`, `trusted`, `Known`…
+    public init?(caseInsensitive text: String) {
+        self.init(rawValue: text.uppercased())
+    }
+}

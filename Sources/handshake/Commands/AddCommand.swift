@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+import HandshakeStore
+
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add someone's card to your contacts, after showing it to you.",
+        discussion: """
+            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard), \
+            checks it completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add.
+              • A newer card of someone you have updates their entry field by field; your alias, notes, tags, \
+            trust and settings stay. What changed is listed.
+              • The same or an older card changes nothing (replaying an old card is harmless).
+              • A card with a different key for a Node ID you have is refused: someone may be impersonating them.
+              • Cards of someone you BLOCKED are ignored.
+              • A new Node ID sharing an email or phone with a contact asks: Merge (your notes, tags and alias \
+            move to the new identity; the old cards stay in its history; the security code must be compared again) \
+            or Add separately.
+            In scripts: --yes adds without asking; --merge or --separate answers the merge question.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A file holding the card, `-` for standard input, or the card text itself.", valueName: "card"))
+    var input: String = "-"
+
+    @Flag(name: .shortAndLong, help: "Add without asking (for scripts).")
+    var yes = false
+
+    @Option(help: ArgumentHelp("Trust level for a new contact: TRUSTED (default), KNOWN or BLOCKED.", valueName: "level"))
+    var trust: TrustLevel = .trusted
+
+    @Flag(help: "If the card shares an email or phone with a contact, merge it into that contact.")
+    var merge = false
+
+    @Flag(help: "If the card shares an email or phone with a contact, add it as a separate contact.")
+    var separate = false
+
+    @Option(help: ArgumentHelp("How the card reached you, when the form does not say it: \(ContactSource.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "source"))
+    var source: String?
+
+    func validate() throws {
+        if merge && separate { throw ValidationError("Choose one of --merge and --separate.") }
+        if let source, ContactSource(rawValue: source) == nil {
+            throw ValidationError("Unknown source \"\(source)\"; use one of: \(ContactSource.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() throws {
+        let bytes = try InputSource.read(input)
+        let now = Date()
+        let signed: SignedCard
+        let form: CardForm
+        do {
+            (signed, form) = try CardText.read(bytes, now: now)
+        } catch {
+            throw CommandFailure("Rejected: \(error.description)")
+        }
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? ContactSource(form: form)
+        let book = try HandshakeHome.current().contactBook()
+        let name = signed.card.name ?? signed.nodeID.rawValue
+
+        switch try book.receive(signed, source: source, now: now) {
+        case .blocked(let contact):
+            print("\(contact.displayName) is blocked; their card was ignored.")
+        case .notNewer(let contact):
+            print("You already have this card of \(contact.displayName), or a newer one; nothing changed.")
+        case .keyConflict(let contact):
+            throw CommandFailure(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? signed.nodeID.rawValue).description)
+        case .update(let contact, let signed, let changes):
+            let (updated, _) = try book.applyUpdate(signed, source: source, now: now)
+            print("Updated \(updated.displayName) from a newer card.")
+            printChanges(old: contact.details, new: ContactDetails(signed.card), fields: changes.fields, card: signed.card)
+        case .new(let signed, let matches):
+            print("New card, signed by its owner:")
+            CardPrinter.print(signed.card)
+            try addNew(signed, matches: matches, book: book, source: source, now: now, name: name)
+        }
+    }
+
+    private func addNew(_ signed: SignedCard, matches: [Contact], book: ContactBook, source: ContactSource, now: Date, name: String) throws {
+        var mergeTarget: Contact?
+        if !matches.isEmpty {
+            print("\nShares an email or phone with: " + matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))
+            var choice = merge ? "merge" : separate ? "separate" : nil
+            if choice == nil {
+                guard Prompt.canAsk else {
+                    throw CommandFailure("This card shares an email or phone with a contact; choose --merge or --separate. Nothing was added.")
+                }
+                choice = Prompt.choose("Merge into that contact, add separately, or ignore?", ["merge", "separate", "ignore"])
+            }
+            switch choice {
+            case "merge":
+                guard matches.count == 1, let target = matches.first else {
+                    throw CommandFailure("The card matches \(matches.count) contacts; merge needs exactly one. Nothing was added.")
+                }
+                mergeTarget = target
+            case "separate": break
+            default:
+                print("Ignored; nothing was stored.")
+                return
+            }
+        }
+        if mergeTarget == nil && !yes {
+            guard Prompt.canAsk else {
+                throw CommandFailure("Not asking: standard input is not a terminal. Add with --yes. Nothing was added.")
+            }
+            guard Prompt.choose("Add \(name)?", ["add", "ignore"]) == "add" else {
+                print("Ignored; nothing was stored.")
+                return
+            }
+        }
+        let added = try book.add(signed, source: source, trust: trust, now: now, mergingInto: mergeTarget?.id)
+        if let mergeTarget {
+            print("Merged into \(mergeTarget.displayName): your notes, tags and settings moved to the new identity; compare the security code again (handshake contact verify).")
+        } else {
+            print("Added \(added.displayName) (\(added.trustLevel.rawValue)).")
+        }
+    }
+
+    private func printChanges(old: ContactDetails, new: ContactDetails, fields: [CardField], card: ContactCard) {
+        guard !fields.isEmpty else {
+            print("  (the card is newer, with the same details)")
+            return
+        }
+        for field in fields {
+            if field == .avatar {
+                print("  avatar: changed")
+                continue
+            }
+            let before = Self.values(of: field, in: old)
+            let after = card.value(of: field)
+            print("  \(field.rawValue): \(before.isEmpty ? "(none)" : before.joined(separator: ", ")) → \(after.isEmpty ? "(none)" : after.joined(separator: ", "))")
+        }
+    }
+
+    private static func values(of field: CardField, in details: ContactDetails) -> [String] {
+        switch field {
+        case .name: return details.name.map { [$0] } ?? []
+        case .bio: return details.bio.map { [$0] } ?? []
+        case .avatar: return []
+        case .location: return details.location.map { [$0] } ?? []
+        case .company: return details.company.map { [$0] } ?? []
+        case .title: return details.title.map { [$0] } ?? []
+        case .emails: return details.emails
+        case .phones: return details.phones
+        case .links: return details.links.map(\.summary)
+        case .skills: return details.skills
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import HandshakeStore
+
+struct ContactShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a contact's info page.",
+        discussion: """
+            The card's fields, your alias, trust level, how and when they were added, whether their card is \
+            signed and their security code compared, each chat preference with who can use it ("enabled", \
+            "enabled for you", "enabled for contact", "off"), receipts, message TTL, keys, notes and tags.
+            --debug adds the database id and the raw signed card.
+            """
+    )
+
+    @OptionGroup var selector: ContactSelector
+    @Flag(help: "Also show the database id and the raw signed card.") var debug = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let book = try HandshakeHome.current().contactBook()
+        let contact = try book.contact(resolving: selector.who)
+        let preferences = try book.preferences(of: contact.id)
+        let history = try book.history(of: contact.id)
+        if output.json {
+            try Output.json(ContactJSON(contact, preferences: preferences, historyCount: history.count, debug: debug))
+        } else {
+            print(ContactPrinter.page(contact, preferences: preferences, history: history, debug: debug).joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import HandshakeStore
+
+struct ContactsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contacts",
+        abstract: "List your contacts: pinned first, then by name.",
+        discussion: """
+            SEARCH matches any part of a name, alias, company or tag (ignoring case), or the start of a \
+            Node ID. Each line shows the name (with the card's name after your alias), company, trust level \
+            if not TRUSTED, "unverified" for address-book entries, tags and the start of the Node ID; \
+            * marks pinned contacts.
+            Examples:
+              handshake contacts
+              handshake contacts ada
+              handshake contacts --tag climbing --trust KNOWN --json
+            """
+    )
+
+    @Argument(help: "Only contacts matching this text.")
+    var search: String?
+
+    @Option(help: "Only contacts with this tag.")
+    var tag: String?
+
+    @Option(help: ArgumentHelp("Only contacts at this trust level: TRUSTED, KNOWN or BLOCKED.", valueName: "level"))
+    var trust: TrustLevel?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let contacts = try HandshakeHome.current().contactBook().contacts(matching: search, tag: tag, trust: trust)
+        if output.json {
+            try Output.json(contacts.map { ContactJSON($0) })
+            return
+        }
+        if contacts.isEmpty {
+            print(search == nil && tag == nil && trust == nil ? "No contacts yet. Add one with: handshake add CARD" : "No contacts match.")
+            return
+        }
+        for contact in contacts { print(ContactPrinter.listLine(contact)) }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HandshakeCore
+import HandshakeStore
+
+/// Contacts as people read them in a terminal.
+enum ContactPrinter {
+    /// One line of the contact list.
+    static func listLine(_ contact: Contact) -> String {
+        var parts = [(contact.pinned ? "* " : "  ") + contact.displayName]
+        if contact.alias != nil, let name = contact.details.name { parts[0] += " (\(name))" }
+        if let company = contact.details.company { parts.append(company) }
+        if contact.trustLevel != .trusted { parts.append(contact.trustLevel.rawValue) }
+        if contact.verificationStatus != .verified { parts.append(contact.verificationStatus.rawValue) }
+        if contact.securityCodeVerifiedAt != nil { parts.append("code verified") }
+        if !contact.tags.isEmpty { parts.append(contact.tags.map { "#" + $0 }.joined(separator: " ")) }
+        parts.append(contact.nodeID.map { String($0.rawValue.prefix(8)) } ?? "-")
+        return parts.joined(separator: "  ·  ")
+    }
+
+    /// The contact info page.
+    static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], debug: Bool) -> [String] {
+        var lines = [contact.displayName]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
+        }
+        func section(_ title: String) { lines.append(""); lines.append(title) }
+        if contact.alias != nil { row("alias", contact.alias ?? "") }
+        let details = contact.details
+        if let name = details.name { row("name", name) }
+        for (label, value) in [("company", details.company), ("title", details.title), ("location", details.location), ("bio", details.bio)] {
+            if let value { row(label, value.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 18))) }
+        }
+        for (label, values) in [("emails", details.emails), ("phones", details.phones), ("links", details.links.map(\.summary)), ("skills", details.skills)] {
+            for (index, value) in values.enumerated() { row(index == 0 ? label : "", value) }
+        }
+
+        section("Trust and origin")
+        row("trust", contact.trustLevel.rawValue)
+        row("added", "\(contact.addedAt.formatted(.iso8601)) by \(contact.source.rawValue)")
+        if let seen = contact.lastSeenAt { row("last seen", seen.formatted(.iso8601)) }
+        row("card", contact.verificationStatus == .verified ? "verified (signed by its owner)" : contact.verificationStatus.rawValue)
+        row("security code", contact.securityCodeVerifiedAt.map { "verified \($0.formatted(.iso8601))" }
+            ?? (contact.sigKey == nil ? "not available (no key)" : "not verified — compare it: handshake contact verify WHO"))
+        if !history.isEmpty { row("earlier cards", "\(history.count)") }
+
+        section("Preferences")
+        for preference in preferences {
+            row(preference.feature.rawValue, "\(preference.state)  (you: \(preference.userSetting.label), contact: \(preference.contactAllows.rawValue))")
+        }
+        row("receipts", contact.receipts.rawValue)
+        row("message TTL", contact.messageTTL.description)
+
+        section("Keys")
+        row("Node ID", contact.nodeID?.rawValue ?? "none (unverified)")
+        if let claimed = contact.claimedNodeID { row("claims", "\(claimed.rawValue) (not verified)") }
+        if let sigKey = contact.sigKey { row("did:key", DIDKey.ed25519(sigKey).description) }
+        if let sigKey = contact.sigKey { row("sigKey", Base64URL.encode(sigKey)) }
+        if let encKey = contact.encKey { row("encKey", Base64URL.encode(encKey)) }
+
+        if contact.notes != nil || !contact.tags.isEmpty || contact.pinned || contact.muted {
+            section("Yours only")
+            if let notes = contact.notes { row("notes", notes.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 18))) }
+            if !contact.tags.isEmpty { row("tags", contact.tags.joined(separator: ", ")) }
+            if contact.pinned { row("pinned", "yes") }
+            if contact.muted { row("muted", "yes") }
+        }
+        if debug {
+            section("Debug")
+            row("database id", "\(contact.id)")
+            if let card = contact.signedCard { row("card (b64url)", Base64URL.encode(card)) }
+            if let updated = contact.cardUpdatedAt { row("card updated", "\(updated)") }
+        }
+        return lines
+    }
+}

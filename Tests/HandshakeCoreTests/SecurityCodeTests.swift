@@ -1,0 +1,54 @@
+import HandshakeCore
+import Testing
+
+@Suite("security codes")
+struct SecurityCodeTests {
+    // The worked example of docs/formats/security-code.md (checked against an independent Python script).
+    let keyA: [UInt8] = Array(0..<32)
+    let keyB: [UInt8] = Array(32..<64)
+
+    @Test("the documented worked example")
+    func workedExample() {
+        let code = SecurityCode(ownKey: keyA, theirKey: keyB)
+        #expect(code.groups == ["30520", "65848", "65957", "93397", "70797", "76166", "54349", "88835", "79808", "34329", "55018", "66415"])
+        #expect(SecurityCode.fingerprint(of: keyA).count == 32)
+        #expect(ScannableSecurityCode(ownKey: keyA, theirKey: keyB).payload
+            == "HSC1:18091WA78*CA%OV-WK2:C37IQ.55C2$KJMGJWU4B4V$9V-7QEA8VCEP3O4R4A/5143EEJB%CFMCSKMH%IKO2TPJ+LP0MMN:KK3")
+    }
+
+    @Test("both people see the same 60 digits")
+    func symmetric() {
+        let a = Identity.generate(), b = Identity.generate()
+        let seenByA = SecurityCode(ownKey: a.sigKey, theirKey: b.sigKey)
+        #expect(seenByA == SecurityCode(ownKey: b.sigKey, theirKey: a.sigKey))
+        #expect(seenByA.digits.count == 60 && seenByA.digits.allSatisfy(\.isNumber))
+        #expect(seenByA.groups.count == 12)
+        #expect(seenByA != SecurityCode(ownKey: a.sigKey, theirKey: Identity.generate().sigKey))
+    }
+
+    @Test("typed codes: spaces and dashes ignored, any wrong digit refused")
+    func typed() {
+        let code = SecurityCode(ownKey: keyA, theirKey: keyB)
+        #expect(code.matches(typed: code.groups.joined(separator: " ")))
+        #expect(code.matches(typed: code.description))
+        #expect(code.matches(typed: code.groups.joined(separator: "-")))
+        var wrong = Array(code.digits)
+        wrong[59] = wrong[59] == "0" ? "1" : "0"
+        #expect(!code.matches(typed: String(wrong)))
+        #expect(!code.matches(typed: String(code.digits.dropLast())))
+        #expect(!code.matches(typed: code.digits + "0"))
+        #expect(!code.matches(typed: ""))
+    }
+
+    @Test("scanning checks both halves")
+    func scanning() throws {
+        let shownByA = try ScannableSecurityCode(parsing: ScannableSecurityCode(ownKey: keyA, theirKey: keyB).payload)
+        #expect(shownByA.matches(ownKey: keyB, theirKey: keyA))
+        // The wrong scanner, the wrong contact, or A's own code scanned by A: all refused.
+        #expect(!shownByA.matches(ownKey: keyA, theirKey: keyB))
+        #expect(!shownByA.matches(ownKey: Array(64..<96), theirKey: keyA))
+        #expect(!shownByA.matches(ownKey: keyB, theirKey: Array(64..<96)))
+        #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: "HSC1:AAAA") }
+        #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: "hello") }
+    }
+}
