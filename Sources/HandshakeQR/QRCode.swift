@@ -117,12 +117,12 @@ public struct QRCode: Sendable, Hashable {
         if let mask {
             chosenMask = mask
         } else {
-            // Try all eight and keep the first with the lowest penalty.
+            // Try all eight and keep the first with the lowest penalty, scored on packed lines.
+            let packed = PackedSymbol(grid)
+            let function = PackedSymbol(grid, functionMap: true)
             var best = (mask: 0, score: Int.max)
             for candidate in 0...7 {
-                var trial = grid
-                trial.applyMask(candidate)
-                let score = Penalty.score(trial.modules, size: trial.size)
+                let score = Penalty.score(packed.masked(candidate, function: function))
                 if score < best.score { best = (candidate, score) }
             }
             chosenMask = best.mask
