@@ -38,7 +38,10 @@ public struct QRCode: Sendable, Hashable {
         mask: Int? = nil
     ) throws(QRError) {
         let bytes = Array(text.utf8)
-        let chosen = try Self.chooseVersion(errorCorrection: errorCorrection, forced: version) { version in
+        // No character takes less than numeric mode's 10 bits per 3, and any data needs a header of at
+        // least 12 bits (byte mode's in versions 1–9).
+        let minimumBits = bytes.isEmpty ? 0 : 12 + (bytes.count * 10 + 2) / 3
+        let chosen = try Self.chooseVersion(errorCorrection: errorCorrection, forced: version, minimumBits: minimumBits) { version in
             Segmentation.optimal(bytes, version: version)
         }
         try self.init(validated: chosen.segments, version: chosen.version, errorCorrection: errorCorrection, mask: mask)
@@ -79,9 +82,11 @@ public struct QRCode: Sendable, Hashable {
     /// Picks the version: the forced one if given (checking the data fits), else the smallest that fits.
     /// `layout` gives the segments and their bit length for a version; only its count-field widths matter,
     /// which change at versions 10 and 27, so it is asked once per version group rather than per version.
+    /// `minimumBits`, a lower bound on the size in any group, lets groups that cannot fit be skipped.
     static func chooseVersion(
         errorCorrection level: QRErrorCorrection,
         forced: Int?,
+        minimumBits: Int? = nil,
         layout: (Int) -> (segments: [QRSegment], bits: Int)
     ) throws(QRError) -> (segments: [QRSegment], version: Int) {
         if let forced {
@@ -95,6 +100,10 @@ public struct QRCode: Sendable, Hashable {
         }
         var needed = 0
         for group in [1...9, 10...26, 27...40] {
+            // Skip a group whose largest symbol cannot hold even the cheapest possible encoding.
+            if let minimumBits, minimumBits > VersionTable.dataBits(group.upperBound, level), group.upperBound < 40 {
+                continue
+            }
             let (segments, bits) = layout(group.lowerBound)
             needed = bits
             for version in group where bits <= VersionTable.dataBits(version, level) {
@@ -113,6 +122,9 @@ public struct QRCode: Sendable, Hashable {
         var grid = ModuleGrid.withFunctionPatterns(version: version)
         grid.placeData(codewords)
 
+        // Masks are applied and scored on packed lines; the function patterns are never masked.
+        let packed = PackedSymbol(grid)
+        let function = PackedSymbol(grid, functionMap: true)
         let chosenMask: Int
         if let mask {
             chosenMask = mask
@@ -120,14 +132,12 @@ public struct QRCode: Sendable, Hashable {
             // Try all eight and keep the first with the lowest penalty.
             var best = (mask: 0, score: Int.max)
             for candidate in 0...7 {
-                var trial = grid
-                trial.applyMask(candidate)
-                let score = Penalty.score(trial.modules, size: trial.size)
+                let score = Penalty.score(packed.masked(candidate, function: function))
                 if score < best.score { best = (candidate, score) }
             }
             chosenMask = best.mask
         }
-        grid.applyMask(chosenMask)
+        grid.modules = packed.masked(chosenMask, function: function).modules
         grid.drawInformation(version: version, level: errorCorrection, mask: chosenMask)
 
         self.version = version

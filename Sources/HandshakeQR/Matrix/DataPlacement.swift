@@ -11,7 +11,7 @@ extension ModuleGrid {
             let upward = (right + 1) & 2 == 0
             for step in 0..<size {
                 let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] {
+                for x in stride(from: right, through: right - 1, by: -1) {
                     let index = y * size + x
                     guard !isFunction[index], bitIndex < totalBits else { continue }
                     modules[index] = (codewords[bitIndex >> 3] >> UInt8(7 - bitIndex & 7)) & 1

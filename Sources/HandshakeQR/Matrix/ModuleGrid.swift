@@ -1,7 +1,7 @@
 /// The square of modules under construction, with a note of which ones belong to function patterns.
 ///
-/// One byte per module (0 light, 1 dark) in row-major order: the penalty scan and the renderers walk it
-/// linearly, and byte access is cheaper than bit twiddling at these sizes (at most 177 × 177).
+/// One byte per module (0 light, 1 dark) in row-major order: drawing patterns and placing data address
+/// single modules, which is simplest on bytes. Mask scoring packs the grid into bits (`PackedSymbol`).
 struct ModuleGrid: Sendable {
     let size: Int
     var modules: [UInt8]
