@@ -69,6 +69,23 @@ struct PictureCommandTests {
         #expect(try ada.run("card", "verify", "--image", ada.file("missing.png").path).stderr.contains("There is no picture"))
     }
 
+    @Test("add --image scans a photo of the QR code into the contact book")
+    func addFromPicture() throws {
+        try requireTool("zbarimg")
+        let png = ada.file("card.png").path
+        try ada.run("card", "export", "--format", "png", "-o", png)
+        let bob = try CLI()
+        try bob.run("init", "--name", "Bob")
+        let added = try bob.run("add", "--image", png, "--yes")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try bob.run("contacts").stdout.contains("Ada Lovelace"))
+        let blank = bob.file("blank.png")
+        try Data("not a picture".utf8).write(to: blank)
+        let refused = try bob.run("add", "--image", blank.path, "--yes")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("not a picture"))
+    }
+
     @Test("share shows the QR code, name, Node ID and the read-aloud code")
     func share() throws {
         let result = try ada.run("share", "--plain")

@@ -25,6 +25,9 @@ struct AddCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A file holding the card, `-` for standard input, or the card text itself.", valueName: "card"))
     var input: String = "-"
 
+    @Option(help: ArgumentHelp("Scan the QR code in this picture (a PNG or JPEG screenshot or photo) instead.", valueName: "file"))
+    var image: String?
+
     @Flag(name: .shortAndLong, help: "Add without asking (for scripts).")
     var yes = false
 
@@ -48,7 +51,16 @@ struct AddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bytes = try InputSource.read(input)
+        let bytes: [UInt8]
+        if let image {
+            do throws(PictureScanner.ScanError) {
+                bytes = try PictureScanner.scan(image)
+            } catch {
+                throw CommandFailure("Rejected: \(error.description)")
+            }
+        } else {
+            bytes = try InputSource.read(input)
+        }
         let now = Date()
         let signed: SignedCard
         let form: CardForm
@@ -57,7 +69,7 @@ struct AddCommand: ParsableCommand {
         } catch {
             throw CommandFailure("Rejected: \(error.description)")
         }
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? ContactSource(form: form)
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : ContactSource(form: form))
         let book = try HandshakeHome.current().contactBook()
         let name = signed.card.name ?? signed.nodeID.rawValue
 

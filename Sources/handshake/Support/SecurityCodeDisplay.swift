@@ -1,12 +1,12 @@
 import HandshakeCore
+import HandshakeQR
 
-/// Shows a security code's scannable payload.
-///
-/// Hook for the QR renderer (HandshakeQR, being built separately): once it can draw a symbol for the
-/// terminal, `qrLines(for:)` returns those lines and `contact verify` prints them above the payload text.
-/// Until then it returns `nil` and only the text is shown (which `--scan PAYLOAD` on the other device accepts).
+/// Shows a security code's scannable payload as a QR code in the terminal, for the other device to scan
+/// (`contact verify --scan` there takes the payload it reads).
 enum SecurityCodeDisplay {
     static func qrLines(for payload: String) -> [String]? {
-        nil
+        // The payload is short and alphanumeric; error correction M, like the card's own QR code.
+        guard let code = try? QRCode(encoding: payload, errorCorrection: .medium) else { return nil }
+        return code.terminalText(style: .ansi, quietZone: 4).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }
