@@ -51,16 +51,7 @@ struct AddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bytes: [UInt8]
-        if let image {
-            do throws(PictureScanner.ScanError) {
-                bytes = try PictureScanner.scan(image)
-            } catch {
-                throw CommandFailure("Rejected: \(error.description)")
-            }
-        } else {
-            bytes = try InputSource.read(input)
-        }
+        let bytes = try InputSource.read(input, orScanning: image)
         let now = Date()
         let signed: SignedCard
         let form: CardForm

@@ -4,6 +4,19 @@ import HandshakeCore
 
 /// Where a command reads a card from: a file, standard input (`-`), or the card text itself.
 enum InputSource {
+    /// The card input of `add` and `card verify`: the QR code scanned from `image` when one is given,
+    /// otherwise `argument` read as above. A picture that yields nothing is a rejection (exit 1), like a
+    /// card that fails verification.
+    static func read(_ argument: String, orScanning image: String?) throws -> [UInt8] {
+        guard let image else { return try read(argument) }
+        do throws(PictureScanner.ScanError) {
+            return try PictureScanner.scan(image)
+        } catch {
+            Output.error("Rejected: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+
     /// Reads at most `limit` + 1 bytes, so an oversized input is recognised without reading all of it.
     static func read(_ argument: String, limit: Int = CardText.maxInputBytes) throws -> [UInt8] {
         if argument == "-" {

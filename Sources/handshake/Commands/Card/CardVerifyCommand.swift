@@ -32,17 +32,7 @@ struct CardVerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bytes: [UInt8]
-        if let image {
-            do throws(PictureScanner.ScanError) {
-                bytes = try PictureScanner.scan(image)
-            } catch {
-                Output.error("Rejected: \(error.description)")
-                throw ExitCode(1)
-            }
-        } else {
-            bytes = try InputSource.read(input)
-        }
+        let bytes = try InputSource.read(input, orScanning: image)
         let result = Result { () throws(CardRejection) in try CardText.read(bytes, now: Date()) }
         switch result {
         case .success(let (signed, form)):
