@@ -19,6 +19,11 @@ extension ContactCard {
         for skill in skills { try Self.validateText(skill, field: "skill", limit: CardLimits.skillLength) }
     }
 
+    /// Checks a name against the card's rules, before there is a card to put it on.
+    public static func validateName(_ name: String) throws(CardFieldError) {
+        try validateText(name, field: "name", limit: CardLimits.name)
+    }
+
     static func validateText(_ text: String?, field: String, limit: Int, allowsLineBreaks: Bool = false) throws(CardFieldError) {
         guard let text else { return }
         guard !text.isEmpty else { throw .empty(field: field) }

@@ -21,18 +21,20 @@ public struct CardVerifier: Sendable {
         guard bytes.count <= CardLimits.signedCardBytes else {
             throw .tooLarge(bytes: bytes.count, limit: CardLimits.signedCardBytes)
         }
-        let envelope: COSESign1
-        let payloadItem: CBOR
-        do {
-            envelope = try COSESign1(try decoder.decode(bytes), decoder: decoder)
-        } catch let error as CBORError {
-            throw .malformed(error)
-        } catch let error as COSESign1.StructureError {
-            throw .notSigned(error)
+        let item: CBOR
+        do throws(CBORError) {
+            item = try decoder.decode(bytes)
         } catch {
-            throw .notACard("\(error)")
+            throw .malformed(error)
         }
-        do {
+        let envelope: COSESign1
+        do throws(COSESign1.StructureError) {
+            envelope = try COSESign1(item, decoder: decoder)
+        } catch {
+            throw .notSigned(error)
+        }
+        let payloadItem: CBOR
+        do throws(CBORError) {
             payloadItem = try decoder.decode(envelope.payload)
         } catch {
             throw .notACard("its content is not canonical CBOR (\(error))")

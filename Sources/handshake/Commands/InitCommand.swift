@@ -51,12 +51,3 @@ struct InitCommand: ParsableCommand {
         }
     }
 }
-
-extension ContactCard {
-    /// Checks a name against the card's rules without needing a card.
-    static func validateName(_ name: String) throws(CardFieldError) {
-        var probe = ContactCard(nodeID: NodeID(sigKey: [UInt8](repeating: 0, count: 32)), sigKey: [], encKey: [], updatedAt: 0)
-        probe.name = name
-        try probe.validateFields()
-    }
-}

@@ -58,20 +58,21 @@ struct CardExportCommand: ParsableCommand {
         let home = HandshakeHome.current()
         let identity = try home.identity()
         let card = try home.profile(for: identity).issueCard(identity: identity)
-        var bytes = CardText.encode(card, as: format.cardForm)
+        let bytes: [UInt8]
         switch format {
         case .code:
+            // Groups of five, eight to a line, for reading aloud; decoding ignores the spacing.
             let groups = CardText.code(card)
             let lines = stride(from: 0, to: groups.count, by: 8).map { groups[$0..<min($0 + 8, groups.count)].joined(separator: " ") }
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         case .qrText, .link:
-            bytes += Array("\n".utf8)
+            bytes = CardText.encode(card, as: format.cardForm) + Array("\n".utf8)
+        case .cbor, .vcard:
+            bytes = CardText.encode(card, as: format.cardForm)
         case .png:
             bytes = try CardQRCode.make(for: card).png(moduleSize: 8, quietZone: 4)
         case .svg:
             bytes = Array(try CardQRCode.make(for: card).svg(quietZone: 4, moduleSize: 8).utf8)
-        case .cbor, .vcard:
-            break
         }
         try Output.write(bytes, to: output)
     }
