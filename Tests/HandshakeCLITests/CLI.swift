@@ -34,13 +34,18 @@ struct CLI {
 
     @discardableResult
     func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = try Self.binary
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HANDSHAKE_HOME"] = home.path
         environment.merge(extra) { $1 }
-        process.environment = environment
+        return try Self.runProcess(try Self.binary, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any program to completion, feeding it `stdin` and collecting both outputs.
+    static func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         let errors = Pipe()
         let input = Pipe()
@@ -60,6 +65,11 @@ struct CLI {
             stderr: String(decoding: errData, as: UTF8.self),
             stdoutBytes: outData
         )
+    }
+
+    /// Runs a program found on `PATH` (through `/usr/bin/env`).
+    static func runTool(_ name: String, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, stdin: stdin)
     }
 
     func file(_ name: String) -> URL { home.appendingPathComponent(name) }

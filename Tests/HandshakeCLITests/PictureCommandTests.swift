@@ -38,12 +38,8 @@ struct PictureCommandTests {
         let svg = ada.file("card.svg").path
         let png = ada.file("card-from-svg.png").path
         #expect(try ada.run("card", "export", "--format", "svg", "-o", svg).status == 0)
-        let raster = Process()
-        raster.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        raster.arguments = ["rsvg-convert", svg, "-o", png]
-        try raster.run()
-        raster.waitUntilExit()
-        try #require(raster.terminationStatus == 0)
+        let raster = try CLI.runTool("rsvg-convert", [svg, "-o", png])
+        try #require(raster.status == 0, "\(raster.stderr)")
         let verdict = try ada.run("card", "verify", "--image", png)
         #expect(verdict.status == 0, "\(verdict.stderr)")
         #expect(verdict.stdout.contains("Ada Lovelace"))

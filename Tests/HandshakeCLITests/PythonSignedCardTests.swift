@@ -12,25 +12,11 @@ struct PythonSignedCardTests {
     func pythonSignedCard() throws {
         let cli = try CLI()
         let cardPath = cli.file("python.cbor")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.signer.path, "--write", cardPath.path]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
         let now = Int(Date().timeIntervalSince1970 * 1000)
         let request = #"{"updatedAt": \#(now), "name": "Grace Hopper", "company": "Navy", "title": "Rear Admiral", "emails": ["grace@example.com"], "phones": ["+1 555 0100"]}"#
-        input.fileHandleForWriting.write(Data(request.utf8))
-        try input.fileHandleForWriting.close()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the Python signer failed (run scripts/install-test-tools): \(stderr)")
-        let signed = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
+        let signer = try CLI.runTool("python3", [Self.signer.path, "--write", cardPath.path], stdin: Data(request.utf8))
+        try #require(signer.status == 0, "the Python signer failed (run scripts/install-test-tools): \(signer.stderr)")
+        let signed = try #require(try JSONSerialization.jsonObject(with: signer.stdoutBytes) as? [String: Any])
 
         let verdict = try cli.run("card", "verify", "--json", cardPath.path)
         #expect(verdict.status == 0, "\(verdict.stderr)")
