@@ -43,22 +43,29 @@ struct ImportCommandTests {
         environment["HANDSHAKE_HOME"] = cli.home.path
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errorLog = cli.file("import-stderr.txt")
+        try Data().write(to: errorLog)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
 
         // Wait until some batches are committed, as seen by another connection, then kill the writer.
         let bookPath = cli.home.appendingPathComponent("contacts.sqlite").path
+        var watcher: ContactBook?
         var committed = 0
         while committed == 0 && process.isRunning {
-            if FileManager.default.fileExists(atPath: bookPath), let book = try? ContactBook(path: bookPath) {
-                committed = (try? book.count()) ?? 0
+            if watcher == nil, FileManager.default.fileExists(atPath: bookPath) {
+                watcher = try? ContactBook(path: bookPath)
             }
+            committed = (try? watcher?.count()) ?? 0
             usleep(20_000)
         }
         let killedWhileRunning = process.isRunning
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(killedWhileRunning, "the import finished before it could be killed; the test proves less")
+        let writerSaid = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        #expect(
+            killedWhileRunning,
+            "the import ended (status \(process.terminationStatus)) before it could be killed; it said: \(writerSaid)")
 
         let book = try ContactBook(path: bookPath)
         #expect(try book.integrityCheck() == ["ok"])

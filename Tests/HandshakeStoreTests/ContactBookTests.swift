@@ -219,4 +219,23 @@ struct ContactBookTests {
         #expect(try reopened.integrityCheck() == ["ok"])
         #expect(try reopened.journalMode() == "wal")
     }
+
+    @Test("commands opening a new book at the same moment all succeed, and the schema is made once")
+    func concurrentFirstOpen() async throws {
+        // Two `handshake` commands started together on a fresh home race to create the schema; the loser
+        // must see the winner's schema rather than fail with "table already exists" or "database is locked".
+        for round in 0..<10 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(round)-\(UUID().uuidString).sqlite").path
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            let opened = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<6 {
+                    group.addTask { try ContactBook(path: path).appliedMigrations() }
+                }
+                return try await group.reduce(into: [[String]]()) { $0.append($1) }
+            }
+            #expect(opened.count == 6)
+            #expect(Set(opened).count == 1)
+            #expect(try ContactBook(path: path).integrityCheck() == ["ok"])
+        }
+    }
 }

@@ -23,11 +23,43 @@ public final class ContactBook: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         do {
-            writer = try DatabasePool(path: path, configuration: configuration)
-            try BookSchema.migrator.migrate(writer)
+            writer = try Self.openAndMigrate(path: path, configuration: configuration)
         } catch let error as DatabaseError {
             throw ContactBookError.unavailable(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// Opens the pool and brings the schema up to date, when another process may be doing the same.
+    ///
+    /// GRDB's migrator looks at the applied migrations before it takes the write lock, so two commands
+    /// started together on a fresh home both try to create the tables: the loser fails with "table
+    /// already exists" or "database is locked". The loser looks again and, once the winner's schema is
+    /// complete, goes on with it; each migration is one transaction, so it never sees half a schema.
+    private static func openAndMigrate(path: String, configuration: Configuration) throws -> DatabasePool {
+        let attempts = 8
+        for attempt in 1... {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                do {
+                    try BookSchema.migrator.migrate(pool)
+                } catch let error as DatabaseError where Self.mayBeARace(error) {
+                    let complete = try? pool.read { db in try BookSchema.migrator.hasCompletedMigrations(db) }
+                    if complete == true { return pool }
+                    throw error
+                }
+                return pool
+            } catch let error as DatabaseError where Self.mayBeARace(error) && attempt < attempts {
+                // The other process is still writing its schema: give it a moment.
+                usleep(useconds_t(20_000 * attempt))
+            }
+        }
+        preconditionFailure("unreachable: the last attempt returns or throws")
+    }
+
+    /// Errors another process's concurrent schema creation can cause. A file that is not a database or
+    /// cannot be opened fails at once instead of being retried.
+    private static func mayBeARace(_ error: DatabaseError) -> Bool {
+        [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode)
     }
 
     /// A book held in memory, for tests and previews.
