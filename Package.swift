@@ -29,7 +29,7 @@ let package = Package(
         // Local storage: the identity's seed file, the owner's profile and the contact book (GRDB / SQLite).
         .target(
             name: "HandshakeStore",
-            dependencies: ["HandshakeCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HandshakeCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
@@ -63,7 +63,10 @@ let package = Package(
             exclude: ["Scripts"],  // the segno helper, run at test time
             swiftSettings: strict
         ),
-        .testTarget(name: "HandshakeStoreTests", dependencies: ["HandshakeCore", "HandshakeStore"], swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeStoreTests",
+            dependencies: ["HandshakeCore", "HandshakeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]
 )

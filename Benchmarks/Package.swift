@@ -15,6 +15,7 @@ let package = Package(
     targets: [
         // A plain driver for instruction counts under callgrind (see docs/performance.md).
         .executableTarget(name: "ProfileVerify", dependencies: [.product(name: "HandshakeCore", package: "Handshake")], path: "Profile"),
+        .executableTarget(name: "ProfileStore", dependencies: [.product(name: "HandshakeStore", package: "Handshake")], path: "ProfileStore"),
         // libqrencode, linked here only, as the peer the QR encoder is measured against.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .executableTarget(

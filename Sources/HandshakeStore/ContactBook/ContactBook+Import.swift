@@ -31,12 +31,11 @@ extension ContactBook {
                 var batchReport = ImportReport()
                 let exists = try db.cachedStatement(sql: "SELECT 1 FROM contact WHERE duplicateKey = ? LIMIT 1")
                 for index in start..<end {
-                    let details = entries[index]
-                    if try Bool.fetchOne(exists, arguments: [details.duplicateKey]) == true {
+                    var record = ContactRecord(details: entries[index], source: .import, verification: .unverified, trust: .trusted, now: now)
+                    if try Bool.fetchOne(exists, arguments: [record.duplicateKey]) == true {
                         batchReport.duplicates += 1
                         continue
                     }
-                    var record = ContactRecord(details: details, source: .import, verification: .unverified, trust: .trusted, now: now)
                     record.claimedNodeId = claimedNodeIDs?[index]?.rawValue
                     record.refreshDisplayName()
                     try record.insert(db)

@@ -6,20 +6,20 @@ extension ContactBook {
     /// The contact list: pinned first, then by display name.
     ///
     /// - Parameters:
-    ///   - search: matched against name, alias, company and tags (anywhere, ignoring case) and against
+    ///   - search: matched against name, alias, company and tags (any part, ignoring case) and against
     ///     the start of the Node ID.
     ///   - tag: only contacts with this tag (ignoring case).
     ///   - trust: only contacts at this trust level.
-    public func contacts(matching search: String? = nil, tag: String? = nil, trust: TrustLevel? = nil) throws -> [Contact] {
+    ///   - limit: at most this many contacts (a screenful), or all of them when `nil`.
+    ///   - offset: how many to skip first, for the next page.
+    public func contacts(
+        matching search: String? = nil, tag: String? = nil, trust: TrustLevel? = nil, limit: Int? = nil, offset: Int = 0
+    ) throws -> [Contact] {
         try writer.read { db in
             var request = ContactRecord.all()
             if let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-                let pattern = "%" + likeEscaped(search) + "%"
-                request = request.filter(sql: """
-                    name LIKE ?1 ESCAPE '\\' OR alias LIKE ?1 ESCAPE '\\' OR company LIKE ?1 ESCAPE '\\' \
-                    OR instr(nodeId, ?2) = 1 \
-                    OR id IN (SELECT contactId FROM contactTag WHERE tag LIKE ?1 ESCAPE '\\')
-                    """, arguments: [pattern, search])
+                let (sql, arguments) = Self.searchCondition(search)
+                request = request.filter(sql: sql, arguments: arguments)
             }
             if let tag {
                 request = request.filter(sql: "id IN (SELECT contactId FROM contactTag WHERE tag = ? COLLATE NOCASE)", arguments: [tag])
@@ -27,10 +27,41 @@ extension ContactBook {
             if let trust {
                 request = request.filter(ContactRecord.Columns.trustLevel == trust.rawValue)
             }
-            let records = try request.order(ContactRecord.Columns.pinned.desc, ContactRecord.Columns.displayName, ContactRecord.Columns.id).fetchAll(db)
+            request = request.order(ContactRecord.Columns.pinned.desc, ContactRecord.Columns.displayName, ContactRecord.Columns.id)
+            if let limit {
+                request = request.limit(max(0, limit), offset: max(0, offset))
+            }
+            let records = try request.fetchAll(db)
             let tags = try Self.tags(for: records, db)
             return records.map { $0.contact(tags: tags[$0.id ?? 0] ?? []) }
         }
+    }
+
+    /// Name, alias, company or a tag contains `text`, or the Node ID starts with it.
+    static func searchCondition(_ text: String) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if text.unicodeScalars.count >= 3 {
+            // The trigram index finds any substring of three characters or more; as one FTS5 phrase
+            // ("…", inner quotes doubled) the text is matched literally, never as query syntax.
+            conditions.append("id IN (SELECT rowid FROM contactSearch WHERE contactSearch MATCH ?)")
+            arguments += ["\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""]
+        } else {
+            // One or two characters make no trigram: read the index's text instead.
+            conditions.append("""
+                id IN (SELECT rowid FROM contactSearch WHERE name LIKE ? ESCAPE '\\' OR alias LIKE ? ESCAPE '\\' \
+                OR company LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\')
+                """)
+            let pattern = "%" + likeEscaped(text) + "%"
+            arguments += [pattern, pattern, pattern, pattern]
+        }
+        if text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            // Node IDs are ASCII, so every one starting with `text` sorts between it and `text` + DEL:
+            // a range the unique index on nodeId answers directly.
+            conditions.append("(nodeId >= ? AND nodeId < ?)")
+            arguments += [text, text + "\u{7F}"]
+        }
+        return ("(" + conditions.joined(separator: " OR ") + ")", arguments)
     }
 
     /// Tags of many contacts in one query.

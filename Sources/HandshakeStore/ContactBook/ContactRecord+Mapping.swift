@@ -39,7 +39,7 @@ extension ContactRecord {
         skills = details.skills
         let keys = details.matchKeys
         matchKeys = " " + (keys.emails + keys.phones).joined(separator: " ") + " "
-        duplicateKey = details.duplicateKey
+        duplicateKey = ContactDetails.duplicateKey(name: details.name, matchKeys: keys)
         refreshDisplayName()
     }
 

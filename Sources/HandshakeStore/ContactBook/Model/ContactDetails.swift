@@ -51,14 +51,20 @@ public struct ContactDetails: Sendable, Equatable, Codable {
     }
 
     static func normalizedPhone(_ phone: String) -> String {
-        let digits = phone.filter(\.isNumber)
+        // Almost every phone number is ASCII: keep its digits without asking Unicode about each character.
+        let digits = phone.utf8.allSatisfy { $0 < 0x80 }
+            ? String(decoding: phone.utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }, as: UTF8.self)
+            : phone.filter(\.isNumber)
         return phone.hasPrefix("+") ? "+" + digits : digits
     }
 
     /// One string per person-as-written: two entries with the same key are duplicates on import.
     var duplicateKey: String {
-        let keys = matchKeys
-        return [(name ?? "").lowercased(), keys.emails.sorted().joined(separator: ","), keys.phones.sorted().joined(separator: ",")]
+        Self.duplicateKey(name: name, matchKeys: matchKeys)
+    }
+
+    static func duplicateKey(name: String?, matchKeys keys: (emails: [String], phones: [String])) -> String {
+        [(name ?? "").lowercased(), keys.emails.sorted().joined(separator: ","), keys.phones.sorted().joined(separator: ",")]
             .joined(separator: "|")
     }
 }

@@ -7,8 +7,11 @@ import GRDB
 /// people imported from an address book without a verified card: such a vCard can *claim* a Node ID
 /// (`claimedNodeId`), but a claim must not occupy the key, or a forged vCard could squat on a real
 /// person's identity and make their genuine card look like a conflict.
-struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "contact"
+///
+/// The row is mapped by hand (``ContactRecord+Row``) rather than through `Codable`: a generic encoder cost
+/// tens of microseconds per row, which is most of the time an import of 100,000 address-book entries
+/// spent.
+struct ContactRecord: Sendable, Equatable {
 
     var id: Int64?
     // From the card (or, unverified, the vCard).
@@ -58,9 +61,6 @@ struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     var messageTTLSeconds: Int?
     var securityCodeVerifiedAt: Date?
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
 }
 
 /// A social link as stored inside the `links` JSON column.
@@ -68,19 +68,4 @@ struct SocialLinkColumn: Codable, Sendable, Equatable {
     var platform: String
     var handle: String?
     var url: String?
-}
-
-extension ContactRecord {
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let nodeId = Column(CodingKeys.nodeId)
-        static let name = Column(CodingKeys.name)
-        static let alias = Column(CodingKeys.alias)
-        static let company = Column(CodingKeys.company)
-        static let displayName = Column(CodingKeys.displayName)
-        static let pinned = Column(CodingKeys.pinned)
-        static let trustLevel = Column(CodingKeys.trustLevel)
-        static let matchKeys = Column(CodingKeys.matchKeys)
-        static let duplicateKey = Column(CodingKeys.duplicateKey)
-    }
 }

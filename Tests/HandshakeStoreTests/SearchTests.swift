@@ -1,0 +1,90 @@
+import Foundation
+import HandshakeCore
+import HandshakeStore
+import Testing
+
+@Suite("searching and paging the contact list")
+struct SearchTests {
+    /// A book of address-book entries named "Person 0"…, with every third at "Acme".
+    func book(_ count: Int) throws -> ContactBook {
+        let book = try ContactBook()
+        try book.importUnverified(
+            (0..<count).map { ContactDetails(name: "Person \($0)", company: $0 % 3 == 0 ? "Acme \"Works\"" : "Globex") }, now: now)
+        return book
+    }
+
+    @Test("any part of a name, alias, company or tag, ignoring case; one or two characters too")
+    func substrings() throws {
+        let book = try book(30)
+        #expect(try book.contacts(matching: "son 2").map(\.displayName) == ["Person 2", "Person 20", "Person 21", "Person 22", "Person 23", "Person 24", "Person 25", "Person 26", "Person 27", "Person 28", "Person 29"])
+        #expect(try book.contacts(matching: "PERSON 17").map(\.displayName) == ["Person 17"])
+        #expect(try book.contacts(matching: "glob").count == 20)
+        #expect(try book.contacts(matching: "29").map(\.displayName) == ["Person 29"])
+        #expect(try book.contacts(matching: "9").map(\.displayName) == ["Person 19", "Person 29", "Person 9"])
+        #expect(try book.contacts(matching: "nobody here").isEmpty)
+    }
+
+    @Test("search text is matched literally, never as FTS5 query syntax", arguments: [
+        "\"Works\"", "Acme \"Works", "\"", "*", "Acme*", "NEAR(Acme Works)", "Acme OR Globex", "-Acme", "^Acme", "{name}: Acme", "a:b", "%", "_",
+    ])
+    func literal(_ text: String) throws {
+        let book = try book(9)
+        let found = try book.contacts(matching: text).compactMap(\.details.company)
+        let expected = try book.contacts().compactMap(\.details.company).filter { $0.localizedCaseInsensitiveContains(text) }
+        #expect(found == expected)
+    }
+
+    @Test("the index follows aliases, tags and deletions")
+    func indexFollowsEdits() throws {
+        let book = try ContactBook()
+        let ada = try book.add(try Person(name: "Ada").card, source: .qr, now: now)
+        var edit = ContactEdit()
+        edit.alias = "Countess"
+        edit.addTags = ["analytical", "engines"]
+        try book.update(ada.id, edit)
+        #expect(try book.contacts(matching: "untes").map(\.id) == [ada.id])
+        #expect(try book.contacts(matching: "lytic").map(\.id) == [ada.id])
+        #expect(try book.contacts(matching: "ngine").map(\.id) == [ada.id])
+
+        var untag = ContactEdit()
+        untag.removeTags = ["engines"]
+        untag.alias = ""
+        try book.update(ada.id, untag)
+        #expect(try book.contacts(matching: "ngine").isEmpty)
+        #expect(try book.contacts(matching: "untes").isEmpty)
+        #expect(try book.contacts(matching: "lytic").map(\.id) == [ada.id])
+
+        try book.delete(ada.id)
+        #expect(try book.contacts(matching: "Ada").isEmpty)
+        #expect(try book.contacts(matching: "lytic").isEmpty)
+    }
+
+    @Test("a card update re-indexes the new name")
+    func updateReindexes() throws {
+        let book = try ContactBook()
+        var person = try Person(name: "Grace Hopper")
+        let contact = try book.add(person.card, source: .qr, now: now)
+        try person.profile.edit(now: Date(timeIntervalSince1970: 1_700_000_050)) { $0.name = "Rear Admiral Hopper"; $0.company = "Navy" }
+        _ = try book.applyUpdate(person.card, source: .qr, now: now)
+        #expect(try book.contacts(matching: "Admiral").map(\.id) == [contact.id])
+        #expect(try book.contacts(matching: "navy").map(\.id) == [contact.id])
+        #expect(try book.contacts(matching: "Grace").isEmpty)
+    }
+
+    @Test("pages: limit and offset walk the same order as the whole list")
+    func paging() throws {
+        let book = try book(25)
+        let all = try book.contacts().map(\.id)
+        var paged: [Int64] = []
+        var offset = 0
+        while true {
+            let page = try book.contacts(limit: 10, offset: offset).map(\.id)
+            if page.isEmpty { break }
+            paged += page
+            offset += page.count
+        }
+        #expect(paged == all)
+        #expect(try book.contacts(matching: "Person", limit: 3).count == 3)
+        #expect(try book.contacts(limit: 0).isEmpty)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import HandshakeStore
+
+/// The book writes some columns by hand for speed; these check the text against what GRDB and
+/// Foundation, which we did not write, produce and read.
+@Suite("column formats written by hand")
+struct StorageFormatTests {
+    @Test("dates: byte for byte what GRDB's own Date encoding writes")
+    func dates() {
+        var generator = SystemRandomNumberGenerator()
+        var dates = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 0.001), Date(timeIntervalSince1970: 0.0009999),
+            Date(timeIntervalSince1970: 951_782_400), // 2000-02-29
+            Date(timeIntervalSince1970: 1_700_000_000.999_999), Date(timeIntervalSince1970: 4_102_444_799.999),
+            Date(timeIntervalSince1970: 253_402_300_799.998), Date(timeIntervalSince1970: -1), Date.distantPast, Date.distantFuture,
+        ]
+        for _ in 0..<20_000 {
+            dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<4_102_444_800, using: &generator)))
+        }
+        let mismatches = dates.filter { StoredDate.databaseValue($0) != $0.databaseValue }.map { "\($0.timeIntervalSince1970): \(StoredDate.databaseValue($0)) vs \($0.databaseValue)" }
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, e.g. \(mismatches.prefix(5))")
+    }
+
+    @Test("string lists: JSON that Foundation's decoder and SQLite's json_valid accept, with the same strings")
+    func stringLists() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "\u{2028}", "€", "😀", "\u{FEFF}"]
+        var lists: [[String]] = [[], [""], ["plain"], ["a\"b", "c\\d"]]
+        for _ in 0..<2_000 {
+            lists.append((0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                var string = ""
+                for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                    string.unicodeScalars.append(alphabet.randomElement(using: &generator) ?? "a")
+                }
+                return string
+            })
+        }
+        let queue = try DatabaseQueue()
+        for list in lists {
+            let text = JSONColumn.text(list)
+            #expect(try JSONDecoder().decode([String].self, from: Data(text.utf8)) == list, "\(text)")
+            #expect(try queue.read { try Bool.fetchOne($0, sql: "SELECT json_valid(?)", arguments: [text]) } == true, "\(text)")
+            #expect(try JSONColumn.value(of: text) as [String] == list)
+        }
+    }
+}
