@@ -49,6 +49,7 @@ struct ContactBadInputTests {
         (["add", "--yes", "--merge", "--separate", "-"], "one of --merge and --separate"),
         (["add", "--trust", "FRIEND", "-"], "FRIEND"),
         (["contacts", "--trust", "FRIEND"], "FRIEND"),
+        (["contacts", "--limit", "0"], "--limit must be at least 1"),
         (["import", "no-such-file.vcf"], "no file named"),
     ]
 

@@ -24,6 +24,10 @@ struct ImportCommandTests {
         let contacts = try #require(try JSONSerialization.jsonObject(with: try cli.run("contacts", "--json").stdoutBytes) as? [[String: Any]])
         #expect(contacts.count == 6)
         #expect(contacts.allSatisfy { $0["verificationStatus"] as? String == "unverified" && $0["nodeId"] == nil && $0["source"] as? String == "import" })
+        // A first screenful, in list order; a search through the index.
+        let page = try cli.run("contacts", "--limit", "2")
+        #expect(page.stdout.split(separator: "\n").count == 2 && page.stdout.contains("Person 0") && page.stdout.contains("Person 1"))
+        #expect(try cli.run("contacts", "son 4").stdout.contains("Person 4"))
         // Again: nothing new.
         #expect(try cli.run("import", path.path).stdout.contains("Imported 0 contacts"))
     }

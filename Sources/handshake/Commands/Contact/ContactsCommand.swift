@@ -15,6 +15,7 @@ struct ContactsCommand: ParsableCommand {
               handshake contacts
               handshake contacts ada
               handshake contacts --tag climbing --trust KNOWN --json
+              handshake contacts --limit 20
             """
     )
 
@@ -27,10 +28,17 @@ struct ContactsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only contacts at this trust level: TRUSTED, KNOWN or BLOCKED.", valueName: "level"))
     var trust: TrustLevel?
 
+    @Option(help: ArgumentHelp("Show at most this many (the first screenful of a large book).", valueName: "count"))
+    var limit: Int?
+
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
     func run() throws {
-        let contacts = try HandshakeHome.current().contactBook().contacts(matching: search, tag: tag, trust: trust)
+        let contacts = try HandshakeHome.current().contactBook().contacts(matching: search, tag: tag, trust: trust, limit: limit)
         if output.json {
             try Output.json(contacts.map { ContactJSON($0) })
             return
