@@ -8,7 +8,7 @@ struct ContactBookTests {
     @Test("migrations are named and applied from v1")
     func migrations() throws {
         let book = try ContactBook()
-        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index over names, aliases, companies and tags"])
+        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index"])
         #expect(try book.integrityCheck() == ["ok"])
     }
 
