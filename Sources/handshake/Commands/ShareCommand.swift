@@ -26,8 +26,7 @@ struct ShareCommand: ParsableCommand {
         let identity = try home.identity()
         let card = try home.profile(for: identity).issueCard(identity: identity)
         let style: TerminalRenderer.Style = plain ? (invert ? .plainInverted : .plain) : .ansi
-        let code: QRCode
-        do { code = try CardQRCode.make(for: card) } catch { throw ValidationError(error.description) }
+        let code = try CardQRCode.make(for: card)
         print(code.terminalText(style: style, quietZone: 4))
         print("  " + (card.card.name ?? "(no name on the shared card)"))
         print("  Node ID \(card.nodeID)")
