@@ -24,7 +24,7 @@ struct ShareCommand: ParsableCommand {
     func run() throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        let card = try home.profile(for: identity).issueCard(identity: identity)
+        let card = try home.issueCard(for: identity)
         let style: TerminalRenderer.Style = plain ? (invert ? .plainInverted : .plain) : .ansi
         let code = try CardQRCode.make(for: card)
         print(code.terminalText(style: style, quietZone: 4))
