@@ -10,6 +10,7 @@ let fuzzTargets = [
     "FuzzCardText",     // every text form: QR text, typed code, link, vCard, detection
     "FuzzSeedBackup",   // the identity backup code
     "FuzzQREncoder",    // QR segmentation and encoding of arbitrary text
+    "FuzzIdentifiers",  // did:key and the scannable security code (HSC1:)
 ]
 
 let package = Package(

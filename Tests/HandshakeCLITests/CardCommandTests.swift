@@ -78,6 +78,48 @@ struct CardCommandTests {
         #expect(json?["title"] == nil)
     }
 
+    /// Sixteen links in 4-byte characters, each within every link limit, about 37 KB together: with a
+    /// 64 KB avatar, more than a signed card may be.
+    static let wideLinks: [String] = (0..<16).flatMap { index in
+        ["--link", "web\(index)=@" + String(repeating: "𝕏", count: 63) + "=https:" + String(repeating: "𝕏", count: 506)]
+    }
+
+    static let cardTooLarge = "bytes signed; the most a card may be is 98,304 bytes. Remove or shorten some fields (the avatar is usually the largest)."
+
+    @Test("an edit that would make the whole card too large to sign is refused and changes nothing")
+    func editTooLargeToSign() throws {
+        try #require(ada.run("card", "set", "--avatar", ada.avatarFile(bytes: 65_536)).status == 0)
+        let before = try ada.run("card", "show", "--json").stdout
+        let result = try ada.run(["card", "set"] + Self.wideLinks)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("This card would be "))
+        #expect(result.stderr.contains(Self.cardTooLarge), "\(result.stderr)")
+        #expect(try ada.run("card", "show", "--json").stdout == before)
+        // Without the avatar, the same links fit.
+        #expect(try ada.run(["card", "set", "--clear", "avatar"] + Self.wideLinks).status == 0)
+    }
+
+    @Test("a card made too large by hand in card.json is not handed out, and can still be shortened")
+    func handEditedCardTooLarge() throws {
+        try #require(ada.run("card", "set", "--avatar", ada.avatarFile(bytes: 65_536)).status == 0)
+        let profileURL = ada.file("card.json")
+        var profile = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: profileURL)) as? [String: Any])
+        var card = try #require(profile["card"] as? [String: Any])
+        let wide = { (count: Int) in String(repeating: "𝕏", count: count) }
+        card["links"] = (0..<16).map { index in ["platform": "web\(index)", "handle": "@" + wide(63), "url": "https:" + wide(506)] }
+        profile["card"] = card
+        try JSONSerialization.data(withJSONObject: profile).write(to: profileURL)
+
+        for arguments in [["share", "--plain"], ["card", "export", "--format", "link"]] {
+            let result = try ada.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains(Self.cardTooLarge), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try ada.run("card", "set", "--clear", "avatar").status == 0)
+        #expect(try ada.run("card", "export", "--format", "link").status == 0)
+    }
+
     @Test("a tampered card is rejected with exit 1 and the reason on stderr")
     func tamperedCard() throws {
         let path = ada.file("card.cbor")

@@ -82,6 +82,38 @@ struct PictureCommandTests {
         #expect(refused.stderr.contains("not a picture"))
     }
 
+    @Test("a card too large for any QR code: share and QR pictures fail (exit 1) and say what to do instead")
+    func tooLargeForAQRCode() throws {
+        // 10 KB: well within the avatar limit (64 KB), far beyond the 2 KB or so of card a QR code holds.
+        try #require(ada.run("card", "set", "--avatar", ada.avatarFile(bytes: 10_000)).status == 0)
+        let png = ada.file("card.png").path
+        for arguments in [["share", "--plain"], ["card", "export", "--format", "png", "-o", png], ["card", "export", "--format", "svg"]] {
+            let result = try ada.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("Your card is too large for a QR code"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("(the avatar is usually the largest)"))
+            #expect(result.stderr.contains("handshake card profile --share name,company,title,emails"))
+            #expect(result.stderr.contains("handshake card export --format code"))
+            #expect(result.stderr.contains("handshake card export --format link"))
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: png))
+
+        // The advice holds: the typed code and the link carry the whole card…
+        let bob = try CLI()
+        for format in ["code", "link"] {
+            let path = ada.file("card.\(format)").path
+            #expect(try ada.run("card", "export", "--format", format, "-o", path).status == 0)
+            let verdict = try bob.run("card", "verify", "--json", path)
+            #expect(verdict.status == 0, "\(format): \(verdict.stderr)")
+            let card = (try JSONSerialization.jsonObject(with: verdict.stdoutBytes) as? [String: Any])?["card"] as? [String: Any]
+            #expect(card?["avatar"] != nil)
+        }
+        // …and so does sharing fewer fields.
+        #expect(try ada.run("card", "profile", "--share", "name,company,title,emails").status == 0)
+        #expect(try ada.run("share", "--plain").status == 0)
+    }
+
     @Test("share shows the QR code, name, Node ID and the read-aloud code")
     func share() throws {
         let result = try ada.run("share", "--plain")

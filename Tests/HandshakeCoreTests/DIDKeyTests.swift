@@ -14,6 +14,16 @@ struct DIDKeyTests {
         }
     }
 
+    /// Found by FuzzIdentifiers: splitting on "#" dropped the empty part before a leading "#", so the
+    /// fragment was read as the identifier.
+    @Test("a did:key given only as a fragment is not a did:key")
+    func leadingFragment() {
+        let text = Fixture.identity.didKey.description
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "#" + text) }
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "##" + text + "#key-1") }
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "#did:key:zDnaepsL7AXenJkVYdkh5KuKsSU7Ykh7kyXaLLU7auN9FWSiZ") }
+    }
+
     @Test func p256KeysFromSwiftCryptoAreAccepted() throws {
         for _ in 0..<8 {
             let compressed = Array(P256.Signing.PrivateKey().publicKey.compressedRepresentation)
@@ -29,6 +39,8 @@ struct DIDKeyTests {
         let key = Fixture.identity.sigKey
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:web:example.com") }
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:m7QFu") }
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "") }
+        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "#") }
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:z" + String(repeating: "2", count: 130)) }
         #expect(throws: DIDKey.ParseError.notBase58) { try DIDKey(parsing: "did:key:z0OIl") }
         #expect(throws: DIDKey.ParseError.unsupportedKeyType) { try DIDKey(parsing: "did:key:z" + Base58.encode([0xE7, 0x01] + [2] + key)) }

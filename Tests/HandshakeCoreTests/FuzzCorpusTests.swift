@@ -41,4 +41,25 @@ struct FuzzCorpusTests {
             _ = try CBORDecoder().decode([UInt8](Data(contentsOf: file)))
         }
     }
+
+    /// FuzzIdentifiers starts from both kinds of text it reads, valid (`did-key-…`, `hsc1-…`) and near
+    /// misses that each parser must refuse (`near-…`).
+    @Test func identifierCorpusHoldsValidInputsAndNearMisses() throws {
+        var kinds: [String: Int] = [:]
+        for file in try Self.files("FuzzIdentifiers") {
+            let name = file.lastPathComponent
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let kind = String(name.prefix { $0 != "-" })
+            kinds[kind, default: 0] += 1
+            switch kind {
+            case "did": #expect(throws: Never.self, "\(name)") { try DIDKey(parsing: text) }
+            case "hsc1": #expect(throws: Never.self, "\(name)") { try ScannableSecurityCode(parsing: text) }
+            default:
+                #expect(kind == "near", "\(name): seeds are named did-key-…, hsc1-… or near-…")
+                #expect(throws: (any Error).self, "\(name)") { try DIDKey(parsing: text) }
+                #expect(throws: (any Error).self, "\(name)") { try ScannableSecurityCode(parsing: text) }
+            }
+        }
+        #expect(kinds["did", default: 0] >= 2 && kinds["hsc1", default: 0] >= 1 && kinds["near", default: 0] >= 2)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HandshakeCore
 import Testing
 
@@ -50,5 +51,26 @@ struct SecurityCodeTests {
         #expect(!shownByA.matches(ownKey: keyB, theirKey: Array(64..<96)))
         #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: "HSC1:AAAA") }
         #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: "hello") }
+    }
+
+    @Test("a scanned payload is read in any letter case, with white space around it, and nothing else")
+    func scannedText() throws {
+        let payload = ScannableSecurityCode(ownKey: keyA, theirKey: keyB).payload
+        let code = try ScannableSecurityCode(parsing: payload)
+        #expect(try ScannableSecurityCode(parsing: " \n" + payload.lowercased() + "\r\n\t") == code)
+        // Unicode upper-casing turns "ſ" into "S" and "ı" into "I": text with these look-alikes is not the
+        // payload, however alike it reads.
+        let lookAlikes = ["Hſc1:" + payload.dropFirst(5), "HSC1:" + payload.dropFirst(5).replacingOccurrences(of: "S", with: "ſ"),
+                          "HSC1:" + payload.dropFirst(5).replacingOccurrences(of: "I", with: "ı")]
+        for text in lookAlikes {
+            #expect(text != payload)
+            #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode, "\(text)") { try ScannableSecurityCode(parsing: text) }
+        }
+        // Its length is fixed: one character more or less, or a screenful of white space, is not a code.
+        #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: payload + "0") }
+        #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: String(payload.dropLast())) }
+        #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) {
+            try ScannableSecurityCode(parsing: String(repeating: " ", count: 1024) + payload)
+        }
     }
 }

@@ -22,6 +22,5 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = try? Base45.decode(text)
     _ = Base64URL.decode(text)
     _ = Base58.decode(text)
-    _ = try? DIDKey(parsing: text)
     return 0
 }

@@ -10,6 +10,9 @@ public enum CardFieldError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidLink(String)
     case avatarTooLarge(bytes: Int)
     case avatarNotAnImage
+    /// Each field is within its limit, but the whole card, signed, would be `bytes` bytes: more than
+    /// ``CardLimits/signedCardBytes``, which no receiver accepts.
+    case cardTooLarge(bytes: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +34,20 @@ public enum CardFieldError: Error, Sendable, Equatable, CustomStringConvertible 
             return "The avatar is \(bytes) bytes; the limit is \(CardLimits.avatarBytes) (64 KB)."
         case .avatarNotAnImage:
             return "The avatar is not a PNG or JPEG image."
+        case .cardTooLarge(let bytes):
+            return "This card would be \(grouped(bytes)) bytes signed; the most a card may be is \(grouped(CardLimits.signedCardBytes)) bytes. "
+                + "Remove or shorten some fields (the avatar is usually the largest)."
         }
     }
+}
+
+/// `98304` → `"98,304"`, the same whatever the locale.
+private func grouped(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var text = value < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+        text.append(digit)
+    }
+    return text
 }

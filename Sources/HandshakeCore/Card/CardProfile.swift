@@ -18,6 +18,10 @@ public struct CardProfile: Sendable, Equatable {
     }
 
     /// A profile restored from storage; its fields are checked again and its keys must be the identity's.
+    ///
+    /// The size of the whole card is not checked here: a profile saved before ``edit(now:_:)`` checked it
+    /// must still load, or its owner could not shorten it. Such a profile can issue a card larger than
+    /// ``CardLimits/signedCardBytes``; compare the issued card's `bytes.count` before handing it out.
     public init(card: ContactCard, sharedFields: Set<CardField>, identity: Identity) throws(CardFieldError) {
         try card.validateFields()
         var card = card
@@ -28,7 +32,9 @@ public struct CardProfile: Sendable, Equatable {
         self.sharedFields = sharedFields
     }
 
-    /// Applies `change` to the fields. Nothing changes unless the result passes every field rule.
+    /// Applies `change` to the fields. Nothing changes unless the result passes every field rule and,
+    /// signed with every field shared, fits in ``CardLimits/signedCardBytes``
+    /// (``CardFieldError/cardTooLarge(bytes:)`` otherwise).
     public mutating func edit(now: Date, _ change: (inout ContactCard) throws(CardFieldError) -> Void) throws(CardFieldError) {
         var edited = card
         try change(&edited)
@@ -37,6 +43,9 @@ public struct CardProfile: Sendable, Equatable {
         edited.sigKey = card.sigKey
         edited.encKey = card.encKey
         edited.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
+        // The whole card, not only the fields shared today: sharing more later needs no edit, and an
+        // issued card holds a subset of these fields, so it can only be smaller.
+        try edited.validateSignedSize()
         card = edited
     }
 

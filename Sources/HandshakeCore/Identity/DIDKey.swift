@@ -31,7 +31,9 @@ public enum DIDKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses and validates a `did:key` string (an optional `#fragment` is ignored).
     public init(parsing text: String) throws(ParseError) {
-        let identifier = text.split(separator: "#", maxSplits: 1).first.map(String.init) ?? text
+        // Everything before the first "#". (Splitting on "#" would drop an empty first part and read
+        // "#did:key:z…", which is not a did:key, as if the fragment were the identifier.)
+        let identifier = text.prefix { $0 != "#" }
         guard identifier.hasPrefix("did:key:z"), identifier.utf8.count <= 128 else { throw .notDIDKey }
         guard let bytes = Base58.decode(identifier.dropFirst("did:key:z".count)) else { throw .notBase58 }
         if bytes.starts(with: Self.ed25519Prefix) {

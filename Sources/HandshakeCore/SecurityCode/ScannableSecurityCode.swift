@@ -39,13 +39,21 @@ public struct ScannableSecurityCode: Sendable, Hashable {
         }
     }
 
-    /// Reads a scanned payload.
+    /// The length of ``payload``: the prefix and the Base45 text of 65 bytes.
+    static let payloadLength = prefix.utf8.count + 98
+    /// The longest text ``init(parsing:)`` looks at, white space around the payload included.
+    static let maxParsedLength = 1024
+
+    /// Reads a scanned payload: the payload in any letter case, with white space around it.
     public init(parsing text: String) throws(ParseError) {
+        guard text.utf8.count <= Self.maxParsedLength else { throw .notASecurityCode }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.uppercased().hasPrefix(Self.prefix),
-            let bytes = try? Base45.decode(trimmed.dropFirst(Self.prefix.count).uppercased())
+        // Upper-casing only ASCII letters, byte by byte: Unicode upper-casing would turn look-alikes into
+        // the payload ("ſ" into "S", "ß" into "SS"), so text that is not the payload would be read as it.
+        let upper = trimmed.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
+        guard upper.count == Self.payloadLength, upper.starts(with: Self.prefix.utf8),
+            let bytes = try? Base45.decode(utf8: upper.dropFirst(Self.prefix.utf8.count)), bytes.count == 65
         else { throw .notASecurityCode }
-        guard bytes.count == 65 else { throw .notASecurityCode }
         guard bytes[0] == Self.version else { throw .unsupportedVersion(bytes[0]) }
         ownFingerprint = Array(bytes[1..<33])
         theirFingerprint = Array(bytes[33..<65])

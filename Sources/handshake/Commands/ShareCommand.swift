@@ -24,10 +24,9 @@ struct ShareCommand: ParsableCommand {
     func run() throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        let card = try home.profile(for: identity).issueCard(identity: identity)
+        let card = try home.issueCard(for: identity)
         let style: TerminalRenderer.Style = plain ? (invert ? .plainInverted : .plain) : .ansi
-        let code: QRCode
-        do { code = try CardQRCode.make(for: card) } catch { throw ValidationError(error.description) }
+        let code = try CardQRCode.make(for: card)
         print(code.terminalText(style: style, quietZone: 4))
         print("  " + (card.card.name ?? "(no name on the shared card)"))
         print("  Node ID \(card.nodeID)")

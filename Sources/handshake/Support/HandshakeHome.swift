@@ -31,6 +31,19 @@ struct HandshakeHome {
     func profile(for identity: Identity, now: Date = Date()) throws -> CardProfile {
         try profileFile.load(identity: identity) ?? CardProfile(identity: identity, now: now)
     }
+
+    /// The owner's card as others receive it: the shared fields, freshly signed.
+    ///
+    /// Edits keep the whole card within what receivers accept, but card.json is meant to be readable and
+    /// may have been changed by hand (or saved before edits checked the total); a card no one could
+    /// receive is not handed out.
+    func issueCard(for identity: Identity) throws -> SignedCard {
+        let card = try profile(for: identity).issueCard(identity: identity)
+        guard card.bytes.count <= CardLimits.signedCardBytes else {
+            throw CommandFailure(CardFieldError.cardTooLarge(bytes: card.bytes.count).description)
+        }
+        return card
+    }
 }
 
 extension HandshakeHome {

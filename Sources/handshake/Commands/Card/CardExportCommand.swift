@@ -57,7 +57,7 @@ struct CardExportCommand: ParsableCommand {
     func run() throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        let card = try home.profile(for: identity).issueCard(identity: identity)
+        let card = try home.issueCard(for: identity)
         let bytes: [UInt8]
         switch format {
         case .code:
