@@ -46,4 +46,15 @@ struct StorageFormatTests {
             #expect(try JSONColumn.value(of: text) as [String] == list)
         }
     }
+
+    @Test("the hand-written column list names every column of the table, once, with a value for each")
+    func columnList() throws {
+        let queue = try DatabaseQueue()
+        try BookSchema.migrator.migrate(queue)
+        let tableColumns = try queue.read { try $0.columns(in: ContactRecord.databaseTableName).map(\.name) }
+        #expect(Set(ContactRecord.Columns.all) == Set(tableColumns))
+        #expect(ContactRecord.Columns.all.count == tableColumns.count)
+        let record = ContactRecord(details: ContactDetails(name: "Ada"), source: .import, verification: .unverified, trust: .known, now: Date())
+        #expect(record.databaseValues.count == ContactRecord.Columns.all.count)
+    }
 }
