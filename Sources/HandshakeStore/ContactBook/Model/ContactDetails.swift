@@ -58,11 +58,8 @@ public struct ContactDetails: Sendable, Equatable, Codable {
         return phone.hasPrefix("+") ? "+" + digits : digits
     }
 
-    /// One string per person-as-written: two entries with the same key are duplicates on import.
-    var duplicateKey: String {
-        Self.duplicateKey(name: name, matchKeys: matchKeys)
-    }
-
+    /// One string per person-as-written: two entries with the same key are duplicates on import. Takes
+    /// the match keys already derived, as the record computes them once for both of its columns.
     static func duplicateKey(name: String?, matchKeys keys: (emails: [String], phones: [String])) -> String {
         [(name ?? "").lowercased(), keys.emails.sorted().joined(separator: ","), keys.phones.sorted().joined(separator: ",")]
             .joined(separator: "|")
