@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "HandshakeCore", targets: ["HandshakeCore"]),
         .library(name: "HandshakeStore", targets: ["HandshakeStore"]),
+        .library(name: "HandshakeExchange", targets: ["HandshakeExchange"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
         .executable(name: "handshake", targets: ["handshake"]),
@@ -30,6 +31,12 @@ let package = Package(
         .target(
             name: "HandshakeStore",
             dependencies: ["HandshakeCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        // The nearby exchange as sans-I/O state machines: bytes and clock ticks in; bytes, events and state out.
+        .target(
+            name: "HandshakeExchange",
+            dependencies: ["HandshakeCore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
@@ -66,6 +73,10 @@ let package = Package(
         .testTarget(
             name: "HandshakeStoreTests",
             dependencies: ["HandshakeCore", "HandshakeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore"],
+            exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]
