@@ -1,6 +1,7 @@
 import Foundation
-import HandshakeCore
 import Testing
+
+@testable import HandshakeCore
 
 @Suite("two people exchanging cards")
 struct ContactFlowTests {
@@ -17,12 +18,12 @@ struct ContactFlowTests {
         let mallory = Identity.generate()
         let forged = pairs.map { pair in
             switch pair.key.intValue {
-            case 3: return CBORPair(pair.key, .bytes(mallory.sigKey))
-            case 4: return CBORPair(pair.key, .bytes(mallory.encKey))
+            case 3: return CBORPair(pair.key, .bytes(mallory.sigKey.rawRepresentation))
+            case 4: return CBORPair(pair.key, .bytes(mallory.encKey.rawRepresentation))
             default: return pair
             }
         }
-        return COSESign1.sign(payload: CBOREncoder.encode(.map(forged)), with: mallory.sign).encoded
+        return COSESign1.sign(payload: CBOREncoder.encode(.map(forged)), with: mallory.signRaw).encoded
     }
 
     @Test("A shares, B adds, A edits and shares again, B updates keeping the alias; replays ignored, forgeries refused, same security code")

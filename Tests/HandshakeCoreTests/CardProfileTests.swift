@@ -57,7 +57,6 @@ struct CardProfileTests {
     @Test func editCannotChangeTheKeys() throws {
         var profile = try profile()
         try profile.edit(now: Fixture.now) { card in
-            card.nodeID = Fixture.other.nodeID
             card.sigKey = Fixture.other.sigKey
             card.encKey = Fixture.other.encKey
         }

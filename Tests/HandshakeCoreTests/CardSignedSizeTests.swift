@@ -51,9 +51,9 @@ struct CardSignedSizeTests {
         let before = profile
         #expect(throws: CardFieldError.cardTooLarge(bytes: huge.signedByteCount)) {
             try profile.edit(now: Fixture.now) { card in
-                let keys = (card.nodeID, card.sigKey, card.encKey, card.updatedAt)
+                let keys = (card.sigKey, card.encKey, card.updatedAt)
                 card = huge
-                (card.nodeID, card.sigKey, card.encKey, card.updatedAt) = keys
+                (card.sigKey, card.encKey, card.updatedAt) = keys
             }
         }
         let unchanged = profile == before

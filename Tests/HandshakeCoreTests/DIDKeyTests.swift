@@ -9,8 +9,8 @@ struct DIDKeyTests {
         for identity in [Fixture.identity, Fixture.other, Identity.generate()] {
             let text = identity.didKey.description
             #expect(text.hasPrefix("did:key:z6Mk"))
-            #expect(try DIDKey(parsing: text) == .ed25519(identity.sigKey))
-            #expect(try DIDKey(parsing: text + "#" + text.dropFirst(8)) == .ed25519(identity.sigKey))
+            #expect(try DIDKey(parsing: text) == .ed25519(identity.sigKey.rawRepresentation))
+            #expect(try DIDKey(parsing: text + "#" + text.dropFirst(8)) == .ed25519(identity.sigKey.rawRepresentation))
         }
     }
 
@@ -36,7 +36,7 @@ struct DIDKeyTests {
     }
 
     @Test func refusals() {
-        let key = Fixture.identity.sigKey
+        let key = Fixture.identity.sigKey.rawRepresentation
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:web:example.com") }
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:m7QFu") }
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "") }

@@ -5,14 +5,14 @@ import Testing
 @Suite("security codes")
 struct SecurityCodeTests {
     // The worked example of docs/formats/security-code.md (checked against an independent Python script).
-    let keyA: [UInt8] = Array(0..<32)
-    let keyB: [UInt8] = Array(32..<64)
+    let keyA = SigningPublicKey(rawRepresentation: Array(0..<32))!
+    let keyB = SigningPublicKey(rawRepresentation: Array(32..<64))!
 
     @Test("the documented worked example")
     func workedExample() {
         let code = SecurityCode(ownKey: keyA, theirKey: keyB)
         #expect(code.groups == ["30520", "65848", "65957", "93397", "70797", "76166", "54349", "88835", "79808", "34329", "55018", "66415"])
-        #expect(SecurityCode.fingerprint(of: keyA).count == 32)
+        #expect(SecurityCode.fingerprint(of: keyA.rawRepresentation).count == 32)
         #expect(ScannableSecurityCode(ownKey: keyA, theirKey: keyB).payload
             == "HSC1:18091WA78*CA%OV-WK2:C37IQ.55C2$KJMGJWU4B4V$9V-7QEA8VCEP3O4R4A/5143EEJB%CFMCSKMH%IKO2TPJ+LP0MMN:KK3")
     }
@@ -47,8 +47,8 @@ struct SecurityCodeTests {
         #expect(shownByA.matches(ownKey: keyB, theirKey: keyA))
         // The wrong scanner, the wrong contact, or A's own code scanned by A: all refused.
         #expect(!shownByA.matches(ownKey: keyA, theirKey: keyB))
-        #expect(!shownByA.matches(ownKey: Array(64..<96), theirKey: keyA))
-        #expect(!shownByA.matches(ownKey: keyB, theirKey: Array(64..<96)))
+        #expect(!shownByA.matches(ownKey: Fixture.other.sigKey, theirKey: keyA))
+        #expect(!shownByA.matches(ownKey: keyB, theirKey: Fixture.other.sigKey))
         #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: "HSC1:AAAA") }
         #expect(throws: ScannableSecurityCode.ParseError.notASecurityCode) { try ScannableSecurityCode(parsing: "hello") }
     }

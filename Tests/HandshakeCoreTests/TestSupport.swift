@@ -21,7 +21,7 @@ enum Fixture {
     /// The worked example's business card (unsigned).
     static func businessCard(_ identity: Identity = Fixture.identity, updatedAt: UInt64 = Fixture.updatedAt) -> ContactCard {
         ContactCard(
-            nodeID: identity.nodeID, sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
+            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
             name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
             emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
     }
@@ -71,13 +71,13 @@ enum Craft {
 
     /// COSE_Sign1 bytes of `payload`, signed by `identity` exactly as Handshake signs.
     static func sign(_ payload: [UInt8], by identity: Identity = Fixture.identity) -> [UInt8] {
-        COSESign1.sign(payload: payload, with: identity.sign).encoded
+        COSESign1.sign(payload: payload, with: identity.signRaw).encoded
     }
 
     /// A COSE_Sign1 with a protected header of our choosing, signed correctly over it.
     static func sign(_ payload: [UInt8], protectedHeader: [UInt8], by identity: Identity = Fixture.identity) -> [UInt8] {
         let toBeSigned = CBOREncoder.encode(.array([.text("Signature1"), .bytes(protectedHeader), .bytes([]), .bytes(payload)]))
-        let signature = identity.sign(toBeSigned)
+        let signature = identity.signRaw(toBeSigned)
         return CBOREncoder.encode(.tagged(18, .array([.bytes(protectedHeader), .map([]), .bytes(payload), .bytes(signature)])))
     }
 
@@ -110,6 +110,14 @@ extension Array where Element == UInt8 {
         }
         self = bytes
     }
+}
+
+extension SigningPublicKey {
+    var hex: String { rawRepresentation.hex }
+}
+
+extension EncryptionPublicKey {
+    var hex: String { rawRepresentation.hex }
 }
 
 /// A small deterministic random generator (SplitMix64), so "random" tests repeat exactly.

@@ -30,7 +30,7 @@ let benchmarks: @Sendable () -> Void = {
     let envelope = try! COSESign1(CBORDecoder().decode(signed.bytes), decoder: CBORDecoder())
     let signedBytes = envelope.signedBytes
     let signature = envelope.signature
-    let publicKey = try! Curve25519.Signing.PublicKey(rawRepresentation: identity.sigKey)
+    let publicKey = try! Curve25519.Signing.PublicKey(rawRepresentation: identity.sigKey.rawRepresentation)
     let privateKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: HKDF<SHA256>.deriveKey(
         inputKeyMaterial: SymmetricKey(data: (0..<32).map { UInt8($0) }), salt: Array("handshake identity v1".utf8),
         info: Array("ed25519 signing key".utf8), outputByteCount: 32).withUnsafeBytes { Array($0) })

@@ -13,7 +13,7 @@ public struct CardProfile: Sendable, Equatable {
 
     /// A new profile for `identity`, sharing every field by default.
     public init(identity: Identity, now: Date) {
-        card = ContactCard(nodeID: identity.nodeID, sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: Self.millis(now))
+        card = ContactCard(sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: Self.millis(now))
         sharedFields = Set(CardField.allCases)
     }
 
@@ -25,7 +25,6 @@ public struct CardProfile: Sendable, Equatable {
     public init(card: ContactCard, sharedFields: Set<CardField>, identity: Identity) throws(CardFieldError) {
         try card.validateFields()
         var card = card
-        card.nodeID = identity.nodeID
         card.sigKey = identity.sigKey
         card.encKey = identity.encKey
         self.card = card
@@ -39,7 +38,6 @@ public struct CardProfile: Sendable, Equatable {
         var edited = card
         try change(&edited)
         try edited.validateFields()
-        edited.nodeID = card.nodeID
         edited.sigKey = card.sigKey
         edited.encKey = card.encKey
         edited.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
@@ -60,7 +58,7 @@ public struct CardProfile: Sendable, Equatable {
     public func issueCard(identity: Identity) -> SignedCard {
         precondition(identity.nodeID == card.nodeID, "a profile issues cards only with its own identity")
         let shared = card.keeping(only: sharedFields)
-        let envelope = COSESign1.sign(payload: CardSchema.encode(shared), with: identity.sign)
+        let envelope = COSESign1.sign(payload: CardSchema.encode(shared), with: identity.signRaw)
         return SignedCard(bytes: envelope.encoded, card: shared)
     }
 

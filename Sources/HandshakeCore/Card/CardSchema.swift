@@ -25,8 +25,8 @@ enum CardSchema {
         var pairs: [CBORPair] = [
             CBORPair(.int(Key.schema), .int(ContactCard.schema)),
             CBORPair(.int(Key.nodeID), .text(card.nodeID.rawValue)),
-            CBORPair(.int(Key.sigKey), .bytes(card.sigKey)),
-            CBORPair(.int(Key.encKey), .bytes(card.encKey)),
+            CBORPair(.int(Key.sigKey), .bytes(card.sigKey.rawRepresentation)),
+            CBORPair(.int(Key.encKey), .bytes(card.encKey.rawRepresentation)),
             CBORPair(.int(Key.updatedAt), .unsigned(card.updatedAt)),
         ]
         func add(_ field: CardField, _ value: CBOR?) {
@@ -78,7 +78,7 @@ enum CardSchema {
                 : .invalidField("update time (updatedAt)", reason: "it is not a whole number of milliseconds")
         }
 
-        var card = ContactCard(nodeID: NodeID(sigKey: sigKey), sigKey: sigKey, encKey: encKey, updatedAt: updatedAt)
+        var card = ContactCard(sigKey: SigningPublicKey(checked: sigKey), encKey: EncryptionPublicKey(checked: encKey), updatedAt: updatedAt)
         card.name = try text(fields[CardField.name.cborKey], "name")
         card.bio = try text(fields[CardField.bio.cborKey], "bio")
         card.location = try text(fields[CardField.location.cborKey], "location")

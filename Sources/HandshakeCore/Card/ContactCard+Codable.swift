@@ -14,9 +14,9 @@ extension ContactCard: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schema, forKey: .schema)
         try container.encode(nodeID, forKey: .nodeId)
-        try container.encode(DIDKey.ed25519(sigKey).description, forKey: .didKey)
-        try container.encode(Data(sigKey).base64EncodedString(), forKey: .sigKey)
-        try container.encode(Data(encKey).base64EncodedString(), forKey: .encKey)
+        try container.encode(sigKey.didKey.description, forKey: .didKey)
+        try container.encode(sigKey.description, forKey: .sigKey)
+        try container.encode(encKey.description, forKey: .encKey)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(bio, forKey: .bio)
@@ -38,8 +38,9 @@ extension ContactCard: Codable {
             }
             return [UInt8](bytes)
         }
-        let sigKey = try key(.sigKey)
-        self.init(nodeID: NodeID(sigKey: sigKey), sigKey: sigKey, encKey: try key(.encKey), updatedAt: try container.decode(UInt64.self, forKey: .updatedAt))
+        self.init(
+            sigKey: SigningPublicKey(checked: try key(.sigKey)), encKey: EncryptionPublicKey(checked: try key(.encKey)),
+            updatedAt: try container.decode(UInt64.self, forKey: .updatedAt))
         name = try container.decodeIfPresent(String.self, forKey: .name)
         bio = try container.decodeIfPresent(String.self, forKey: .bio)
         if let base64 = try container.decodeIfPresent(String.self, forKey: .avatar) {

@@ -7,11 +7,13 @@ public struct ContactCard: Sendable, Hashable {
     /// The schema this version of Handshake writes and reads.
     public static let schema = 1
 
-    public var nodeID: NodeID
-    /// The owner's Ed25519 public key; it signs the card (32 bytes).
-    public var sigKey: [UInt8]
-    /// The owner's X25519 public key (32 bytes).
-    public var encKey: [UInt8]
+    /// The owner's Ed25519 public key; it signs the card.
+    public var sigKey: SigningPublicKey
+    /// The owner's X25519 public key.
+    public var encKey: EncryptionPublicKey
+    /// The owner's Node ID. Always the one ``sigKey`` names: a card cannot carry a Node ID that
+    /// contradicts its key (a received card that claims one is refused by ``CardVerifier``).
+    public var nodeID: NodeID { sigKey.nodeID }
     /// When the owner last changed the card, in milliseconds since 1970-01-01 UTC. A newer card of the same
     /// Node ID replaces an older one; an equal or older one is ignored.
     public var updatedAt: UInt64
@@ -27,13 +29,14 @@ public struct ContactCard: Sendable, Hashable {
     public var links: [SocialLink]
     public var skills: [String]
 
+    /// A card with the given keys and fields. Field rules are checked when the card is signed or received,
+    /// not here, so previews and tests can build any card.
     public init(
-        nodeID: NodeID, sigKey: [UInt8], encKey: [UInt8], updatedAt: UInt64,
+        sigKey: SigningPublicKey, encKey: EncryptionPublicKey, updatedAt: UInt64,
         name: String? = nil, bio: String? = nil, avatar: Avatar? = nil, location: String? = nil,
         company: String? = nil, title: String? = nil, emails: [String] = [], phones: [String] = [],
         links: [SocialLink] = [], skills: [String] = []
     ) {
-        self.nodeID = nodeID
         self.sigKey = sigKey
         self.encKey = encKey
         self.updatedAt = updatedAt

@@ -6,17 +6,21 @@ import Crypto
 /// `HKDF-SHA256(ikm: seed, salt: "handshake identity v1", info: LABEL, length: 32)` with LABEL
 /// `"ed25519 signing key"` for the Ed25519 `sigKey` and `"x25519 encryption key"` for the X25519 `encKey`.
 /// Separate labels keep the two keys independent although they share one seed.
+///
+/// An identity never shows its seed or private keys when printed, logged or dumped: its description
+/// names only the Node ID.
 public struct Identity: Sendable {
     public let seed: IdentitySeed
     let signingKey: Curve25519.Signing.PrivateKey
     let encryptionKey: Curve25519.KeyAgreement.PrivateKey
 
-    /// The public Ed25519 key that signs this identity's cards (32 bytes).
-    public let sigKey: [UInt8]
-    /// The public X25519 key others encrypt to (32 bytes).
-    public let encKey: [UInt8]
+    /// The public Ed25519 key that signs this identity's cards.
+    public let sigKey: SigningPublicKey
+    /// The public X25519 key others agree shared secrets with.
+    public let encKey: EncryptionPublicKey
+
     /// The identity's Node ID, derived from ``sigKey``.
-    public let nodeID: NodeID
+    public var nodeID: NodeID { sigKey.nodeID }
 
     static let derivationSalt = Array("handshake identity v1".utf8)
     static let signingLabel = Array("ed25519 signing key".utf8)
@@ -33,9 +37,8 @@ public struct Identity: Sendable {
         // Any 32 bytes are a valid private key for both curves, so neither initialiser can fail here.
         signingKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: derive(Self.signingLabel))
         encryptionKey = try! Curve25519.KeyAgreement.PrivateKey(rawRepresentation: derive(Self.encryptionLabel))
-        sigKey = Array(signingKey.publicKey.rawRepresentation)
-        encKey = Array(encryptionKey.publicKey.rawRepresentation)
-        nodeID = NodeID(sigKey: sigKey)
+        sigKey = SigningPublicKey(checked: Array(signingKey.publicKey.rawRepresentation))
+        encKey = EncryptionPublicKey(checked: Array(encryptionKey.publicKey.rawRepresentation))
     }
 
     /// A new identity from a fresh random seed.
@@ -44,15 +47,40 @@ public struct Identity: Sendable {
     }
 
     /// The `did:key` form of ``sigKey``.
-    public var didKey: DIDKey { .ed25519(sigKey) }
+    public var didKey: DIDKey { sigKey.didKey }
 
-    /// An Ed25519 signature by ``sigKey`` over `message`.
-    public func sign(_ message: [UInt8]) -> [UInt8] {
+    /// An Ed25519 signature by ``sigKey`` over `purpose.label ‖ message`; verify it with
+    /// ``SigningPublicKey/isValidSignature(_:for:purpose:)``.
+    public func sign(_ message: some Collection<UInt8>, for purpose: SigningPurpose) -> [UInt8] {
+        signRaw(purpose.label + Array(message))
+    }
+
+    /// A signature over exactly `bytes`: for COSE, whose `Sig_structure` is its own domain separation.
+    func signRaw(_ bytes: [UInt8]) -> [UInt8] {
         // Signing with a well-formed key only fails if the system's random source does; that is not a
         // condition any caller could handle, so it is treated as fatal.
-        guard let signature = try? signingKey.signature(for: message) else {
+        guard let signature = try? signingKey.signature(for: bytes) else {
             fatalError("Ed25519 signing failed: the system's random source is unavailable")
         }
         return Array(signature)
     }
+
+    /// X25519 key agreement between this identity's encryption key and `peer`.
+    ///
+    /// Throws ``KeyAgreementError/lowOrderPoint`` when `peer` is a low-order point: the result would be all
+    /// zeros whatever our key, a "secret" known to everyone. (swift-crypto returns those zeros as they are.)
+    public func sharedSecret(with peer: EncryptionPublicKey) throws(KeyAgreementError) -> SharedSecret {
+        guard let publicKey = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: peer.rawRepresentation),
+            let secret = try? encryptionKey.sharedSecretFromKeyAgreement(with: publicKey),
+            !secret.withUnsafeBytes({ $0.allSatisfy { $0 == 0 } })
+        else { throw .lowOrderPoint }
+        return secret
+    }
+}
+
+extension Identity: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "Identity(\(nodeID))" }
+    public var debugDescription: String { description }
+    /// Mirrors (`dump`, debuggers, SwiftUI previews) see the public keys, never the seed.
+    public var customMirror: Mirror { Mirror(self, children: ["nodeID": nodeID, "sigKey": sigKey, "encKey": encKey]) }
 }

@@ -28,6 +28,13 @@ public struct IdentitySeed: Sendable {
     public var rawRepresentation: [UInt8] { bytes }
 }
 
+extension IdentitySeed: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// A seed is the identity: printing, logging or dumping one never shows its bytes.
+    public var description: String { "IdentitySeed(redacted)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: []) }
+}
+
 extension IdentitySeed: Equatable {
     /// Seeds are secrets: compared in constant time.
     public static func == (lhs: IdentitySeed, rhs: IdentitySeed) -> Bool {

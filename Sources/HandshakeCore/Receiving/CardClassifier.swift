@@ -9,7 +9,7 @@ public enum CardClassifier {
     /// What receiving `incoming` would do, given the card already stored for its Node ID (if any).
     public static func classify(_ incoming: ContactCard, known: ContactCard?) -> ReceiveDecision {
         guard let known else { return .new }
-        guard constantTimeEquals(known.sigKey, incoming.sigKey) else { return .keyConflict(knownSigKey: known.sigKey) }
+        guard constantTimeEquals(known.sigKey.rawRepresentation, incoming.sigKey.rawRepresentation) else { return .keyConflict(knownSigKey: known.sigKey) }
         guard incoming.updatedAt > known.updatedAt else { return .notNewer(storedUpdatedAt: known.updatedAt) }
         return .update(CardChanges(from: known, to: incoming))
     }
@@ -24,7 +24,7 @@ public enum ReceiveDecision: Sendable, Equatable {
     /// The same or an older card than the one stored; nothing to do.
     case notNewer(storedUpdatedAt: UInt64)
     /// A different key for a known Node ID: refused.
-    case keyConflict(knownSigKey: [UInt8])
+    case keyConflict(knownSigKey: SigningPublicKey)
 
     /// A sentence for the person receiving the card.
     public var summary: String {

@@ -51,9 +51,7 @@ public struct CardVerifier: Sendable {
         guard claimedNodeID.utf8.elementsEqual(card.nodeID.rawValue.utf8) else {
             throw .nodeIDMismatch(claimed: claimedNodeID, derived: card.nodeID)
         }
-        guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: card.sigKey),
-            publicKey.isValidSignature(envelope.signature, for: envelope.signedBytes)
-        else { throw .badSignature }
+        guard card.sigKey.isValidSignature(envelope.signature, overSignedBytes: envelope.signedBytes) else { throw .badSignature }
 
         let nowMillis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
         guard card.updatedAt <= nowMillis &+ allowedClockSkew else {

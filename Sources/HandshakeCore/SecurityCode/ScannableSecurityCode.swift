@@ -21,9 +21,9 @@ public struct ScannableSecurityCode: Sendable, Hashable {
     public let theirFingerprint: [UInt8]
 
     /// The code the owner of `ownKey` shows to the owner of `theirKey`.
-    public init(ownKey: [UInt8], theirKey: [UInt8]) {
-        ownFingerprint = SecurityCode.fingerprint(of: ownKey)
-        theirFingerprint = SecurityCode.fingerprint(of: theirKey)
+    public init(ownKey: SigningPublicKey, theirKey: SigningPublicKey) {
+        ownFingerprint = SecurityCode.fingerprint(of: ownKey.rawRepresentation)
+        theirFingerprint = SecurityCode.fingerprint(of: theirKey.rawRepresentation)
     }
 
     /// Why a scanned payload can't be read.
@@ -66,8 +66,8 @@ public struct ScannableSecurityCode: Sendable, Hashable {
 
     /// Whether this code, scanned from the other person's screen, matches the pair (`ownKey` of the
     /// scanner, `theirKey` of the person showing it). Both fingerprints are compared in constant time.
-    public func matches(ownKey: [UInt8], theirKey: [UInt8]) -> Bool {
-        let expected = SecurityCode.fingerprint(of: theirKey) + SecurityCode.fingerprint(of: ownKey)
+    public func matches(ownKey: SigningPublicKey, theirKey: SigningPublicKey) -> Bool {
+        let expected = SecurityCode.fingerprint(of: theirKey.rawRepresentation) + SecurityCode.fingerprint(of: ownKey.rawRepresentation)
         return constantTimeEquals(ownFingerprint + theirFingerprint, expected)
     }
 }

@@ -24,8 +24,8 @@ public struct SecurityCode: Sendable, Hashable, CustomStringConvertible {
     public let digits: String
 
     /// The code of the pair (`ownKey`, `theirKey`); swapping the two gives the same code.
-    public init(ownKey: [UInt8], theirKey: [UInt8]) {
-        let halves = [Self.displayDigits(Self.fingerprint(of: ownKey)), Self.displayDigits(Self.fingerprint(of: theirKey))].sorted()
+    public init(ownKey: SigningPublicKey, theirKey: SigningPublicKey) {
+        let halves = [Self.displayDigits(Self.fingerprint(of: ownKey.rawRepresentation)), Self.displayDigits(Self.fingerprint(of: theirKey.rawRepresentation))].sorted()
         digits = halves.joined()
     }
 

@@ -19,8 +19,8 @@ extension ContactRecord {
     /// Makes `signed` the current card: identity, verbatim bytes and the details derived from it.
     mutating func setCard(_ signed: SignedCard) {
         nodeId = signed.nodeID.rawValue
-        sigKey = Data(signed.card.sigKey)
-        encKey = Data(signed.card.encKey)
+        sigKey = Data(signed.card.sigKey.rawRepresentation)
+        encKey = Data(signed.card.encKey.rawRepresentation)
         cardBytes = Data(signed.bytes)
         cardUpdatedAt = Int64(clamping: signed.card.updatedAt)
         verificationStatus = .verified
@@ -59,8 +59,8 @@ extension ContactRecord {
             id: id ?? 0,
             nodeID: nodeId.flatMap { NodeID($0) },
             claimedNodeID: claimedNodeId.flatMap { NodeID($0) },
-            sigKey: sigKey.map { [UInt8]($0) },
-            encKey: encKey.map { [UInt8]($0) },
+            sigKey: sigKey.flatMap { SigningPublicKey(rawRepresentation: $0) },
+            encKey: encKey.flatMap { EncryptionPublicKey(rawRepresentation: $0) },
             signedCard: cardBytes.map { [UInt8]($0) },
             cardUpdatedAt: cardUpdatedAt.map { UInt64(clamping: $0) },
             details: details,

@@ -9,7 +9,7 @@ enum CardPrinter {
             lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
         row("Node ID", card.nodeID.rawValue)
-        row("did:key", DIDKey.ed25519(card.sigKey).description)
+        row("did:key", card.sigKey.didKey.description)
         row("updated", Date(timeIntervalSince1970: TimeInterval(card.updatedAt) / 1000).formatted(.iso8601))
         for field in CardField.allCases where field != .name {
             let values = card.value(of: field)

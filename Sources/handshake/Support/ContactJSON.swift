@@ -48,7 +48,7 @@ struct ContactJSON: Encodable {
         id = debug ? contact.id : nil
         nodeId = contact.nodeID?.rawValue
         claimedNodeId = contact.claimedNodeID?.rawValue
-        didKey = contact.sigKey.map { DIDKey.ed25519($0).description }
+        didKey = contact.sigKey.map { $0.didKey.description }
         displayName = contact.displayName
         alias = contact.alias
         name = contact.details.name

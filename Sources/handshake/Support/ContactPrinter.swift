@@ -53,9 +53,9 @@ enum ContactPrinter {
         section("Keys")
         row("Node ID", contact.nodeID?.rawValue ?? "none (unverified)")
         if let claimed = contact.claimedNodeID { row("claims", "\(claimed.rawValue) (not verified)") }
-        if let sigKey = contact.sigKey { row("did:key", DIDKey.ed25519(sigKey).description) }
-        if let sigKey = contact.sigKey { row("sigKey", Base64URL.encode(sigKey)) }
-        if let encKey = contact.encKey { row("encKey", Base64URL.encode(encKey)) }
+        if let sigKey = contact.sigKey { row("did:key", sigKey.didKey.description) }
+        if let sigKey = contact.sigKey { row("sigKey", Base64URL.encode(sigKey.rawRepresentation)) }
+        if let encKey = contact.encKey { row("encKey", Base64URL.encode(encKey.rawRepresentation)) }
 
         if contact.notes != nil || !contact.tags.isEmpty || contact.pinned || contact.muted {
             section("Yours only")

@@ -13,8 +13,10 @@ public struct Contact: Sendable, Equatable, Identifiable {
     public var nodeID: NodeID?
     /// A Node ID an unverified vCard claimed; shown, never trusted.
     public var claimedNodeID: NodeID?
-    public var sigKey: [UInt8]?
-    public var encKey: [UInt8]?
+    /// The key of the current verified card; `nil` for an unverified entry.
+    public var sigKey: SigningPublicKey?
+    /// The encryption key of the current verified card; `nil` for an unverified entry.
+    public var encKey: EncryptionPublicKey?
     /// The current signed card, byte for byte as it was received.
     public var signedCard: [UInt8]?
     /// The current card's `updatedAt` (Unix ms).
