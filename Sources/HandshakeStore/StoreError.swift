@@ -1,4 +1,7 @@
-/// Why local data could not be read or written, in words for the person at the keyboard.
+/// Why local data could not be read or written, in words for the person using the app or program.
+///
+/// Messages say what is wrong and what it means; they name no command or button, so every front end
+/// (an app, the `handshake` program) adds its own way out.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case seedFileTooOpen(path: String, mode: String)
     case corruptSeed(path: String, bytes: Int)
@@ -11,13 +14,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .seedFileTooOpen(let path, let mode):
-            return "The identity file \(path) can be read by other users (mode \(mode)), so it is not used. If only you have had access, fix it with: chmod 600 \(path)"
+            return "The identity file \(path) can be read by other users (mode \(mode)), so it is not used."
         case .corruptSeed(let path, let bytes):
-            return "The identity file \(path) holds \(bytes) bytes instead of 32; it is damaged. Restore it from your backup code (handshake identity restore)."
+            return "The identity file \(path) holds \(bytes) bytes instead of 32; it is damaged. Restore your identity from its backup code."
         case .identityExists(let path):
-            return "An identity already exists at \(path). Use --force to replace it (the old one is lost unless you have its backup code)."
+            return "An identity already exists at \(path). Replacing it loses the old one unless you have its backup code."
         case .noIdentity(let home):
-            return "There is no identity in \(home) yet. Create one with: handshake init --name \"Your Name\""
+            return "There is no identity in \(home) yet."
         case .unreadable(let path, let reason):
             return "\(path) can't be read: \(reason)."
         case .unwritable(let path, let reason):

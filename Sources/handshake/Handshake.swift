@@ -44,6 +44,10 @@ struct Handshake: ParsableCommand {
             // A value the command rejected once it looked closer (a name too long for a card): the message
             // alone is clearer than the usage of the root command.
             if exitCode(for: error) == .validationFailure { exitForUsage("Error: " + message(for: error)) }
+            if let hint = ErrorHints.hint(for: error) {
+                FileHandle.standardError.write(Data(("Error: \(message(for: error))\n\(hint)\n").utf8))
+                Foundation.exit(1)
+            }
             exit(withError: error)
         }
     }

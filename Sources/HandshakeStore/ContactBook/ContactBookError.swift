@@ -1,4 +1,6 @@
-/// Why the contact book refused a request, in words for the person at the keyboard.
+/// Why the contact book refused a request, in words for the person using the app or program.
+///
+/// Messages name no command or button: each front end adds its own way out.
 public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nobody matches.
     case unknownContact(String)
@@ -25,7 +27,7 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unknownContact(let who):
-            return "No contact matches \"\(who)\". List them with: handshake contacts"
+            return "No contact matches \"\(who)\"."
         case .ambiguous(let who, let candidates):
             return "\"\(who)\" matches \(candidates.count) contacts; say which one with more of the Node ID or the #id:\n"
                 + candidates.map { "  " + $0 }.joined(separator: "\n")
@@ -46,7 +48,7 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
         case .keyConflict(let nodeID):
             return "This card claims Node ID \(nodeID) with a different key than the one in your contacts: it is refused. Someone may be impersonating this person; compare security codes in person."
         case .blocked(let who):
-            return "\(who) is blocked; their cards are ignored. Unblock with: handshake contact set WHO --trust KNOWN"
+            return "\(who) is blocked; their cards are ignored."
         case .noSignedCard(let who):
             return "\(who) was imported from an address book and has no signed card to share or verify."
         case .unavailable(let path, let reason):
