@@ -1,0 +1,40 @@
+/// The one note each side may send once the cards are swapped ("Great to meet you at the meetup!").
+///
+/// A note is counted as a person counts it: in grapheme clusters (an emoji with skin tone is one), at most
+/// ``maxLength``. It is locked once sent and delivered only while the session lasts; it is kept with the
+/// contact as part of the exchange record, never signed, never shared further.
+public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
+    /// The longest note, in characters as a person counts them.
+    public static let maxLength = 140
+
+    public let text: String
+
+    /// A note, or the reason it cannot be one.
+    public init(_ text: String) throws(NoteError) {
+        let count = text.count
+        guard count <= Self.maxLength else { throw .tooLong(count) }
+        guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
+        self.text = text
+    }
+
+    public var description: String { text }
+}
+
+/// Why a note cannot be sent or was refused.
+public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
+    case tooLong(Int)
+    case empty
+    /// This side already sent its one note.
+    case alreadySent
+    /// Notes go only after the cards are swapped.
+    case notNow
+
+    public var description: String {
+        switch self {
+        case .tooLong(let count): return "A note can have at most \(EphemeralNote.maxLength) characters; this one has \(count)."
+        case .empty: return "The note is empty."
+        case .alreadySent: return "You already sent your note; it can't be changed."
+        case .notNow: return "A note can be sent once the cards are swapped."
+        }
+    }
+}

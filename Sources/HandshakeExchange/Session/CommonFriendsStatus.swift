@@ -1,0 +1,16 @@
+import HandshakeCore
+
+/// What a session knows of the common friends: still being worked out, found (the keys of our own TRUSTED
+/// contacts the other person also trusts), or not available, with why.
+public enum CommonFriendsStatus: Sendable, Equatable {
+    case pending
+    /// Our own contacts' signing keys, in no particular order; the app maps them to names.
+    case found([SigningPublicKey])
+    case unavailable(String)
+
+    /// The common friends' keys, empty until found.
+    public var keys: [SigningPublicKey] {
+        if case .found(let keys) = self { return keys }
+        return []
+    }
+}

@@ -1,0 +1,38 @@
+/// What a session asks its driver to do after an input: send a message through the channel, tell the app
+/// something worth a banner, or drop the connection.
+public enum SessionOutput: Sendable, Equatable {
+    case send(SessionMessage)
+    case event(SessionEvent)
+    /// The session is over: close the connection (after sending what came before this output).
+    case disconnect
+}
+
+/// Moments an app may want to show even when the exchange screen is not in front (a banner, a
+/// notification).
+public enum SessionEvent: Sendable, Equatable {
+    /// Someone asks to exchange; the session is now on ``SessionState/incomingRequest(_:)``.
+    case incomingRequest(name: String?)
+    /// The cards are swapped.
+    case succeeded
+    /// Their note arrived.
+    case noteReceived(String)
+    /// The session ended; the sentence says how.
+    case ended(SessionEnding)
+}
+
+/// Why the person's action was not possible now. The state does not change.
+public enum SessionActionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The screen does not offer this action.
+    case notNow(SessionAction)
+    /// An exchange needs our card: the offer is missing.
+    case cardRequired
+    case note(NoteError)
+
+    public var description: String {
+        switch self {
+        case .notNow(let action): return "That is not possible at this point of the exchange (\(action))."
+        case .cardRequired: return "Your card is needed to exchange."
+        case .note(let error): return error.description
+        }
+    }
+}
