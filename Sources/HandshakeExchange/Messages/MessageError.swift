@@ -10,24 +10,24 @@ public enum MessageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownType(let type):
             return "The other device sent a message of a kind this version does not know (type \(type))."
         case .tooLarge(let type, let bytes, let limit):
-            return "The other device sent a \(type.displayName) of \(bytes) bytes; at most \(limit) are accepted."
+            return "The other device sent \(type.displayName) of \(bytes) bytes; at most \(limit) are accepted."
         case .malformed(let type, let reason):
-            return "The other device sent a \(type.displayName) that cannot be read: \(reason)."
+            return "The other device sent \(type.displayName) that cannot be read: \(reason)."
         }
     }
 }
 
 extension MessageType {
-    /// The message's name in sentences.
+    /// The message's name in sentences, with its article ("an acceptance").
     var displayName: String {
         switch self {
-        case .commonFriendsSet, .commonFriendsReply: return "common-friends message"
-        case .request: return "request"
-        case .accept: return "acceptance"
-        case .decline: return "refusal"
-        case .cancel: return "cancellation"
-        case .note: return "note"
-        case .close: return "goodbye"
+        case .commonFriendsSet, .commonFriendsReply: return "a common-friends message"
+        case .request: return "a request"
+        case .accept: return "an acceptance"
+        case .decline: return "a refusal"
+        case .cancel: return "a cancellation"
+        case .note: return "a note"
+        case .close: return "a goodbye"
         }
     }
 }

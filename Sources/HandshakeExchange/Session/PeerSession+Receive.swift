@@ -10,7 +10,7 @@ extension PeerSession {
         case (.ended, _):
             return []
         case (.connecting, _):
-            return fail("The other device sent a \(message.type.displayName) before the secure channel was set up.")
+            return fail("The other device sent \(message.type.displayName) before the secure channel was set up.")
         case (_, .commonFriends):
             // Carried by the driver to the common-friends exchange; never reaches the intent machine.
             return []
@@ -60,7 +60,7 @@ extension PeerSession {
             return end(.cancelledByThem, notify: true)
 
         default:
-            return fail("The other device sent a \(message.type.displayName) that makes no sense at this point of the exchange.")
+            return fail("The other device sent \(message.type.displayName) that makes no sense at this point of the exchange.")
         }
     }
 
