@@ -8,7 +8,7 @@ struct ContactBookTests {
     @Test("migrations are named and applied from v1")
     func migrations() throws {
         let book = try ContactBook()
-        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index"])
+        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index", "v3: meetings as records of their own"])
         #expect(try book.integrityCheck() == ["ok"])
     }
 
@@ -237,5 +237,29 @@ struct ContactBookTests {
             #expect(Set(opened).count == 1)
             #expect(try ContactBook(path: path).integrityCheck() == ["ok"])
         }
+    }
+}
+
+@Suite("meetings as records")
+struct ExchangeRecordTests {
+    static let key = Identity(seed: IdentitySeed(bytes: Array(repeating: 0x33, count: 32))!).sigKey
+
+    @Test("a contact met twice has two records, newest first, and they go when the contact goes")
+    func twoMeetings() throws {
+        let book = try ContactBook()
+        let ada = Identity.generate()
+        let card = CardProfile(identity: ada, now: Date(timeIntervalSince1970: 1_700_000_000)).issueCard(identity: ada)
+        let contact = try book.add(card, source: .nearby, now: Date(timeIntervalSince1970: 1_700_000_100))
+        let first = ExchangeRecord(
+            exchangedAt: Date(timeIntervalSince1970: 1_700_000_100), source: .comparedCode, handshakeHash: Array(repeating: 1, count: 32),
+            ourBinding: Array(repeating: 2, count: 64), theirBinding: Array(repeating: 3, count: 64),
+            ourNote: "Hi 👋", theirNote: nil, commonFriends: [Self.key])
+        let second = ExchangeRecord(exchangedAt: Date(timeIntervalSince1970: 1_700_500_000), source: .sessionSecret, handshakeHash: Array(repeating: 4, count: 32))
+        try book.recordExchange(first, contactID: contact.id)
+        try book.recordExchange(second, contactID: contact.id)
+        #expect(try book.exchanges(ofContact: contact.id) == [second, first])
+        #expect(throws: ContactBookError.unknownContact("#999")) { try book.recordExchange(first, contactID: 999) }
+        try book.delete(contact.id)
+        #expect(try book.exchanges(ofContact: contact.id).isEmpty)
     }
 }

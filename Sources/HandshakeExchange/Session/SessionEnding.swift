@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// How a session ended. Every case is a distinct outcome with its own sentence: the requester always
 /// learns whether it was declined, cancelled, or unanswered (Solidarity's requester waits forever).
 public enum SessionEnding: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import GRDB
+import HandshakeCore
 
 /// The contact book's schema, as an ordered list of named migrations.
 ///
@@ -9,6 +10,7 @@ enum BookSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: contacts, card history, tags, preferences", migrate: v1)
         migrator.registerMigration("v2: search index, list-order index", migrate: v2)
+        migrator.registerMigration("v3: meetings as records of their own", migrate: v3)
         return migrator
     }
 
@@ -130,6 +132,39 @@ enum BookSchema {
                 SET tags = (SELECT group_concat(tag, char(10)) FROM contactTag WHERE contactId = old.contactId)
                 WHERE rowid = old.contactId;
             END;
+            """)
+    }
+
+    /// A person can be met many times: what each nearby exchange leaves (when, how, both notes, both
+    /// session bindings, the common friends) moves out of `contact`, which held one of each, into a table
+    /// with a row per meeting. A contact that had any of those columns filled keeps them as its first
+    /// meeting, dated by `exchangedAt` (or `addedAt`).
+    static func v3(_ db: Database) throws {
+        try db.create(table: ExchangeRowRecord.databaseTableName) { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo(ContactRecord.databaseTableName, onDelete: .cascade).notNull()
+            t.column("exchangedAt", .datetime).notNull()
+            t.column("source", .text)
+                .check { column in column == nil || ExchangeRecord.Source.allCases.map { column == $0.rawValue }.joined(operator: .or) }
+            t.column("handshakeHash", .blob)
+            t.column("ourBinding", .blob)
+            t.column("theirBinding", .blob)
+            t.column("ourNote", .text)
+            t.column("theirNote", .text)
+            t.column("commonFriends", .jsonText).notNull().defaults(to: "[]")
+        }
+        try db.execute(sql: """
+            INSERT INTO exchange (contactId, exchangedAt, ourBinding, theirBinding, ourNote, theirNote, commonFriends)
+                SELECT id, coalesce(exchangedAt, addedAt), exchangeSignatureSent, exchangeSignatureReceived,
+                       sentNote, receivedNote, coalesce(commonFriends, '[]')
+                FROM contact
+                WHERE sentNote IS NOT NULL OR receivedNote IS NOT NULL OR exchangeSignatureSent IS NOT NULL
+                   OR exchangeSignatureReceived IS NOT NULL OR commonFriends IS NOT NULL;
+            ALTER TABLE contact DROP COLUMN sentNote;
+            ALTER TABLE contact DROP COLUMN receivedNote;
+            ALTER TABLE contact DROP COLUMN exchangeSignatureSent;
+            ALTER TABLE contact DROP COLUMN exchangeSignatureReceived;
+            ALTER TABLE contact DROP COLUMN commonFriends;
             """)
     }
 }

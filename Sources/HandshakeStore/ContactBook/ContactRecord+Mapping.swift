@@ -11,7 +11,6 @@ extension ContactRecord {
             matchKeys: "", duplicateKey: "", displayName: "",
             alias: nil, trustLevel: trust, addedAt: now, lastSeenAt: nil, notes: nil, pinned: false, muted: false,
             source: source, verificationStatus: verification, exchangedAt: nil,
-            sentNote: nil, receivedNote: nil, exchangeSignatureSent: nil, exchangeSignatureReceived: nil, commonFriends: nil,
             receipts: .default, messageTTLSeconds: nil, securityCodeVerifiedAt: nil)
         setDetails(details)
     }
@@ -67,11 +66,6 @@ extension ContactRecord {
             alias: alias, trustLevel: trustLevel, addedAt: addedAt, lastSeenAt: lastSeenAt, notes: notes,
             pinned: pinned, muted: muted, tags: tags,
             source: source, verificationStatus: verificationStatus, exchangedAt: exchangedAt,
-            nearby: NearbyRecord(
-                sentNote: sentNote, receivedNote: receivedNote,
-                signatureSent: exchangeSignatureSent.map { [UInt8]($0) },
-                signatureReceived: exchangeSignatureReceived.map { [UInt8]($0) },
-                commonFriends: commonFriends),
             receipts: receipts, messageTTL: MessageTTL(storedSeconds: messageTTLSeconds),
             securityCodeVerifiedAt: securityCodeVerifiedAt)
     }

@@ -34,8 +34,8 @@ public struct Contact: Sendable, Equatable, Identifiable {
 
     public var source: ContactSource
     public var verificationStatus: VerificationStatus
+    /// When the current card arrived. The meetings themselves are ``ContactBook/exchanges(ofContact:)``.
     public var exchangedAt: Date?
-    public var nearby: NearbyRecord
 
     public var receipts: ReceiptsSetting
     public var messageTTL: MessageTTL
@@ -45,24 +45,6 @@ public struct Contact: Sendable, Equatable, Identifiable {
     /// The alias if the user gave one, else the card's name, else the Node ID.
     public var displayName: String {
         alias ?? details.name ?? nodeID?.rawValue ?? "(no name)"
-    }
-}
-
-/// What a nearby exchange leaves with a contact: both ephemeral notes, both transcript signatures, and the
-/// common friends found at the time. Empty for contacts added any other way.
-public struct NearbyRecord: Sendable, Equatable {
-    public var sentNote: String?
-    public var receivedNote: String?
-    public var signatureSent: [UInt8]?
-    public var signatureReceived: [UInt8]?
-    public var commonFriends: [String]?
-
-    public init(sentNote: String? = nil, receivedNote: String? = nil, signatureSent: [UInt8]? = nil, signatureReceived: [UInt8]? = nil, commonFriends: [String]? = nil) {
-        self.sentNote = sentNote
-        self.receivedNote = receivedNote
-        self.signatureSent = signatureSent
-        self.signatureReceived = signatureReceived
-        self.commonFriends = commonFriends
     }
 }
 

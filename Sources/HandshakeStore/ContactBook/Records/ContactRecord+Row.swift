@@ -22,7 +22,6 @@ extension ContactRecord {
             "matchKeys", "duplicateKey", "displayName",
             "alias", "trustLevel", "addedAt", "lastSeenAt", "notes", "pinned", "muted",
             "source", "verificationStatus", "exchangedAt",
-            "sentNote", "receivedNote", "exchangeSignatureSent", "exchangeSignatureReceived", "commonFriends",
             "receipts", "messageTTLSeconds", "securityCodeVerifiedAt",
         ]
     }
@@ -39,9 +38,6 @@ extension ContactRecord {
             alias.databaseValue, trustLevel.rawValue.databaseValue, StoredDate.databaseValue(addedAt), StoredDate.databaseValue(lastSeenAt),
             notes.databaseValue, pinned.databaseValue, muted.databaseValue,
             source.rawValue.databaseValue, verificationStatus.rawValue.databaseValue, StoredDate.databaseValue(exchangedAt),
-            sentNote.databaseValue, receivedNote.databaseValue,
-            exchangeSignatureSent.databaseValue, exchangeSignatureReceived.databaseValue,
-            commonFriends.map(JSONColumn.text).databaseValue,
             receipts.rawValue.databaseValue, messageTTLSeconds.databaseValue, StoredDate.databaseValue(securityCodeVerifiedAt),
         ]
     }
@@ -83,11 +79,6 @@ extension ContactRecord: FetchableRecord {
         source = try columns.nextEnum()
         verificationStatus = try columns.nextEnum()
         exchangedAt = try columns.next()
-        sentNote = try columns.next()
-        receivedNote = try columns.next()
-        exchangeSignatureSent = try columns.next()
-        exchangeSignatureReceived = try columns.next()
-        commonFriends = try (columns.next() as String?).map(JSONColumn.value(of:))
         receipts = try columns.nextEnum()
         messageTTLSeconds = try columns.next()
         securityCodeVerifiedAt = try columns.next()

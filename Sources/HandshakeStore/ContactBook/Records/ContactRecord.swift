@@ -50,12 +50,6 @@ struct ContactRecord: Sendable, Equatable {
     var source: ContactSource
     var verificationStatus: VerificationStatus
     var exchangedAt: Date?
-    // What a nearby exchange adds (filled in by HandshakeExchange later).
-    var sentNote: String?
-    var receivedNote: String?
-    var exchangeSignatureSent: Data?
-    var exchangeSignatureReceived: Data?
-    var commonFriends: [String]?
     // Settings.
     var receipts: ReceiptsSetting
     var messageTTLSeconds: Int?
