@@ -44,10 +44,12 @@ public struct SecureChannel: Sendable {
         self.init(role: role, secret: secret, ephemeralKey: Curve25519.KeyAgreement.PrivateKey(), maximumMessageSize: maximumMessageSize)
     }
 
-    /// A channel end with a given ephemeral key: for test vectors and the worked example only. Reusing an
-    /// ephemeral key across sessions gives away what Noise's forward secrecy protects.
-    init(role: ChannelRole, secret: SessionSecret?, ephemeralKey: Curve25519.KeyAgreement.PrivateKey,
-         maximumMessageSize: Int = NearbyProtocol.maximumMessageSize) {
+    /// A channel end with a given ephemeral key: for test vectors, the worked example and the fuzz target
+    /// only (hence SPI). Reusing an ephemeral key across sessions gives away what Noise's forward secrecy
+    /// protects, and lets anyone who saw the key read the session.
+    @_spi(Testing)
+    public init(role: ChannelRole, secret: SessionSecret?, ephemeralKey: Curve25519.KeyAgreement.PrivateKey,
+                maximumMessageSize: Int = NearbyProtocol.maximumMessageSize) {
         self.role = role
         self.secret = secret
         self.mode = secret == nil ? .compareCode : .sessionSecret

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Testing) @testable import HandshakeExchange
 
 @Suite("Secure channel: records and stream splits")
 struct ChannelRecordTests {
