@@ -69,6 +69,35 @@ struct ChannelAttackTests {
         #expect(initiatorCode != responderCode)
     }
 
+    @Test func relayedSessionsMatchCodesNoMoreOftenThanChance() throws {
+        // 200 honest-looking relays: each leg completes, and a match would be a one-in-a-million accident
+        // (the chance that any of 200 matches is 0.02 %).
+        var matches = 0
+        for _ in 0..<200 {
+            var left = ChannelPair()
+            var right = ChannelPair()
+            try left.connect()
+            try right.connect()
+            if left.initiator.summary?.shortCode == right.responder.summary?.shortCode { matches += 1 }
+        }
+        #expect(matches == 0)
+    }
+
+    @Test func prologueBindsVersionModeAndCommitment() throws {
+        // Two ends whose prologues differ in one byte (another version, another mode, another commitment)
+        // cannot finish: message 2's tag is computed over a different h. This is what stops a downgrade.
+        let base = ChannelDerivation.prologue(mode: .compareCode, commitment: [UInt8](repeating: 1, count: 32))
+        for index in [base.count - 34, base.count - 33, base.count - 1] {
+            var other = base
+            other[index] ^= 1
+            var initiator = try NoiseHandshakeState(pattern: .nn, isInitiator: true, prologue: base)
+            var responder = try NoiseHandshakeState(pattern: .nn, isInitiator: false, prologue: other)
+            _ = try responder.readMessage(initiator.writeMessage())
+            let message2 = try responder.writeMessage()
+            #expect(throws: NoiseError.decryptionFailed) { try initiator.readMessage(message2) }
+        }
+    }
+
     @Test func relayCannotPickItsKeyAfterSeeingTheInitiators() throws {
         // The relay committed to one key toward the initiator; after seeing message 1 it tries to answer with
         // another (as a grinding attacker would). The initiator refuses it.
