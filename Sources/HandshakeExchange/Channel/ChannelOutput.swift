@@ -21,6 +21,7 @@ public struct ChannelSummary: Sendable, Equatable {
     /// The mode the channel ran in.
     public let mode: ChannelMode
 
+    /// A summary as a channel reports it; public so the layers above can build their own in tests.
     public init(handshakeHash: [UInt8], shortCode: String?, mode: ChannelMode) {
         self.handshakeHash = handshakeHash
         self.shortCode = shortCode
