@@ -12,6 +12,7 @@ let fuzzTargets = [
     "FuzzQREncoder",    // QR segmentation and encoding of arbitrary text
     "FuzzIdentifiers",  // did:key and the scannable security code (HSC1:)
     "FuzzSessionMessages",  // nearby session messages → decoder → a session on each screen
+    "FuzzChannel",      // the nearby secure channel: frames, handshake, records, in both roles and modes
 ]
 
 let package = Package(
