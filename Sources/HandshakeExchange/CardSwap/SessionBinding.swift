@@ -13,12 +13,12 @@ import HandshakeCore
 /// the short code establish that no one sits between them.
 public enum SessionBinding {
     /// The bytes that are signed (after the purpose label).
-    static func message(handshakeHash: [UInt8], senderRole: SessionRole, cardBytes: [UInt8]) -> [UInt8] {
+    static func message(handshakeHash: [UInt8], senderRole: ChannelRole, cardBytes: [UInt8]) -> [UInt8] {
         handshakeHash + [senderRole.bindingByte] + Array(SHA256.hash(data: cardBytes))
     }
 
     /// Our card, bound to this session: the offer we send.
-    public static func offer(card: SignedCard, identity: Identity, handshakeHash: [UInt8], ownRole: SessionRole) -> CardOffer {
+    public static func offer(card: SignedCard, identity: Identity, handshakeHash: [UInt8], ownRole: ChannelRole) -> CardOffer {
         precondition(card.card.sigKey == identity.sigKey, "a card is bound to a session only by its own identity")
         let signed = message(handshakeHash: handshakeHash, senderRole: ownRole, cardBytes: card.bytes)
         return CardOffer(cardBytes: card.bytes, binding: identity.sign(signed, for: .nearbySessionBinding))
@@ -26,7 +26,7 @@ public enum SessionBinding {
 
     /// The peer's card, verified: the receive pipeline of HandshakeCore first (size, CBOR, COSE, schema,
     /// fields, Node ID, signature, date), then the binding to this session and to the peer's role.
-    public static func verify(_ offer: CardOffer, handshakeHash: [UInt8], senderRole: SessionRole, now: Date) throws(CardSwapError) -> SignedCard {
+    public static func verify(_ offer: CardOffer, handshakeHash: [UInt8], senderRole: ChannelRole, now: Date) throws(CardSwapError) -> SignedCard {
         let card: SignedCard
         do throws(CardRejection) {
             card = try CardVerifier().verify(offer.cardBytes, now: now)
@@ -41,14 +41,11 @@ public enum SessionBinding {
     }
 }
 
-/// Which end of the session a device is: the initiator connected, the responder was connected to.
-public enum SessionRole: Sendable, Equatable {
-    case initiator
-    case responder
-
+extension ChannelRole {
+    /// The byte a binding signs for the sender's role.
     var bindingByte: UInt8 { self == .initiator ? 0x49 : 0x52 }
     /// The other end.
-    public var peer: SessionRole { self == .initiator ? .responder : .initiator }
+    public var peer: ChannelRole { self == .initiator ? .responder : .initiator }
 }
 
 /// Why a card offered in a session was refused.

@@ -16,7 +16,7 @@ import HandshakeCore
 public struct PeerSession: Sendable {
     public internal(set) var state: SessionState = .connecting
     /// Which end of the channel we are; our bindings are signed with it.
-    public let role: SessionRole
+    public let role: ChannelRole
     public let timeouts: SessionTimeouts
     /// The Noise handshake hash, once the channel is open: what card offers are bound to.
     public private(set) var handshakeHash: [UInt8]?
@@ -31,7 +31,7 @@ public struct PeerSession: Sendable {
     var requestKind: RequestKind = .exchange
 
     /// A session that has just connected at `now`.
-    public init(role: SessionRole, ownKey: SigningPublicKey, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant) {
+    public init(role: ChannelRole, ownKey: SigningPublicKey, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant) {
         self.role = role
         self.ownKey = ownKey
         self.timeouts = timeouts
