@@ -78,6 +78,11 @@ public struct NearbySession: Sendable {
         return apply(outputs)
     }
 
+    /// Leaves the session (see ``PeerSession/close(now:)``).
+    public mutating func close(now: SessionInstant) -> NearbyOutput {
+        apply(session.close(now: now))
+    }
+
     /// Seals the session's messages into channel records; a message the channel cannot send ends the session.
     mutating func apply(_ outputs: [SessionOutput]) -> NearbyOutput {
         var result = NearbyOutput()

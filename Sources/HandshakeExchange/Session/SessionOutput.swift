@@ -27,9 +27,12 @@ public enum SessionActionError: Error, Sendable, Equatable, CustomStringConverti
     /// An exchange needs our card: the offer is missing.
     case cardRequired
     case note(NoteError)
+    /// The app's confirmation gate (Face ID, a passcode) said no: nothing was signed or sent.
+    case notConfirmed
 
     public var description: String {
         switch self {
+        case .notConfirmed: return "Sharing your card was not confirmed; nothing was sent."
         case .notNow(let action): return "That is not possible at this point of the exchange (\(action))."
         case .cardRequired: return "Your card is needed to exchange."
         case .note(let error): return error.description

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where a session's time comes from. The library never reads a clock itself: ``SystemExchangeClock`` is
+/// the device's, and tests use one they move by hand, so every timeout is tested without waiting.
+public protocol ExchangeClock: Sendable {
+    /// The current moment.
+    func now() -> SessionInstant
+    /// Returns once the monotonic time has reached `deadline`; throws when the task is cancelled.
+    func sleep(until deadline: Duration) async throws
+}
+
+/// The device's clocks: `ContinuousClock` for timeouts, `Date()` for calendar time.
+public struct SystemExchangeClock: ExchangeClock {
+    let origin = ContinuousClock.now
+
+    public init() {}
+
+    public func now() -> SessionInstant {
+        SessionInstant(monotonic: ContinuousClock.now - origin, wall: Date())
+    }
+
+    public func sleep(until deadline: Duration) async throws {
+        try await ContinuousClock().sleep(until: origin + deadline)
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import HandshakeCore
+import Observation
+
+/// A nearby exchange with one person, as an app binds its screens to it: ``state`` is observable from
+/// SwiftUI (Observation) and as an async sequence (``stateUpdates()``), ``events()`` carries the moments
+/// worth a banner, and the methods are the buttons.
+///
+/// It owns what the sans-I/O ``NearbySession`` must not: the connection (an ``ExchangeTransport``), the
+/// clock, the identity that signs card offers, and the app's ``ConfirmationGate`` that is asked before each
+/// signature. Every wait ends: the session's own timeouts run on the injected clock.
+///
+/// ```swift
+/// let session = ExchangeSession(role: .initiator, secret: nil, identity: identity, card: myCard, transport: connection)
+/// Task { await session.run() }
+/// // on the confirm screen, after the two people compared `shortCode`:
+/// try await session.exchange()
+/// ```
+@MainActor
+@Observable
+public final class ExchangeSession {
+    /// The screen the session is on.
+    public private(set) var state: SessionState
+
+    @ObservationIgnored var core: NearbySession
+    @ObservationIgnored let identity: Identity
+    @ObservationIgnored let card: SignedCard
+    @ObservationIgnored let transport: any ExchangeTransport
+    @ObservationIgnored let gate: any ConfirmationGate
+    @ObservationIgnored let clock: any ExchangeClock
+    @ObservationIgnored var outbox: AsyncStream<Outgoing>.Continuation?
+    @ObservationIgnored var pending: [Outgoing] = []
+    @ObservationIgnored var timer: Task<Void, Never>?
+    @ObservationIgnored var armedDeadline: Duration?
+    @ObservationIgnored var stateWatchers: [UUID: AsyncStream<SessionState>.Continuation] = [:]
+    @ObservationIgnored var eventWatchers: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
+
+    enum Outgoing: Sendable {
+        case bytes([UInt8])
+        case close
+    }
+
+    /// A session on a fresh connection. The device that connected is the initiator; `secret` comes from an
+    /// NFC tap or a typed short code (`nil`: the two people compare the 6-digit code instead). `card` is the
+    /// card the person's sharing profile issued; it must be `identity`'s.
+    public init(
+        role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
+        gate: any ConfirmationGate = AlwaysConfirm(), clock: any ExchangeClock = SystemExchangeClock(),
+        timeouts: SessionTimeouts = SessionTimeouts()
+    ) {
+        precondition(card.card.sigKey == identity.sigKey, "a session shares only its own identity's card")
+        self.identity = identity
+        self.card = card
+        self.transport = transport
+        self.gate = gate
+        self.clock = clock
+        core = NearbySession(role: role, secret: secret, ownKey: identity.sigKey, timeouts: timeouts, now: clock.now())
+        state = core.state
+    }
+
+    /// Runs the session until it ends: reads the connection, writes to it, and keeps the timeouts. Returns
+    /// when the session is over (``state`` is then ``SessionState/ended(_:)``) and the connection closed.
+    public func run() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self)
+        outbox = continuation
+        pending.forEach { continuation.yield($0) }
+        pending = []
+        apply(core.start())
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [transport] in
+                for await item in stream {
+                    switch item {
+                    case .bytes(let bytes):
+                        do { try await transport.send(bytes) } catch { break }
+                    case .close:
+                        await transport.close()
+                        return
+                    }
+                }
+            }
+            group.addTask { [transport, weak self] in
+                do {
+                    for try await chunk in transport.incoming { await self?.received(chunk) }
+                } catch {}
+                await self?.connectionEnded()
+            }
+            // The writer ends when the session does; then nothing more is read.
+            await group.next()
+            group.cancelAll()
+        }
+        timer?.cancel()
+    }
+
+    // MARK: The person's actions
+
+    /// "Exchange cards": on the confirm screen it sends a request with our card; on an incoming request it
+    /// accepts. The confirmation gate is asked first; nothing is signed if it refuses.
+    public func exchange(kind: RequestKind = .exchange) async throws(SessionActionError) {
+        let incoming: IncomingRequestScreen?
+        switch state {
+        case .confirm: incoming = nil
+        case .incomingRequest(let screen): incoming = screen
+        default: throw .notNow(.request)
+        }
+        // A one-way request is accepted without giving anything: nothing to sign, nothing to confirm.
+        if incoming?.kind == .give { return try perform { session, now throws(SessionActionError) in try session.accept(nil, now: now) } }
+        guard await gate.confirmSharing(with: incoming?.theirCard.card.name) else { throw .notConfirmed }
+        // The state may have moved while the gate was up (the request expired, the other side left).
+        guard let hash = core.session.handshakeHash else { throw .notNow(.request) }
+        let offer = SessionBinding.offer(card: card, identity: identity, handshakeHash: hash, ownRole: core.session.role)
+        try perform { session, now throws(SessionActionError) in try session.request(offer, kind: kind, now: now) }
+    }
+
+    /// Declines their request.
+    public func decline() throws(SessionActionError) {
+        try perform { session, now throws(SessionActionError) in try session.decline(now: now) }
+    }
+
+    /// Takes our request back.
+    public func cancel() throws(SessionActionError) {
+        try perform { session, now throws(SessionActionError) in try session.cancel(now: now) }
+    }
+
+    /// Sends our one note (after the swap).
+    public func sendNote(_ text: String) throws(SessionActionError) {
+        let note: EphemeralNote
+        do throws(NoteError) { note = try EphemeralNote(text) } catch { throw .note(error) }
+        try perform { session, now throws(SessionActionError) in try session.sendNote(note, now: now) }
+    }
+
+    /// Leaves the session.
+    public func close() {
+        apply(core.close(now: clock.now()))
+    }
+
+    // MARK: Observing
+
+    /// The states from now on, starting with the current one; finishes when the session ends.
+    public func stateUpdates() -> AsyncStream<SessionState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionState.self)
+        continuation.yield(state)
+        if case .ended = state {
+            continuation.finish()
+        } else {
+            let id = UUID()
+            stateWatchers[id] = continuation
+            continuation.onTermination = { _ in Task { @MainActor [weak self] in self?.stateWatchers[id] = nil } }
+        }
+        return stream
+    }
+
+    /// Incoming requests, notes and endings as they happen; finishes when the session ends.
+    public func events() -> AsyncStream<SessionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+        if case .ended = state {
+            continuation.finish()
+        } else {
+            let id = UUID()
+            eventWatchers[id] = continuation
+            continuation.onTermination = { _ in Task { @MainActor [weak self] in self?.eventWatchers[id] = nil } }
+        }
+        return stream
+    }
+
+    // MARK: Driving the core
+
+    func perform(_ action: (inout PeerSession, SessionInstant) throws(SessionActionError) -> [SessionOutput]) throws(SessionActionError) {
+        let now = clock.now()
+        let output = try core.perform { (session: inout PeerSession) throws(SessionActionError) in try action(&session, now) }
+        apply(output)
+    }
+
+    func received(_ bytes: [UInt8]) {
+        apply(core.receive(bytes, now: clock.now()))
+    }
+
+    func connectionEnded() {
+        apply(core.connectionLost())
+    }
+
+    func timerFired() {
+        apply(core.tick(now: clock.now()))
+    }
+
+    func apply(_ output: NearbyOutput) {
+        if !output.bytes.isEmpty { write(.bytes(output.bytes)) }
+        if output.disconnect {
+            write(.close)
+            outbox?.finish()
+        }
+        let newState = core.state
+        if newState != state {
+            state = newState
+            stateWatchers.values.forEach { $0.yield(newState) }
+        }
+        for event in output.events { eventWatchers.values.forEach { $0.yield(event) } }
+        if case .ended = newState {
+            stateWatchers.values.forEach { $0.finish() }
+            eventWatchers.values.forEach { $0.finish() }
+            stateWatchers = [:]
+            eventWatchers = [:]
+            timer?.cancel()
+            armedDeadline = nil
+        } else {
+            rearm()
+        }
+    }
+
+    func write(_ item: Outgoing) {
+        if let outbox { outbox.yield(item) } else { pending.append(item) }
+    }
+
+    /// Keeps one timer, set for the session's next deadline.
+    func rearm() {
+        let deadline = core.nextDeadline
+        guard deadline != armedDeadline else { return }
+        timer?.cancel()
+        armedDeadline = deadline
+        guard let deadline else { return }
+        timer = Task { [clock, weak self] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            self?.timerFired()
+        }
+    }
+}
