@@ -1,0 +1,71 @@
+"""Checks the session messages of docs/protocols/nearby.md with code we did not write: cbor2 reads every
+payload and re-encodes it canonically from its parts (the bytes must be identical), and cryptography's
+Ed25519 verifies each card binding over label || handshake hash || role byte || SHA-256(card).
+Input: {"handshake_hash": hex, "messages": [{"from": "initiator"|"responder", "type": int, "payload": hex}]}.
+Output: {"checked": n, "bindings": n}. A failed check exits 1 with the reason."""
+import hashlib
+import json
+import sys
+
+
+def require(module, pip_name=None):
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        sys.stderr.write(f"missing Python module '{module}': run `pip install {pip_name or module}` (or scripts/install-test-tools)\n")
+        sys.exit(3)
+
+
+cbor2 = require("cbor2")
+require("cryptography")
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from cryptography.exceptions import InvalidSignature
+
+BINDING_LABEL = b"handshake nearby v1 binding\x00"
+ROLE_BYTE = {"initiator": b"I", "responder": b"R"}
+TYPES = {0x10: "request", 0x11: "accept", 0x12: "decline", 0x13: "cancel", 0x20: "note", 0x30: "close"}
+
+
+def fail(message):
+    sys.stderr.write("conformance check failed: " + message + "\n")
+    sys.exit(1)
+
+
+def card_sig_key(card_bytes):
+    """The sigKey (map key 3) inside the COSE_Sign1 card's payload."""
+    envelope = cbor2.loads(card_bytes)
+    if not isinstance(envelope, cbor2.CBORTag) or envelope.tag != 18:
+        fail("a card is not a COSE_Sign1 (tag 18)")
+    payload = cbor2.loads(envelope.value[2])
+    return payload[3]
+
+
+request = json.loads(sys.stdin.read())
+handshake_hash = bytes.fromhex(request["handshake_hash"])
+bindings = 0
+for message in request["messages"]:
+    kind = TYPES.get(message["type"])
+    if kind is None:
+        fail(f"unknown message type {message['type']}")
+    payload = bytes.fromhex(message["payload"])
+    value = cbor2.loads(payload)
+    if not isinstance(value, dict) or not all(isinstance(k, int) for k in value):
+        fail(f"{kind}: the payload is not a map with integer keys")
+    if cbor2.dumps(value, canonical=True) != payload:
+        fail(f"{kind}: the payload is not in canonical (deterministic) form")
+    if kind in ("request", "accept") and 2 in value:
+        card, binding = value[2], value[3]
+        signed = BINDING_LABEL + handshake_hash + ROLE_BYTE[message["from"]] + hashlib.sha256(card).digest()
+        try:
+            Ed25519PublicKey.from_public_bytes(card_sig_key(card)).verify(binding, signed)
+        except InvalidSignature:
+            fail(f"{kind} from the {message['from']}: the binding does not verify")
+        bindings += 1
+        if kind == "request" and value.get(1) not in (0, 1):
+            fail("request: the kind is neither 0 (exchange) nor 1 (give)")
+    if kind == "note" and not isinstance(value.get(1), str):
+        fail("note: key 1 is not text")
+    if kind == "cancel" and value.get(1) not in (0, 1):
+        fail("cancel: the reason is neither 0 nor 1")
+print(json.dumps({"checked": len(request["messages"]), "bindings": bindings}))
