@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HandshakeCore", targets: ["HandshakeCore"]),
         .library(name: "HandshakeStore", targets: ["HandshakeStore"]),
         .library(name: "HandshakeExchange", targets: ["HandshakeExchange"]),
+        .library(name: "HandshakeNearby", targets: ["HandshakeNearby"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
         .executable(name: "handshake", targets: ["handshake"]),
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -37,6 +39,16 @@ let package = Package(
         .target(
             name: "HandshakeExchange",
             dependencies: ["HandshakeCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
+        // The transports that drive the exchange: local-network discovery (DNS-SD over mDNS) and TCP on
+        // SwiftNIO, a simulated Bluetooth LE link.
+        .target(
+            name: "HandshakeNearby",
+            dependencies: [
+                "HandshakeExchange", "HandshakeCore",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
@@ -77,6 +89,10 @@ let package = Package(
         .testTarget(
             name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore"],
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore"],
+            exclude: ["Conformance"],  // Python peers (zeroconf, ndeflib), run at test time
             swiftSettings: strict),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]
