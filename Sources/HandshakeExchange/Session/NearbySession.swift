@@ -13,18 +13,25 @@ public struct NearbySession: Sendable {
     public private(set) var session: PeerSession
 
     /// A session about to start on a fresh connection. The device that connected is the initiator.
+    /// `trustedContacts` are the signing keys of our TRUSTED contacts: the set the common friends are found in.
     public init(
-        role: ChannelRole, secret: SessionSecret?, ownKey: SigningPublicKey,
+        role: ChannelRole, secret: SessionSecret?, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
         timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
     ) {
-        self.init(channel: SecureChannel(role: role, secret: secret), ownKey: ownKey, timeouts: timeouts, now: now)
+        self.init(channel: SecureChannel(role: role, secret: secret), ownKey: ownKey, trustedContacts: trustedContacts, timeouts: timeouts, now: now)
     }
 
     /// A session on a channel made by the caller (tests give it fixed keys).
-    public init(channel: SecureChannel, ownKey: SigningPublicKey, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant) {
+    public init(
+        channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
+        timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
+    ) {
         self.channel = channel
+        self.trustedContacts = trustedContacts
         session = PeerSession(role: channel.role, ownKey: ownKey, timeouts: timeouts, now: now)
     }
+
+    let trustedContacts: [SigningPublicKey]
 
     public var state: SessionState { session.state }
     public var nextDeadline: Duration? { session.nextDeadline }
@@ -62,9 +69,9 @@ public struct NearbySession: Sendable {
         return output
     }
 
-    /// The connection closed or broke.
-    public mutating func connectionLost() -> NearbyOutput {
-        apply(session.connectionFailed("The connection to the other device was lost."))
+    /// The connection closed or broke; `reason` says how, when the transport knows.
+    public mutating func connectionLost(reason: String = "The connection to the other device was lost.") -> NearbyOutput {
+        apply(session.connectionFailed(reason))
     }
 
     /// Lets the session expire whatever wait ran out by `now`.

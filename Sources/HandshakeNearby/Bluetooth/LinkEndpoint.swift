@@ -1,0 +1,142 @@
+/// One end of the reliable stream the nearby exchange runs over Bluetooth LE, without I/O: stream bytes and
+/// received packets in, packets to send and delivered bytes out, retransmission driven by clock ticks.
+///
+/// It is a small selective-repeat protocol: up to ``Configuration/window`` DATA packets in flight, each
+/// retransmitted after ``Configuration/retransmitAfter`` until acknowledged, at most
+/// ``Configuration/maxRetries`` times; the receiver keeps out-of-order packets within the window, delivers in
+/// order and acknowledges cumulatively. What it does not do: congestion control (a BLE link between two
+/// phones has no one else to share with) or any protection (the secure channel above does that).
+public struct LinkEndpoint: Sendable {
+    public struct Configuration: Sendable, Equatable {
+        /// The negotiated ATT MTU; a packet is at most MTU − 3 bytes (the ATT header).
+        public var mtu: Int = 185
+        public var window: Int = 16
+        public var retransmitAfter: Duration = .milliseconds(400)
+        public var maxRetries: Int = 10
+
+        public init(mtu: Int = 185) { self.mtu = mtu }
+
+        /// The largest packet: what one GATT write or notification carries.
+        public var packetSize: Int { mtu - 3 }
+        var dataPerPacket: Int { packetSize - LinkPacket.headerSize }
+    }
+
+    struct InFlight: Sendable {
+        var packet: LinkPacket
+        var sentAt: Duration
+        var retries: Int
+    }
+
+    public let configuration: Configuration
+    var nextToSend: UInt16 = 0
+    var unsent: [UInt8] = []
+    var finQueued = false
+    var finSent = false
+    var inFlight: [UInt16: InFlight] = [:]
+    var oldestUnacked: UInt16 = 0
+    var nextExpected: UInt16 = 0
+    var outOfOrder: [UInt16: LinkPacket] = [:]
+    public private(set) var peerFinished = false
+    public private(set) var failure: LinkError?
+
+    public init(configuration: Configuration = Configuration()) throws(LinkError) {
+        guard configuration.mtu >= 20 else { throw .mtuTooSmall(configuration.mtu) }
+        self.configuration = configuration
+    }
+
+    /// What one input produced.
+    public struct Output: Sendable, Equatable {
+        /// Packets to write to the link, in order.
+        public var packets: [[UInt8]] = []
+        /// Stream bytes that arrived, in order.
+        public var delivered: [UInt8] = []
+    }
+
+    /// Queues stream bytes to send.
+    public mutating func send(_ bytes: [UInt8], now: Duration) -> Output {
+        unsent += bytes
+        return fill(now: now)
+    }
+
+    /// Ends our side of the stream once everything queued has gone.
+    public mutating func finish(now: Duration) -> Output {
+        finQueued = true
+        return fill(now: now)
+    }
+
+    /// Whether everything we sent, end-of-stream included, was acknowledged.
+    public var isDrained: Bool { unsent.isEmpty && inFlight.isEmpty && (!finQueued || finSent) }
+
+    /// A packet from the link.
+    public mutating func receive(_ bytes: [UInt8], now: Duration) throws(LinkError) -> Output {
+        guard failure == nil else { throw failure ?? .malformedPacket("the link has failed") }
+        let packet = try LinkPacket(decoding: bytes, maxSize: configuration.packetSize)
+        var output = Output()
+        switch packet {
+        case .ack(let next):
+            // Everything before `next` arrived: forget it, if `next` is within what we have in flight.
+            let acknowledged = Int(next &- oldestUnacked)
+            if acknowledged > 0 && acknowledged <= inFlight.count {
+                for offset in 0..<acknowledged { inFlight[oldestUnacked &+ UInt16(offset)] = nil }
+                oldestUnacked = next
+            }
+            let more = fill(now: now)
+            output.packets += more.packets
+        case .data(let sequence, _), .fin(let sequence):
+            let ahead = Int(sequence &- nextExpected)
+            if ahead < configuration.window { outOfOrder[sequence] = packet }
+            while let next = outOfOrder.removeValue(forKey: nextExpected) {
+                nextExpected &+= 1
+                if case .data(_, let payload) = next { output.delivered += payload } else { peerFinished = true }
+            }
+            // Acknowledge every data packet, duplicates too: the sender's ACK may have been lost.
+            output.packets.append(LinkPacket.ack(next: nextExpected).encoded)
+        }
+        return output
+    }
+
+    /// Retransmits what has waited too long; fails the link after too many tries.
+    public mutating func tick(now: Duration) throws(LinkError) -> Output {
+        guard failure == nil else { throw failure ?? .tooManyLosses(retries: configuration.maxRetries) }
+        var output = Output()
+        for sequence in inFlight.keys.sorted(by: { ($0 &- oldestUnacked) < ($1 &- oldestUnacked) }) {
+            guard var entry = inFlight[sequence], now - entry.sentAt >= configuration.retransmitAfter else { continue }
+            guard entry.retries < configuration.maxRetries else {
+                failure = .tooManyLosses(retries: entry.retries)
+                throw .tooManyLosses(retries: entry.retries)
+            }
+            entry.retries += 1
+            entry.sentAt = now
+            inFlight[sequence] = entry
+            output.packets.append(entry.packet.encoded)
+        }
+        return output
+    }
+
+    /// When ``tick(now:)`` must next be called; `nil` with nothing in flight, or once the link has failed.
+    public var nextDeadline: Duration? {
+        guard failure == nil else { return nil }
+        return inFlight.values.map { $0.sentAt + configuration.retransmitAfter }.min()
+    }
+
+    mutating func fill(now: Duration) -> Output {
+        var output = Output()
+        while inFlight.count < configuration.window {
+            let packet: LinkPacket
+            if !unsent.isEmpty {
+                let count = min(unsent.count, configuration.dataPerPacket)
+                packet = .data(sequence: nextToSend, payload: Array(unsent.prefix(count)))
+                unsent.removeFirst(count)
+            } else if finQueued && !finSent {
+                packet = .fin(sequence: nextToSend)
+                finSent = true
+            } else {
+                break
+            }
+            inFlight[nextToSend] = InFlight(packet: packet, sentAt: now, retries: 0)
+            nextToSend &+= 1
+            output.packets.append(packet.encoded)
+        }
+        return output
+    }
+}
