@@ -53,8 +53,8 @@ struct SimulatedExchangeTests {
 
     @Test("a peer that vanishes mid-exchange: the other side ends within its timeout")
     func peerVanishes() throws {
-        // Bob vanishes right after the channel opens, before answering Ada's request.
-        let (ada, bob) = Self.people(.exchange, .acceptWhenAsked, bobVanishesAt: .milliseconds(150))
+        // Bob vanishes right after his channel opens (about 60 ms), before he could answer Ada's request.
+        let (ada, bob) = Self.people(.exchange, .acceptWhenAsked, bobVanishesAt: .milliseconds(100))
         let report = try SimulatedExchange.run(initiator: ada, responder: bob, conditions: .init(mtu: 185), wallStart: Self.wall)
         switch report.initiator {
         case .ended(.noAnswer): break
