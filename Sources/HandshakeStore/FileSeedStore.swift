@@ -37,26 +37,31 @@ public struct FileSeedStore: SeedStore {
 
     public func saveSeed(_ seed: IdentitySeed, replacing: Bool) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if !replacing && FileManager.default.fileExists(atPath: url.path) {
-            throw StoreError.identityExists(path: url.path)
-        }
-        // Write to a private temporary file first, then rename: the seed is never briefly world-readable,
-        // and a crash never leaves half a seed behind.
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        // Write to a private temporary file first: the seed is never briefly world-readable, and a crash never
+        // leaves half a seed behind. The name is unique to this call, so two writers never share one.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0o600)
         guard descriptor >= 0 else { throw StoreError.unwritable(path: temporary.path, reason: String(cString: strerror(errno))) }
+        defer { unlink(temporary.path) }
         let bytes = seed.rawRepresentation
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fsync(descriptor)
         close(descriptor)
         guard written == bytes.count, synced == 0 else {
-            unlink(temporary.path)
             throw StoreError.unwritable(path: url.path, reason: "the seed could not be written completely")
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw StoreError.unwritable(path: url.path, reason: reason)
+        if replacing {
+            guard rename(temporary.path, url.path) == 0 else {
+                throw StoreError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
+            }
+        } else {
+            // link(2) creates the name only if it does not exist, in one step: of two identities created at
+            // once, exactly one becomes the seed and the other is refused (checking first, then renaming,
+            // let the second silently replace the first).
+            guard link(temporary.path, url.path) == 0 else {
+                if errno == EEXIST { throw StoreError.identityExists(path: url.path) }
+                throw StoreError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
+            }
         }
     }
 }

@@ -85,9 +85,13 @@ struct ContactBookTests {
         edit.alias = "Countess"
         edit.addTags = ["friends"]
         try book.update(added.id, edit)
-        try book.setSecurityCodeVerified(added.id, at: now)
+        try book.markSecurityCodeVerified(added.id, comparedKey: old.identity.sigKey, at: now)
 
         let new = try Person(name: "Ada L.", email: "ada@example.com")
+        // A code compared for another key is not a verification of this contact.
+        #expect(throws: ContactBookError.keyChanged("Countess")) {
+            try book.markSecurityCodeVerified(added.id, comparedKey: new.identity.sigKey, at: now)
+        }
         guard case .new(_, let matches) = try book.receive(new.card, source: .nearby, now: now) else { Issue.record("expected new"); return }
         #expect(matches.map(\.id) == [added.id])
         let merged = try book.add(new.card, source: .nearby, now: now, mergingInto: added.id)

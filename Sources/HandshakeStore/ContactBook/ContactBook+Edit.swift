@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HandshakeCore
 
 extension ContactBook {
     /// Applies `edit` to a contact's local fields in one transaction: all of it or, on any error, nothing.
@@ -53,11 +54,27 @@ extension ContactBook {
         try writer.write { db in try UserPreferenceRecord(feature: feature, allows: allowance).save(db) }
     }
 
-    /// Marks the contact's security code as compared and matching (`at`), or clears it (`nil`).
+    /// Clears the mark that the contact's security code was compared.
     @discardableResult
-    public func setSecurityCodeVerified(_ id: Int64, at date: Date?) throws -> Contact {
+    public func clearSecurityCodeVerified(_ id: Int64) throws -> Contact {
         try writer.write { db in
             guard var record = try ContactRecord.fetchOne(db, key: id) else { throw ContactBookError.unknownContact("#\(id)") }
+            record.securityCodeVerifiedAt = nil
+            try record.update(db)
+            return try Self.loadContact(record, db)
+        }
+    }
+
+    /// Marks the security code of `id` verified, for the key that was compared. The key is checked inside
+    /// the write: if a newer card with another key replaced the contact's since the code was shown, the mark
+    /// is refused (``ContactBookError/keyChanged(_:)``), since the code compared belonged to the old key.
+    @discardableResult
+    public func markSecurityCodeVerified(_ id: Int64, comparedKey: SigningPublicKey, at date: Date) throws -> Contact {
+        try writer.write { db in
+            guard var record = try ContactRecord.fetchOne(db, key: id) else { throw ContactBookError.unknownContact("#\(id)") }
+            guard let stored = record.sigKey, stored == Data(comparedKey.rawRepresentation) else {
+                throw ContactBookError.keyChanged(record.displayName)
+            }
             record.securityCodeVerifiedAt = date
             try record.update(db)
             return try Self.loadContact(record, db)

@@ -21,6 +21,8 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
     case blocked(String)
     /// The contact has no signed card (an unverified address-book entry).
     case noSignedCard(String)
+    /// The contact's key changed after its security code was shown: the code compared was for the old key.
+    case keyChanged(String)
     /// The book file can't be opened.
     case unavailable(path: String, reason: String)
 
@@ -51,6 +53,8 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(who) is blocked; their cards are ignored."
         case .noSignedCard(let who):
             return "\(who) was imported from an address book and has no signed card to share or verify."
+        case .keyChanged(let who):
+            return "\(who) has a new key since this security code was shown; compare the new code."
         case .unavailable(let path, let reason):
             return "The contact book \(path) can't be opened: \(reason)."
         }

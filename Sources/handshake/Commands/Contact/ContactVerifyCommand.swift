@@ -52,13 +52,13 @@ struct ContactVerifyCommand: ParsableCommand {
         let securityCode = SecurityCode(ownKey: identity.sigKey, theirKey: theirKey)
 
         if clear {
-            try book.setSecurityCodeVerified(contact.id, at: nil)
+            try book.clearSecurityCodeVerified(contact.id)
             print("The security code of \(contact.displayName) is no longer marked verified.")
             return
         }
         if let code {
             guard securityCode.matches(typed: code) else { throw CommandFailure("Incorrect security code. \(contact.displayName) is not marked verified.") }
-            try book.setSecurityCodeVerified(contact.id, at: Date())
+            try book.markSecurityCodeVerified(contact.id, comparedKey: theirKey, at: Date())
             print("Security code matches: \(contact.displayName) is verified.")
             return
         }
@@ -72,7 +72,7 @@ struct ContactVerifyCommand: ParsableCommand {
             guard scanned.matches(ownKey: identity.sigKey, theirKey: theirKey) else {
                 throw CommandFailure("Incorrect security code. \(contact.displayName) is not marked verified.")
             }
-            try book.setSecurityCodeVerified(contact.id, at: Date())
+            try book.markSecurityCodeVerified(contact.id, comparedKey: theirKey, at: Date())
             print("Security code matches: \(contact.displayName) is verified.")
             return
         }
