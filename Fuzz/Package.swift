@@ -11,6 +11,7 @@ let fuzzTargets = [
     "FuzzSeedBackup",   // the identity backup code
     "FuzzQREncoder",    // QR segmentation and encoding of arbitrary text
     "FuzzIdentifiers",  // did:key and the scannable security code (HSC1:)
+    "FuzzCommonFriends",  // the common-friends (PSI) set and reply messages
 ]
 
 let package = Package(
@@ -23,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HandshakeCore", package: "Handshake"),
                 .product(name: "HandshakeQR", package: "Handshake"),
+                .product(name: "HandshakeExchange", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -5,7 +5,7 @@
 /// secrecy and the indistinguishability of dummies from real entries and of one position from another. A
 /// predictable source protects nothing; inject one only to make tests and worked examples reproducible.
 public protocol CommonFriendsRandomSource: Sendable {
-    /// The next `count` random bytes.
+    /// The next `count` random bytes (exactly `count` of them).
     mutating func randomBytes(_ count: Int) -> [UInt8]
 }
 
@@ -14,6 +14,7 @@ public struct SystemCommonFriendsRandom: CommonFriendsRandomSource {
     /// The system's generator.
     public init() {}
 
+    /// The next `count` bytes of the system's generator.
     public mutating func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
