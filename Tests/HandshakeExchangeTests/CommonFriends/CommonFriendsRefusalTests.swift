@@ -141,17 +141,32 @@ struct CommonFriendsRefusalTests {
         #expect(try a.receiveReply(replyB).commonKeys == Array(Self.keys.prefix(2)))
     }
 
+    static let everyError: [CommonFriendsError] = [
+        .missingCount(byteCount: 1), .notABucket(count: 17), .replyCountMismatch(expected: 16, received: 32),
+        .lengthMismatch(count: 16, expectedBytes: 514, receivedBytes: 20), .nonCanonicalEntry(position: 0),
+        .duplicateEntry(position: 3), .lowOrderEntry(position: 2), .secondSet, .secondReply,
+        .replyBeforeOwnSet, .replyBeforePeerSet, .ownSetNotSent,
+    ]
+
     @Test func everyErrorIsASentence() {
-        let errors: [CommonFriendsError] = [
-            .missingCount(byteCount: 1), .notABucket(count: 17), .replyCountMismatch(expected: 16, received: 32),
-            .lengthMismatch(count: 16, expectedBytes: 514, receivedBytes: 20), .nonCanonicalEntry(position: 0),
-            .duplicateEntry(position: 3), .lowOrderEntry(position: 2), .secondSet, .secondReply,
-            .replyBeforeOwnSet, .replyBeforePeerSet, .ownSetNotSent,
-        ]
-        for error in errors {
+        for error in Self.everyError {
             let text = error.description
             #expect(text.first?.isUppercase == true && text.hasSuffix("."), "\(text)")
             #expect(!text.contains("handshake "), "\(text)")
+        }
+    }
+
+    /// docs/protocols/nearby-common-friends.md names every refusal a peer can cause (the local ordering
+    /// mistake, `ownSetNotSent`, is not one).
+    @Test func theDocumentNamesEveryRefusal() throws {
+        let document = try String(contentsOf: CommonFriendsWorkedExampleTests.document, encoding: .utf8)
+        let names = [
+            "missingCount", "notABucket", "replyCountMismatch", "lengthMismatch", "nonCanonicalEntry", "duplicateEntry",
+            "lowOrderEntry", "secondSet", "secondReply", "replyBeforeOwnSet", "replyBeforePeerSet",
+        ]
+        #expect(names.count == Self.everyError.count - 1)
+        for name in names {
+            #expect(document.contains("`\(name)`"), "the document does not name \(name)")
         }
     }
 }
