@@ -3,8 +3,9 @@
 ///
 /// Protects: each side's contact list. A side sends only its contacts' hashed keys blinded by a scalar
 /// used for this exchange alone, padded to a bucket size with dummies that look like them, in random
-/// order; so the peer learns which of its own contacts are common, and the bucket, and nothing else: no
-/// key, no hash of a key, not the other contacts, not the exact count. A peer that sends made-up keys can
+/// order; so the peer learns which of its own contacts are common, and the bucket, and no key, no hash of
+/// a key, not the other contacts, not the exact count. One aggregate does leak: how many entries lie on
+/// the curve's twist, a sum over the contacts (the document's "A known leak" gives it and two fixes). A peer that sends made-up keys can
 /// test at most ``CommonFriendsBuckets/maximum`` candidates, once per exchange (a second set is refused).
 /// It does not protect against a peer that deviates to mislead: it can hide common contacts or make some
 /// of ours look common; nor does it hide the bucket. It relies on the session layer's channel for
