@@ -50,5 +50,16 @@ let package = Package(
             path: "Benchmarks/QRBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Common friends (PSI) beside bare X25519; openmined-psi is timed by psi_openmined.py beside it.
+        .executableTarget(
+            name: "PSIBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HandshakeExchange", package: "Handshake"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/PSIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

@@ -13,6 +13,7 @@ let fuzzTargets = [
     "FuzzIdentifiers",  // did:key and the scannable security code (HSC1:)
     "FuzzSessionMessages",  // nearby session messages → decoder → a session on each screen
     "FuzzChannel",      // the nearby secure channel: frames, handshake, records, in both roles and modes
+    "FuzzCommonFriends",  // the common-friends (PSI) set and reply messages
 ]
 
 let package = Package(

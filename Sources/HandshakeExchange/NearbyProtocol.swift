@@ -19,6 +19,8 @@ public enum NearbyProtocol {
     static let commitmentLabel = label("handshake nearby v1 commitment")
     /// Prefixes the handshake hash when deriving the 6-digit code both screens show.
     static let shortCodeLabel = label("handshake nearby v1 short code")
+    /// Prefixes a contact's `sigKey` when it is hashed to a group element for common friends (the PSI).
+    static let commonFriendsElementLabel = label("handshake nearby v1 common friends element")
 
     static func label(_ text: StaticString) -> [UInt8] {
         text.withUTF8Buffer { Array($0) } + [0]

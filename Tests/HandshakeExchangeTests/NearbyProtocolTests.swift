@@ -4,7 +4,10 @@ import Testing
 
 @Suite("Protocol labels")
 struct NearbyProtocolTests {
-    static let labels = [NearbyProtocol.prologueLabel, NearbyProtocol.commitmentLabel, NearbyProtocol.shortCodeLabel]
+    static let labels = [
+        NearbyProtocol.prologueLabel, NearbyProtocol.commitmentLabel, NearbyProtocol.shortCodeLabel,
+        NearbyProtocol.commonFriendsElementLabel,
+    ]
 
     @Test func labelsAreNulTerminatedASCII() {
         for label in Self.labels {
