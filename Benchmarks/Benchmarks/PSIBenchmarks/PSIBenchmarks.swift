@@ -2,6 +2,9 @@ import Benchmark
 import Crypto
 import HandshakeExchange
 
+/// The session salt (in a session, the channel's handshake hash).
+let salt = [UInt8](repeating: 0x5A, count: 32)
+
 /// Common friends (PSI) at 1,000 × 1,000 contacts, each beside its floor timed in the same run: the bare
 /// X25519 operations it cannot avoid (2,000 per side: its own 1,000 contacts and the peer's 1,000), and a
 /// plain hashed-set intersection (what the comparison would cost with no privacy at all). The figure to beat,
@@ -21,8 +24,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // Side B's messages to A, computed once: A's random stream is fixed, so its set (and B's reply to it)
     // is the same in every iteration.
-    var probeA = CommonFriendsExchange(contactKeys: keysA, random: FixedRandom(state: 1))
-    var sideB = CommonFriendsExchange(contactKeys: keysB, random: FixedRandom(state: 2))
+    var probeA = CommonFriendsExchange(contactKeys: keysA, sessionSalt: salt, random: FixedRandom(state: 1))
+    var sideB = CommonFriendsExchange(contactKeys: keysB, sessionSalt: salt, random: FixedRandom(state: 2))
     let setB = sideB.setMessage()
     let replyB = try! sideB.reply(toPeerSet: probeA.setMessage())
 
@@ -47,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("PSI 1000 x 1000, one side (set, reply, result)") { benchmark in
         for _ in benchmark.scaledIterations {
-            var sideA = CommonFriendsExchange(contactKeys: keysA, random: FixedRandom(state: 1))
+            var sideA = CommonFriendsExchange(contactKeys: keysA, sessionSalt: salt, random: FixedRandom(state: 1))
             blackHole(sideA.setMessage())
             blackHole(try sideA.reply(toPeerSet: setB))
             let result = try sideA.receiveReply(replyB)
@@ -61,8 +64,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("PSI 1000 x 1000, both sides") { benchmark in
         for _ in benchmark.scaledIterations {
-            var a = CommonFriendsExchange(contactKeys: keysA)
-            var b = CommonFriendsExchange(contactKeys: keysB)
+            var a = CommonFriendsExchange(contactKeys: keysA, sessionSalt: salt)
+            var b = CommonFriendsExchange(contactKeys: keysB, sessionSalt: salt)
             let setA = a.setMessage(), setB = b.setMessage()
             let replyA = try a.reply(toPeerSet: setB), replyB = try b.reply(toPeerSet: setA)
             blackHole(try a.receiveReply(replyB))

@@ -23,7 +23,10 @@ let ourKeys = (1...5).map { [UInt8](repeating: UInt8($0), count: 32) }
 let theirKeys = (3...9).map { [UInt8](repeating: UInt8($0), count: 32) }
 let commonKeys = Array(ourKeys[2...])
 
-func ours() -> CommonFriendsExchange { CommonFriendsExchange(contactKeys: ourKeys, random: FixedRandom(state: 1)) }
+/// The session salt (in a session, the channel's handshake hash).
+let salt = [UInt8](repeating: 0x5A, count: 32)
+
+func ours() -> CommonFriendsExchange { CommonFriendsExchange(contactKeys: ourKeys, sessionSalt: salt, random: FixedRandom(state: 1)) }
 
 /// Our exchange with its set sent; the same after answering the peer's genuine set; the peer's genuine reply
 /// to our set. Computed once: the exchange is a value, so each input starts from a copy (no X25519 spent).
@@ -31,7 +34,7 @@ let (sentSet, answeredPeer, ourSet, genuineReply): (CommonFriendsExchange, Commo
     var us = ours()
     let ourSet = us.setMessage()
     let sent = us
-    var peer = CommonFriendsExchange(contactKeys: theirKeys, random: FixedRandom(state: 2))
+    var peer = CommonFriendsExchange(contactKeys: theirKeys, sessionSalt: salt, random: FixedRandom(state: 2))
     let peerSet = peer.setMessage()
     guard let reply = try? peer.reply(toPeerSet: ourSet), (try? us.reply(toPeerSet: peerSet)) != nil
     else { fatalError("the genuine exchange failed") }

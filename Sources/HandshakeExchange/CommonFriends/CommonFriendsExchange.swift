@@ -29,6 +29,7 @@ public struct CommonFriendsExchange: Sendable {
     private let uncompared: [[UInt8]]
     private var sent: SentSet?
     /// The peer's set blinded by our scalar too (our reply to it), and that set's size.
+    private let sessionSalt: [UInt8]
     private var peerDoubleBlinded: (entries: Set<FriendElement>, bucket: Int)?
     private var finished = false
 
@@ -37,8 +38,12 @@ public struct CommonFriendsExchange: Sendable {
     /// Repeated keys count once. If more than ``CommonFriendsBuckets/maximum`` distinct keys are given,
     /// the first ones in the order given are compared (put the contacts that matter most first) and the
     /// rest are reported in ``CommonFriendsResult/uncomparedKeys``, as is any key that is not 32 bytes long.
-    /// - Parameter random: the source of the scalar, the dummies and the order; the system's by default.
-    public init(contactKeys: [[UInt8]], random: some CommonFriendsRandomSource = SystemCommonFriendsRandom()) {
+    /// - Parameters:
+    ///   - sessionSalt: the secure channel's handshake hash, which both sides share: it makes every element
+    ///     new in each session (docs/protocols/nearby-common-friends.md, "Elements").
+    ///   - random: the source of the scalar, the dummies and the order; the system's by default.
+    public init(contactKeys: [[UInt8]], sessionSalt: [UInt8], random: some CommonFriendsRandomSource = SystemCommonFriendsRandom()) {
+        self.sessionSalt = sessionSalt
         var random: any CommonFriendsRandomSource = random
         self.blinding = Self.drawBlinding(from: &random)
         var seen = Set<[UInt8]>()
@@ -80,7 +85,7 @@ public struct CommonFriendsExchange: Sendable {
         for (index, key) in compared.enumerated() {
             // A key whose blinded value is zero or repeats another's (probability about 2^-250) is left
             // out: it can then never be found common, and nothing else changes.
-            guard let entry = blinding.blind(.hashing(sigKey: key)), seen.insert(entry).inserted else { continue }
+            guard let entry = blinding.blind(.hashing(sigKey: key, sessionSalt: sessionSalt)), seen.insert(entry).inserted else { continue }
             entries.append(entry)
             owners.append(index)
         }

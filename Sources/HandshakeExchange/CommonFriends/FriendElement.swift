@@ -3,7 +3,7 @@ import Crypto
 /// One element of the common-friends exchange: a 32-byte X25519 u-coordinate (RFC 7748), little-endian.
 ///
 /// Protects: nothing by itself. It is the common currency of the private set intersection: a contact's key
-/// hashed into the group (``hashing(sigKey:)``), that value blinded by one scalar, or by two. It knows
+/// hashed into the group (``hashing(sigKey:sessionSalt:)``), that value blinded by one scalar, or by two. It knows
 /// whether its encoding is canonical (below 2^255 − 19, as every X25519 output is), so a peer cannot
 /// send one value under two spellings. It does not hide anything: a hashed key must never leave the device
 /// unblinded (see ``CommonFriendsExchange``).
@@ -55,10 +55,14 @@ struct FriendElement: Hashable, Sendable {
     /// Whether this is the all-zero value, what X25519 yields for an input of low order.
     var isZero: Bool { (w0 | w1 | w2 | w3) == 0 }
 
-    /// The group element of a contact's key: SHA-256(label ‖ sigKey) with bit 255 cleared, read as a u-coordinate.
-    static func hashing(sigKey: [UInt8]) -> FriendElement {
+    /// The group element of a contact's key in one session: SHA-256(label ‖ session salt ‖ sigKey) with bit
+    /// 255 cleared, read as a u-coordinate. The salt (the channel's handshake hash) makes the element new in
+    /// every session, so whether it falls on the curve or on its twist is a fresh coin toss each time, just
+    /// as for a dummy: the count of twist entries says nothing about the contacts.
+    static func hashing(sigKey: [UInt8], sessionSalt: [UInt8]) -> FriendElement {
         var hash = SHA256()
         hash.update(data: NearbyProtocol.commonFriendsElementLabel)
+        hash.update(data: sessionSalt)
         hash.update(data: sigKey)
         return FriendElement(clearingTopBitOf: hash.finalize())
     }

@@ -32,6 +32,7 @@ public struct NearbySession: Sendable {
     }
 
     let trustedContacts: [SigningPublicKey]
+    var commonFriends: CommonFriendsExchange?
 
     public var state: SessionState { session.state }
     public var nextDeadline: Duration? { session.nextDeadline }
@@ -56,10 +57,15 @@ public struct NearbySession: Sendable {
                 output.bytes += wire
             case .established(let summary):
                 output.append(apply(session.channelEstablished(handshakeHash: summary.handshakeHash, shortCode: summary.shortCode, now: now)))
+                output.append(startCommonFriends(salt: summary.handshakeHash))
             case .message(let type, let payload):
                 do throws(MessageError) {
                     let message = try SessionMessage.decode(type: type, payload: payload)
-                    output.append(apply(session.receive(message, now: now)))
+                    if case .commonFriends(let type, let payload) = message {
+                        output.append(commonFriendsMessage(type, payload))
+                    } else {
+                        output.append(apply(session.receive(message, now: now)))
+                    }
                 } catch {
                     output.append(apply(session.fail(error.description)))
                 }
@@ -88,6 +94,37 @@ public struct NearbySession: Sendable {
     /// Leaves the session (see ``PeerSession/close(now:)``).
     public mutating func close(now: SessionInstant) -> NearbyOutput {
         apply(session.close(now: now))
+    }
+
+    // MARK: Common friends
+
+    /// The channel is open: our blinded set goes out at once, so the confirm screen can show the common
+    /// friends before anyone decides (docs/protocols/nearby-common-friends.md).
+    mutating func startCommonFriends(salt: [UInt8]) -> NearbyOutput {
+        guard !session.state.isEnded else { return NearbyOutput() }
+        var exchange = CommonFriendsExchange(contactKeys: trustedContacts.map(\.rawRepresentation), sessionSalt: salt)
+        let set = exchange.setMessage()
+        commonFriends = exchange
+        return apply([.send(.commonFriends(.commonFriendsSet, set))])
+    }
+
+    /// Their set (answered with our reply) or their reply (which gives the result). A refused message ends
+    /// the session: an honest peer never sends one.
+    mutating func commonFriendsMessage(_ type: MessageType, _ payload: [UInt8]) -> NearbyOutput {
+        guard var exchange = commonFriends else { return apply(session.fail("The other device sent common friends before the channel was open.")) }
+        do throws(CommonFriendsError) {
+            if type == .commonFriendsSet {
+                let reply = try exchange.reply(toPeerSet: payload)
+                commonFriends = exchange
+                return apply([.send(.commonFriends(.commonFriendsReply, reply))])
+            }
+            let result = try exchange.receiveReply(payload)
+            commonFriends = exchange
+            session.commonFriendsChanged(.found(result.commonKeys.compactMap { SigningPublicKey(rawRepresentation: $0) }))
+            return NearbyOutput()
+        } catch {
+            return apply(session.fail(error.description))
+        }
     }
 
     /// Seals the session's messages into channel records; a message the channel cannot send ends the session.

@@ -18,6 +18,12 @@ public enum SessionState: Sendable, Equatable {
     /// Over, with how it ended in a sentence.
     case ended(SessionEnding)
 
+    /// Whether the session is over.
+    public var isEnded: Bool {
+        if case .ended = self { return true }
+        return false
+    }
+
     /// What the person can do on this screen.
     public var actions: Set<SessionAction> {
         switch self {

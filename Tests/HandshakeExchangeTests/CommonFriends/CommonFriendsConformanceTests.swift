@@ -30,6 +30,7 @@ struct CommonFriendsConformanceTests {
         let seedA = "conformance \(testCase.name) A", seedB = "conformance \(testCase.name) B"
         let run = try PSIRun(testCase.keysA, testCase.keysB, seedA: seedA, seedB: seedB)
         let python = try Python.run("psi_exchange.py", [
+            "salt": PSIKeys.salt.hex,
             "a": ["keys": testCase.keysA.map(\.hex), "seed": Array(seedA.utf8).hex],
             "b": ["keys": testCase.keysB.map(\.hex), "seed": Array(seedB.utf8).hex],
         ])
@@ -44,6 +45,6 @@ struct CommonFriendsConformanceTests {
         var randomA = SeededRandom(seedA)
         #expect(a["scalar"] as? String == randomA.randomBytes(32).hex)
         let compared = testCase.keysA.filter { $0.count == 32 }.uniqued()
-        #expect(a["elements"] as? [String] == compared.map { FriendElement.hashing(sigKey: $0).bytes.hex })
+        #expect(a["elements"] as? [String] == compared.map { FriendElement.hashing(sigKey: $0, sessionSalt: PSIKeys.salt).bytes.hex })
     }
 }

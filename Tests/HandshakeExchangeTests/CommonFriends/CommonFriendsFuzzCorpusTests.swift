@@ -13,7 +13,7 @@ struct CommonFriendsFuzzCorpusTests {
     static func answer(_ file: String) throws -> Result<[UInt8], CommonFriendsError> {
         let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(file)))
         #expect(bytes.first == 0, "\(file) is not a set input")
-        var exchange = CommonFriendsExchange(contactKeys: PSIKeys.random(3, seed: "corpus"), random: SeededRandom("corpus"))
+        var exchange = CommonFriendsExchange(contactKeys: PSIKeys.random(3, seed: "corpus"), sessionSalt: PSIKeys.salt, random: SeededRandom("corpus"))
         _ = exchange.setMessage()
         return Result { () throws(CommonFriendsError) in try exchange.reply(toPeerSet: bytes.dropFirst()) }
     }

@@ -13,7 +13,7 @@ struct CommonFriendsPrivacyTests {
     /// the u-coordinate made from it.
     static func publicDerivations(of key: [UInt8]) -> [[UInt8]] {
         let labelled = Array(SHA256.hash(data: NearbyProtocol.commonFriendsElementLabel + key))
-        return [key, Array(SHA256.hash(data: key)), labelled, FriendElement.hashing(sigKey: key).bytes]
+        return [key, Array(SHA256.hash(data: key)), labelled, FriendElement.hashing(sigKey: key, sessionSalt: PSIKeys.salt).bytes]
     }
 
     @Test func noKeyAndNoHashOfAKeyIsSent() throws {
@@ -71,7 +71,7 @@ struct CommonFriendsPrivacyTests {
     @Test func dummiesFallOnTheCurveAndTheTwistAlike() throws {
         var sets: [[UInt8]] = []
         for session in 0..<16 {
-            var exchange = CommonFriendsExchange(contactKeys: [], random: SeededRandom("dummies \(session)"))
+            var exchange = CommonFriendsExchange(contactKeys: [], sessionSalt: PSIKeys.salt, random: SeededRandom("dummies \(session)"))
             sets.append(exchange.setMessage())
         }
         let dummies = try Self.classify(sets)

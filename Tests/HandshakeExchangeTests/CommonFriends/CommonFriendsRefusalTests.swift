@@ -9,9 +9,9 @@ struct CommonFriendsRefusalTests {
 
     /// An exchange that has sent its set, and a well-formed peer set of 16 entries.
     static func started() -> (exchange: CommonFriendsExchange, peerSet: [UInt8]) {
-        var exchange = CommonFriendsExchange(contactKeys: keys, random: SeededRandom("us"))
+        var exchange = CommonFriendsExchange(contactKeys: keys, sessionSalt: PSIKeys.salt, random: SeededRandom("us"))
         _ = exchange.setMessage()
-        var peer = CommonFriendsExchange(contactKeys: keys, random: SeededRandom("them"))
+        var peer = CommonFriendsExchange(contactKeys: keys, sessionSalt: PSIKeys.salt, random: SeededRandom("them"))
         return (exchange, peer.setMessage())
     }
 
@@ -79,7 +79,7 @@ struct CommonFriendsRefusalTests {
         var (exchange, peerSet) = Self.started()
         _ = try exchange.reply(toPeerSet: peerSet)
         #expect(throws: CommonFriendsError.secondSet) { try exchange.reply(toPeerSet: peerSet) }
-        var other = CommonFriendsExchange(contactKeys: PSIKeys.random(3, seed: "probe"), random: SeededRandom("probe"))
+        var other = CommonFriendsExchange(contactKeys: PSIKeys.random(3, seed: "probe"), sessionSalt: PSIKeys.salt, random: SeededRandom("probe"))
         #expect(throws: CommonFriendsError.secondSet) { try exchange.reply(toPeerSet: other.setMessage()) }
     }
 
@@ -92,8 +92,8 @@ struct CommonFriendsRefusalTests {
     }
 
     @Test func replies() throws {
-        var a = CommonFriendsExchange(contactKeys: Self.keys, random: SeededRandom("a"))
-        var b = CommonFriendsExchange(contactKeys: Self.keys, random: SeededRandom("b"))
+        var a = CommonFriendsExchange(contactKeys: Self.keys, sessionSalt: PSIKeys.salt, random: SeededRandom("a"))
+        var b = CommonFriendsExchange(contactKeys: Self.keys, sessionSalt: PSIKeys.salt, random: SeededRandom("b"))
         // A reply before we sent a set, before the peer sent its set; answering before sending our own.
         #expect(throws: CommonFriendsError.replyBeforeOwnSet) { try a.receiveReply(PSIKeys.message(count: 16, [])) }
         #expect(throws: CommonFriendsError.ownSetNotSent) { try a.reply(toPeerSet: b.setMessage()) }
@@ -130,8 +130,8 @@ struct CommonFriendsRefusalTests {
 
     /// The peer's set may arrive before or after we produce ours; either way the result is the same.
     @Test func theOrderOfArrivalDoesNotMatter() throws {
-        var a = CommonFriendsExchange(contactKeys: Self.keys, random: SeededRandom("a"))
-        var b = CommonFriendsExchange(contactKeys: Array(Self.keys.prefix(2)), random: SeededRandom("b"))
+        var a = CommonFriendsExchange(contactKeys: Self.keys, sessionSalt: PSIKeys.salt, random: SeededRandom("a"))
+        var b = CommonFriendsExchange(contactKeys: Array(Self.keys.prefix(2)), sessionSalt: PSIKeys.salt, random: SeededRandom("b"))
         let setB = b.setMessage()  // B's set arrives at A before A has produced its own
         let setA = a.setMessage()
         let replyA = try a.reply(toPeerSet: setB)

@@ -21,7 +21,7 @@ enum CommonFriendsWorkedExample {
             "\(name) = \(Array(bytes.prefix(2)).hex)\n" + PSIKeys.entries(bytes).map { "  " + $0.hex }.joined(separator: "\n")
         }
         let elements = (1...4).map { byte in
-            "u(K\(byte)) = \(FriendElement.hashing(sigKey: PSIKeys.repeated(UInt8(byte))).bytes.hex)"
+            "u(K\(byte)) = \(FriendElement.hashing(sigKey: PSIKeys.repeated(UInt8(byte)), sessionSalt: PSIKeys.salt).bytes.hex)"
         }
         return ([
             "a = \(randomA.randomBytes(32).hex)",

@@ -12,8 +12,8 @@ struct PSIRun {
     var messages: [[UInt8]] { [setA, setB, replyA, replyB] }
 
     init(_ keysA: [[UInt8]], _ keysB: [[UInt8]], seedA: String = "side A", seedB: String = "side B") throws {
-        var a = CommonFriendsExchange(contactKeys: keysA, random: SeededRandom(seedA))
-        var b = CommonFriendsExchange(contactKeys: keysB, random: SeededRandom(seedB))
+        var a = CommonFriendsExchange(contactKeys: keysA, sessionSalt: PSIKeys.salt, random: SeededRandom(seedA))
+        var b = CommonFriendsExchange(contactKeys: keysB, sessionSalt: PSIKeys.salt, random: SeededRandom(seedB))
         setA = a.setMessage()
         setB = b.setMessage()
         replyA = try a.reply(toPeerSet: setB)
@@ -24,6 +24,9 @@ struct PSIRun {
 }
 
 enum PSIKeys {
+    /// The session salt of these tests (in a session it is the channel's handshake hash): 32 bytes of `5a`.
+    static let salt = [UInt8](repeating: 0x5A, count: 32)
+
     /// `count` distinct 32-byte keys drawn from a seeded stream.
     static func random(_ count: Int, seed: String) -> [[UInt8]] {
         var random = SeededRandom("keys " + seed)

@@ -44,8 +44,8 @@ def clear_top_bit(b):
     return b[:31] + bytes([b[31] & 0x7F])
 
 
-def element(sig_key):
-    return clear_top_bit(hashlib.sha256(LABEL + sig_key).digest())
+def element(sig_key, salt):
+    return clear_top_bit(hashlib.sha256(LABEL + salt + sig_key).digest())
 
 
 def x25519(scalar, u):
@@ -71,7 +71,8 @@ def decode(message, expected=None):
 
 
 class Side:
-    def __init__(self, keys, seed):
+    def __init__(self, keys, seed, salt):
+        self.salt = salt
         self.random = Stream(seed)
         self.scalar = self.random.take(32)
         distinct = list(dict.fromkeys(keys))
@@ -79,7 +80,7 @@ class Side:
 
     def set_message(self):
         entries, owners = [], []
-        self.elements = [element(k) for k in self.compared]
+        self.elements = [element(k, self.salt) for k in self.compared]
         for index, u in enumerate(self.elements):
             blinded = x25519(self.scalar, u)
             if blinded is not None and blinded not in entries:
@@ -113,7 +114,8 @@ class Side:
 
 def main():
     request = json.load(sys.stdin)
-    a, b = (Side([bytes.fromhex(k) for k in request[s]["keys"]], bytes.fromhex(request[s]["seed"])) for s in "ab")
+    salt = bytes.fromhex(request["salt"])
+    a, b = (Side([bytes.fromhex(k) for k in request[s]["keys"]], bytes.fromhex(request[s]["seed"]), salt) for s in "ab")
     set_a, set_b = a.set_message(), b.set_message()
     reply_a, reply_b = a.reply(set_b), b.reply(set_a)
     common_a, common_b = a.receive_reply(reply_b), b.receive_reply(reply_a)

@@ -91,23 +91,30 @@ struct EndToEndTests {
         // opens with Bob's request already in, so her choice is an acceptance.
         var pair = NearbyPair(secret: withSecret ? SessionSecret(bytes: Array(repeating: 7, count: 32)) : nil)
         var requested: Set<String> = []
+        var swappedAtFlight: Int?
         while !pair.toAda.isEmpty || !pair.toBob.isEmpty {
             if !pair.toBob.isEmpty {
                 let bytes = pair.toBob; pair.toBob = []; pair.flights += 1
                 pair.take(pair.bob.receive(bytes, now: pair.now), from: .bob)
                 if pair.bob.state.actions.contains(.request) || pair.bob.state.incoming != nil, requested.insert("bob").inserted { try pair.request(.bob) }
+                if swappedAtFlight == nil, pair.ada.state.success != nil, pair.bob.state.success != nil { swappedAtFlight = pair.flights }
             }
             if !pair.toAda.isEmpty {
                 let bytes = pair.toAda; pair.toAda = []; pair.flights += 1
                 pair.take(pair.ada.receive(bytes, now: pair.now), from: .ada)
                 if pair.ada.state.actions.contains(.request) || pair.ada.state.incoming != nil, requested.insert("ada").inserted { try pair.request(.ada) }
+                if swappedAtFlight == nil, pair.ada.state.success != nil, pair.bob.state.success != nil { swappedAtFlight = pair.flights }
             }
         }
         #expect(pair.ada.state.success != nil && pair.bob.state.success != nil)
         // Compare-code: commit R→I, message 1 I→R, message 2 + Bob's card R→I, Ada's card I→R: 4 flights.
         // Session secret: message 1 I→R, message 2 + Bob's card R→I, Ada's card I→R: 3 flights.
-        #expect(pair.flights == (withSecret ? 3 : 4))
-        #expect(pair.bytesFromAda < 1_000 && pair.bytesFromBob < 1_000)
+        // (One more flight carries Bob's common-friends reply; the cards do not wait for it.)
+        #expect(swappedAtFlight == (withSecret ? 3 : 4))
+        #expect(pair.flights == (withSecret ? 4 : 5))
+        // Two cards of a name each, both bindings, and the common-friends messages at the smallest bucket
+        // (16 entries: 514 bytes for the set and for the reply).
+        #expect(pair.bytesFromAda < 2_000 && pair.bytesFromBob < 2_000)
     }
 
     @Test("a relay between two devices sharing a session secret cannot finish the channel")
@@ -152,5 +159,41 @@ struct EndToEndTests {
         done.deliver()
         _ = done.bob.connectionLost()
         guard case .completed? = done.bob.state.ending else { Issue.record("\(done.bob.state)"); return }
+    }
+}
+
+@Suite("Common friends inside a session")
+struct SessionCommonFriendsTests {
+    @Test("both sides learn the friends they have in common, before anyone chooses")
+    func commonFriendsOnTheConfirmScreen() throws {
+        let friends = (0..<6).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8(0x10 + $0), count: 32))!).sigKey }
+        var pair = NearbyPair()
+        pair.ada = NearbySession(role: .initiator, secret: nil, ownKey: SessionPair.ada.sigKey, trustedContacts: Array(friends[0..<4]), now: SessionPair.start)
+        pair.bob = NearbySession(role: .responder, secret: nil, ownKey: SessionPair.bob.sigKey, trustedContacts: Array(friends[2..<6]), now: SessionPair.start)
+        pair.toAda = []; pair.toBob = []
+        pair.take(pair.ada.start(), from: .ada)
+        pair.take(pair.bob.start(), from: .bob)
+        pair.deliver()
+        guard case .confirm(let adaScreen) = pair.ada.state, case .confirm(let bobScreen) = pair.bob.state else {
+            Issue.record("\(pair.ada.state) / \(pair.bob.state)"); return
+        }
+        #expect(Set(adaScreen.commonFriends.keys) == Set(friends[2..<4]))
+        #expect(Set(bobScreen.commonFriends.keys) == Set(friends[2..<4]))
+        try pair.request(.ada)
+        try pair.request(.bob)
+        pair.deliver()
+        #expect(Set(try #require(pair.ada.state.success).record.commonFriends) == Set(friends[2..<4]))
+    }
+
+    @Test("a malformed common-friends message ends the session with its sentence")
+    func badSet() throws {
+        var pair = NearbyPair()
+        pair.deliver()
+        var adaChannel = pair.ada.channel
+        let wire = try adaChannel.seal(type: MessageType.commonFriendsSet.rawValue, payload: [0, 3] + Array(repeating: 1, count: 96))
+        // The channel above already sent Ada's real set; a second one is refused by the PSI.
+        let output = pair.bob.receive(wire, now: pair.now)
+        #expect(output.disconnect)
+        guard case .failed = pair.bob.state.ending else { Issue.record("\(pair.bob.state)"); return }
     }
 }
