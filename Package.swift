@@ -68,6 +68,8 @@ let package = Package(
                 "HandshakeStore",
                 "HandshakeQR",
                 "HandshakeQRPNG",
+                "HandshakeExchange",
+                "HandshakeNearby",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

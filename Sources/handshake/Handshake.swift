@@ -3,7 +3,7 @@ import Foundation
 
 /// The `handshake` program: every Handshake flow, for a person at a terminal and for scripts.
 @main
-struct Handshake: ParsableCommand {
+struct Handshake: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handshake",
         abstract: "Exchange signed contact cards in person, and keep them verifiable.",
@@ -22,13 +22,13 @@ struct Handshake: ParsableCommand {
             """,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
-            AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self,
+            AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self, NearbyCommand.self,
         ]
     )
 
     /// Runs the program with Handshake's exit codes: 0 success, 1 when the work itself failed (a card was
     /// rejected, a file is missing), 2 when the command line was wrong.
-    static func main() {
+    static func main() async {
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -38,8 +38,12 @@ struct Handshake: ParsableCommand {
             exit(withError: error)
         }
         do {
-            var command = command
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var command = command
+                try command.run()
+            }
         } catch {
             // A value the command rejected once it looked closer (a name too long for a card): the message
             // alone is clearer than the usage of the root command.

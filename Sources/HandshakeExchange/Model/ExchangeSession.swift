@@ -43,10 +43,12 @@ public final class ExchangeSession {
     /// A session on a fresh connection. The device that connected is the initiator; `secret` comes from an
     /// NFC tap or a typed short code (`nil`: the two people compare the 6-digit code instead). `card` is the
     /// card the person's sharing profile issued; it must be `identity`'s.
+    /// `trustedContacts` are the signing keys of the person's TRUSTED contacts, most recently met first: the
+    /// common friends are looked for among them.
     public init(
         role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
-        gate: any ConfirmationGate = AlwaysConfirm(), clock: any ExchangeClock = SystemExchangeClock(),
-        timeouts: SessionTimeouts = SessionTimeouts()
+        trustedContacts: [SigningPublicKey] = [], gate: any ConfirmationGate = AlwaysConfirm(),
+        clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
     ) {
         precondition(card.card.sigKey == identity.sigKey, "a session shares only its own identity's card")
         self.identity = identity
@@ -54,7 +56,7 @@ public final class ExchangeSession {
         self.transport = transport
         self.gate = gate
         self.clock = clock
-        core = NearbySession(role: role, secret: secret, ownKey: identity.sigKey, timeouts: timeouts, now: clock.now())
+        core = NearbySession(role: role, secret: secret, ownKey: identity.sigKey, trustedContacts: trustedContacts, timeouts: timeouts, now: clock.now())
         state = core.state
     }
 

@@ -18,7 +18,7 @@ enum ContactPrinter {
     }
 
     /// The contact info page.
-    static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], debug: Bool) -> [String] {
+    static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], meetings: [ExchangeRecord] = [], debug: Bool) -> [String] {
         var lines = [contact.displayName]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
@@ -42,6 +42,16 @@ enum ContactPrinter {
         row("security code", contact.securityCodeVerifiedAt.map { "verified \($0.formatted(.iso8601))" }
             ?? (contact.sigKey == nil ? "not available (no key)" : "not verified — compare it: handshake contact verify WHO"))
         if !history.isEmpty { row("earlier cards", "\(history.count)") }
+
+        if !meetings.isEmpty {
+            section("Met in person")
+            for meeting in meetings {
+                let how = meeting.source == .sessionSecret ? "tap or typed code" : "compared code"
+                row("met", "\(meeting.exchangedAt.formatted(.iso8601)) (\(how); \(meeting.commonFriends.count) common friend\(meeting.commonFriends.count == 1 ? "" : "s"))")
+                if let note = meeting.ourNote { row("", "you wrote: \(note)") }
+                if let note = meeting.theirNote { row("", "they wrote: \(note)") }
+            }
+        }
 
         section("Preferences")
         for preference in preferences {

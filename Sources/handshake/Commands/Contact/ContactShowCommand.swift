@@ -23,10 +23,11 @@ struct ContactShowCommand: ParsableCommand {
         let contact = try book.contact(resolving: selector.who)
         let preferences = try book.preferences(of: contact.id)
         let history = try book.history(of: contact.id)
+        let meetings = try book.exchanges(ofContact: contact.id)
         if output.json {
             try Output.json(ContactJSON(contact, preferences: preferences, historyCount: history.count, debug: debug))
         } else {
-            print(ContactPrinter.page(contact, preferences: preferences, history: history, debug: debug).joined(separator: "\n"))
+            print(ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, debug: debug).joined(separator: "\n"))
         }
     }
 }
