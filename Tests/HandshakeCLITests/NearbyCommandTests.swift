@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `handshake nearby` as two people run it: two processes, two homes, a real TCP connection on loopback.
+@Suite("handshake nearby", .timeLimit(.minutes(2)))
+struct NearbyCommandTests {
+    /// A `handshake` process left running, whose JSON lines are read as they come.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let output = Pipe()
+        var buffer = Data()
+
+        init(_ cli: CLI, _ arguments: [String]) throws {
+            process.executableURL = try CLI.binary
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["HANDSHAKE_HOME"] = cli.home.path
+            process.environment = environment
+            process.standardOutput = output
+            process.standardError = Pipe()
+            process.standardInput = Pipe()
+            try process.run()
+        }
+
+        /// The next JSON line (blocking on the pipe; the suite's time limit bounds it).
+        func nextEvent() -> [String: Any]? {
+            while true {
+                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = buffer[buffer.startIndex..<newline]
+                    buffer = Data(buffer[(newline + 1)...])
+                    return (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
+                }
+                let more = output.fileHandleForReading.availableData
+                if more.isEmpty { return nil }
+                buffer += more
+            }
+        }
+
+        func events() -> [[String: Any]] {
+            var all: [[String: Any]] = []
+            while let event = nextEvent() { all.append(event) }
+            return all
+        }
+    }
+
+    static func person(_ name: String) throws -> CLI {
+        let cli = try CLI()
+        try #require(cli.run("init", "--name", name).status == 0)
+        return cli
+    }
+
+    @Test("two processes swap cards both ways with notes; each keeps the other as a verified contact and the meeting")
+    func bothWays() throws {
+        let ada = try Self.person("Ada Lovelace"), bob = try Self.person("Bob Babbage")
+        let listening = try Running(ada, ["nearby", "--host", "127.0.0.1", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"])
+        let first = try #require(listening.nextEvent())
+        #expect(first["event"] as? String == "listening")
+        let port = try #require(first["port"] as? Int)
+
+        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--select", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"])
+        #expect(connecting.status == 0, "\(connecting.stdout)\(connecting.stderr)")
+        let adaEvents = listening.events()
+        listening.process.waitUntilExit()
+        #expect(listening.process.terminationStatus == 0)
+
+        let bobEvents = connecting.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let adaCode = adaEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String
+        let bobCode = bobEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String
+        #expect(adaCode != nil && adaCode == bobCode)
+        #expect(adaEvents.contains { $0["event"] as? String == "note" && $0["text"] as? String == "Hello Ada" })
+        #expect(bobEvents.contains { $0["event"] as? String == "note" && $0["text"] as? String == "Hi Bob" })
+        #expect(adaEvents.last?["outcome"] as? String == "completed" && bobEvents.last?["outcome"] as? String == "completed")
+
+        let adaView = try ada.run("contact", "show", "Bob")
+        #expect(adaView.stdout.contains("verified (signed by its owner)") && adaView.stdout.contains("by nearby"))
+        #expect(adaView.stdout.contains("you wrote: Hi Bob") && adaView.stdout.contains("they wrote: Hello Ada"))
+        let bobView = try bob.run("contact", "show", "Ada")
+        #expect(bobView.stdout.contains("you wrote: Hello Ada") && bobView.stdout.contains("they wrote: Hi Bob"))
+    }
+
+    @Test("a declined request: the requester hears it, exits 1 with the sentence, and nothing is stored on either side")
+    func declined() throws {
+        let ada = try Self.person("Ada Lovelace"), bob = try Self.person("Bob Babbage")
+        // Without --accept and with no terminal to ask at, Ada's side declines.
+        let listening = try Running(ada, ["nearby", "--host", "127.0.0.1", "--json", "--timeout", "60"])
+        let port = try #require(listening.nextEvent()?["port"] as? Int)
+        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--select", "--yes", "--timeout", "60"])
+        listening.process.waitUntilExit()
+        #expect(connecting.status == 1)
+        #expect(connecting.stderr.contains("They declined. Nothing was exchanged."))
+        #expect(try ada.run("contacts").stdout.contains("Bob") == false)
+        #expect(try bob.run("contacts").stdout.contains("Ada") == false)
+    }
+
+    @Test("nobody at the address: a sentence and exit 1")
+    func nobodyThere() throws {
+        let bob = try Self.person("Bob Babbage")
+        let result = try bob.run("nearby", "--connect", "127.0.0.1:9", "--select", "--timeout", "10")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Cannot reach the other device"))
+    }
+}
