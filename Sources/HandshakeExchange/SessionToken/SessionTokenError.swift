@@ -43,6 +43,7 @@ public enum SessionTokenError: Error, Sendable, Equatable, CustomStringConvertib
         case .multipleSessionRecords: "This NFC tag holds more than one Handshake session token; tap again."
         case .unsupportedVersion(let version): "The session token is version \(version), which this app cannot read; update the app."
         case .malformedPayload(let reason): "The session token is damaged: \(reason)."
+        case .expired(0): "The session token has just expired; tap again."
         case .expired(let seconds): "The session token expired \(seconds) second\(seconds == 1 ? "" : "s") ago; tap again."
         case .expiresTooLate(let seconds): "The session token claims to be valid for another \(seconds) seconds, longer than any Handshake token; it was refused."
         case .invalidToken(let reason): "A session token cannot be made: \(reason)."
