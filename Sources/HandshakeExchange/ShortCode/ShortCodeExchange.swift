@@ -47,7 +47,7 @@ enum ShortCodePAKE {
 }
 
 /// The side that typed the code (CPace's A, the channel's initiator): sends message A, checks message B.
-public struct ShortCodeInitiator: Sendable {
+public struct ShortCodeInitiator: Sendable, CustomStringConvertible, CustomReflectable {
     private let code: ShortCode
     private let scalar: [UInt8]
     private let sid: [UInt8]
@@ -111,11 +111,17 @@ public struct ShortCodeInitiator: Sendable {
         buffer = []
         throw error
     }
+
+    /// Names the state only: the code, the scalar and the sid are never shown.
+    public var description: String {
+        "ShortCodeInitiator(rendezvous \(code.rendezvous), \(failure.map { "failed: \($0)" } ?? (finished ? "finished" : started ? "waiting for message B" : "not started")))"
+    }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }
 
 /// The side that shows the code (CPace's B, the channel's responder): takes the code out of its book when a
 /// well-formed message A arrives (burning it), answers with message B, and hands on the secret.
-public struct ShortCodeResponder: Sendable {
+public struct ShortCodeResponder: Sendable, CustomStringConvertible, CustomReflectable {
     private let rendezvous: String
     private let scalar: [UInt8]
     private let channelBinding: [UInt8]
@@ -179,4 +185,10 @@ public struct ShortCodeResponder: Sendable {
         buffer = []
         throw error
     }
+
+    /// Names the state only: the scalar is never shown.
+    public var description: String {
+        "ShortCodeResponder(rendezvous \(rendezvous), \(failure.map { "failed: \($0)" } ?? (finished ? "finished" : "waiting for message A")))"
+    }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Session token: worked example")
 struct SessionTokenWorkedExampleTests {
     static func markdown(_ token: SessionToken) -> String {
-        let hex = DocText.hexLines
+        let hex = BootstrapDocText.hexLines
         var lines = ["```text", "rendezvous identifier (advertised as t=\(token.rendezvousText))", hex(token.rendezvous)]
         lines += ["secret", hex(token.secret.bytes)]
         lines += ["expiry: \(token.expiry) (\(ISO8601DateFormatter().string(from: token.expiresAt)))"]
@@ -21,8 +21,8 @@ struct SessionTokenWorkedExampleTests {
 
     @Test func docShowsTheRegeneratedExample() throws {
         let token = try SessionTokenTests.token()
-        DocText.expect("docs/protocols/nearby-bootstrap.md", contains: Self.markdown(token), name: "session-token-example")
+        BootstrapDocText.expect("docs/protocols/nearby-bootstrap.md", contains: Self.markdown(token), name: "session-token-example")
         let bare = try SessionTokenTests.token(endpoints: [])
-        DocText.expect("docs/protocols/nearby-bootstrap.md", contains: Self.markdown(bare), name: "session-token-example-bare")
+        BootstrapDocText.expect("docs/protocols/nearby-bootstrap.md", contains: Self.markdown(bare), name: "session-token-example-bare")
     }
 }

@@ -183,4 +183,38 @@ struct ShortCodeExchangeTests {
         #expect(result.remainder == [9])
         #expect(throws: ShortCodeError.unexpectedMessage(type: 0)) { try initiator.receive([0]) }
     }
+
+    /// The secret each side would derive, computed from CPace directly: equal for equal codes, different
+    /// for different passwords (the state machines never get that far with a wrong code: Tb stops it).
+    @Test func differentCodesDeriveDifferentSecrets() throws {
+        let sid = [UInt8](repeating: 5, count: 16), ya = [UInt8](repeating: 1, count: 32), yb = [UInt8](repeating: 2, count: 32)
+        func secret(typed: ShortCode, shown: ShortCode) throws -> (a: [UInt8], b: [UInt8]) {
+            let ga = CPace.generator(prs: typed.password, ci: ShortCodePAKE.channelIdentifier(rendezvous: typed.rendezvous, binding: []), sid: sid)
+            let gb = CPace.generator(prs: shown.password, ci: ShortCodePAKE.channelIdentifier(rendezvous: shown.rendezvous, binding: []), sid: sid)
+            let shareA = try #require(CPace.scalarMultiply(ya, ga)), shareB = try #require(CPace.scalarMultiply(yb, gb))
+            let kA = try #require(CPace.scalarMultiply(ya, shareB)), kB = try #require(CPace.scalarMultiply(yb, shareA))
+            let typedLabel = NearbyProtocol.shortCodeTypedLabel, shownLabel = NearbyProtocol.shortCodeShownLabel
+            let iskA = CPace.intermediateSessionKey(sid: sid, k: kA, ya: shareA, adA: typedLabel, yb: shareB, adB: shownLabel)
+            let iskB = CPace.intermediateSessionKey(sid: sid, k: kB, ya: shareA, adA: typedLabel, yb: shareB, adB: shownLabel)
+            return (try #require(ShortCodePAKE.sessionSecret(isk: iskA)).bytes, try #require(ShortCodePAKE.sessionSecret(isk: iskB)).bytes)
+        }
+        let code = Run().shown
+        var digits = code.digits
+        digits[5] ^= 3
+        let same = try secret(typed: code, shown: code)
+        let different = try secret(typed: ShortCode(digits: digits), shown: code)
+        #expect(same.a == same.b)
+        #expect(different.a != different.b)
+        #expect(different.a != same.a)
+    }
+
+    @Test func descriptionsHideScalarsAndCodes() throws {
+        let code = Run().shown
+        let initiator = ShortCodeInitiator(code: code, channelBinding: [], scalar: [UInt8](repeating: 0xAB, count: 32), sid: [UInt8](repeating: 0xCD, count: 16))
+        let responder = ShortCodeResponder(rendezvous: code.rendezvous, channelBinding: [], scalar: [UInt8](repeating: 0xAB, count: 32))
+        for text in [String(describing: initiator), String(reflecting: initiator), String(describing: responder), String(reflecting: responder)] {
+            #expect(!text.contains("ab") && !text.contains("171") && !text.contains("cd") && !text.contains("205"))
+            #expect(!text.contains(String(code.displayText(separator: "").suffix(8))))
+        }
+    }
 }

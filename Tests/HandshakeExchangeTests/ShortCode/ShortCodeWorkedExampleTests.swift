@@ -39,7 +39,7 @@ struct ShortCodeWorkedExampleTests {
         let isk = CPace.intermediateSessionKey(sid: sid, k: k, ya: shareA, adA: NearbyProtocol.shortCodeTypedLabel,
                                                yb: shareB, adB: NearbyProtocol.shortCodeShownLabel)
         let tag = ShortCodePAKE.responderTag(sid: sid, isk: isk, share: shareB)
-        let hex = DocText.hexLines
+        let hex = BootstrapDocText.hexLines
         var lines = ["```text", "code shown and typed: \(code.displayText())", "rendezvous part: \(code.rendezvous)"]
         lines += ["PRS (the password part in ASCII)", hex(code.password)]
         lines += ["channel binding (\"\(String(decoding: binding, as: UTF8.self))\")", hex(binding)]
@@ -61,7 +61,7 @@ struct ShortCodeWorkedExampleTests {
     @Test func docShowsTheRegeneratedExample() throws {
         let t = try Self.transcript()
         #expect(t.secretA == t.secretB)
-        DocText.expect("docs/protocols/nearby-bootstrap.md", contains: try Self.markdown(t), name: "short-code-example")
+        BootstrapDocText.expect("docs/protocols/nearby-bootstrap.md", contains: try Self.markdown(t), name: "short-code-example")
     }
 
     @Test func cpacePackageRecomputesTheExample() throws {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Hex in the docs' style (32 bytes a line, indented by four) and a check that a doc holds a regenerated block.
-enum DocText {
+/// For docs/protocols/nearby-bootstrap.md: hex in the docs' style (32 bytes a line, indented by four) and a check that a doc holds a regenerated block.
+enum BootstrapDocText {
     static func hexLines(_ bytes: [UInt8]) -> String {
         stride(from: 0, to: max(bytes.count, 1), by: 32).map { "    " + Array(bytes[$0..<min($0 + 32, bytes.count)]).hex }
             .joined(separator: "\n")
