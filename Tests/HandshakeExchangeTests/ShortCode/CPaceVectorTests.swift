@@ -101,4 +101,22 @@ struct CPaceVectorTests {
         #expect(Field25519(4).legendre.littleEndianBytes == Field25519.one.littleEndianBytes)
         #expect(Field25519.zero.inverse.littleEndianBytes == Field25519.zero.littleEndianBytes)
     }
+
+    @Test func fieldIdentitiesOnRandomElements() throws {
+        var generator = SeededGenerator(state: 3)
+        func element() throws -> Field25519 {
+            try #require(Field25519(littleEndian: (0..<32).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+        }
+        let one = Field25519.one.littleEndianBytes
+        for _ in 0..<200 {
+            let a = try element(), b = try element(), c = try element()
+            #expect(((a + b) - b).littleEndianBytes == a.littleEndianBytes)
+            #expect((a * (b + c)).littleEndianBytes == (a * b + a * c).littleEndianBytes)
+            #expect((a * b).littleEndianBytes == (b * a).littleEndianBytes)
+            #expect(((a * b) * c).littleEndianBytes == (a * (b * c)).littleEndianBytes)
+            #expect((a * a.inverse).littleEndianBytes == one)
+            #expect((-a + a).littleEndianBytes == Field25519.zero.littleEndianBytes)
+            #expect(a.squared.legendre.littleEndianBytes == one)
+        }
+    }
 }

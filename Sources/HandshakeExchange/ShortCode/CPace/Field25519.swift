@@ -104,30 +104,46 @@ struct Field25519: Sendable {
 
     static prefix func - (a: Field25519) -> Field25519 { zero - a }
 
+    /// acc + x·y + carry as (low word, high word); never overflows 128 bits.
+    @inline(__always)
+    private static func multiplyAdd(_ acc: UInt64, _ x: UInt64, _ y: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
+        let (high, low) = x.multipliedFullWidth(by: y)
+        let (sum, overflow) = add(acc, low, carry)
+        return (sum, high &+ overflow)  // high ≤ 2^64 - 2 and the total fits in 128 bits, so this cannot wrap
+    }
+
     static func * (a: Field25519, b: Field25519) -> Field25519 {
-        let x = [a.limbs.0, a.limbs.1, a.limbs.2, a.limbs.3]
-        let y = [b.limbs.0, b.limbs.1, b.limbs.2, b.limbs.3]
-        var t = [UInt64](repeating: 0, count: 8)
-        for i in 0..<4 {
-            var carry: UInt64 = 0
-            for j in 0..<4 {
-                let (high, low) = x[i].multipliedFullWidth(by: y[j])
-                let (sum, overflow) = add(t[i + j], low, carry)
-                t[i + j] = sum
-                carry = high &+ overflow  // high ≤ 2^64 - 2, so this cannot wrap
-            }
-            t[i + 4] = carry
-        }
+        let (a0, a1, a2, a3) = a.limbs
+        let (b0, b1, b2, b3) = b.limbs
+        var c: UInt64
+        var t0: UInt64, t1: UInt64, t2: UInt64, t3: UInt64, t4: UInt64, t5: UInt64, t6: UInt64, t7: UInt64
+        (t0, c) = multiplyAdd(0, a0, b0, 0)
+        (t1, c) = multiplyAdd(0, a0, b1, c)
+        (t2, c) = multiplyAdd(0, a0, b2, c)
+        (t3, c) = multiplyAdd(0, a0, b3, c)
+        t4 = c
+        (t1, c) = multiplyAdd(t1, a1, b0, 0)
+        (t2, c) = multiplyAdd(t2, a1, b1, c)
+        (t3, c) = multiplyAdd(t3, a1, b2, c)
+        (t4, c) = multiplyAdd(t4, a1, b3, c)
+        t5 = c
+        (t2, c) = multiplyAdd(t2, a2, b0, 0)
+        (t3, c) = multiplyAdd(t3, a2, b1, c)
+        (t4, c) = multiplyAdd(t4, a2, b2, c)
+        (t5, c) = multiplyAdd(t5, a2, b3, c)
+        t6 = c
+        (t3, c) = multiplyAdd(t3, a3, b0, 0)
+        (t4, c) = multiplyAdd(t4, a3, b1, c)
+        (t5, c) = multiplyAdd(t5, a3, b2, c)
+        (t6, c) = multiplyAdd(t6, a3, b3, c)
+        t7 = c
         // Fold the high 256 bits down: 2^256 ≡ 38 (mod p).
-        var r = [UInt64](repeating: 0, count: 4)
-        var carry: UInt64 = 0
-        for i in 0..<4 {
-            let (high, low) = t[i + 4].multipliedFullWidth(by: 38)
-            let (sum, overflow) = add(t[i], low, carry)
-            r[i] = sum
-            carry = high &+ overflow
-        }
-        return addSmall((r[0], r[1], r[2], r[3]), carry &* 38)
+        var r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64
+        (r0, c) = multiplyAdd(t0, t4, 38, 0)
+        (r1, c) = multiplyAdd(t1, t5, 38, c)
+        (r2, c) = multiplyAdd(t2, t6, 38, c)
+        (r3, c) = multiplyAdd(t3, t7, 38, c)
+        return addSmall((r0, r1, r2, r3), c &* 38)
     }
 
     var squared: Field25519 { self * self }
