@@ -12,6 +12,12 @@ let code: ShortCode = {
     guard let code = try? ShortCode(parsing: "7KQ1-2M9V-X4DT") else { fatalError("the fixed code does not parse") }
     return code
 }()
+/// The typing side after it sent message A, made once and copied for every input (it is a value).
+let startedInitiator: ShortCodeInitiator = {
+    var initiator = ShortCodeInitiator(code: code)
+    _ = initiator.start()
+    return initiator
+}()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -43,8 +49,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     default:
         guard bytes.count >= 2 else { return 0 }
-        var initiator = ShortCodeInitiator(code: code)
-        _ = initiator.start()
+        var initiator = startedInitiator
         feed(Array(bytes[2...]), split: Int(bytes[1])) { chunk throws(ShortCodeError) in
             try initiator.receive(chunk) != nil
         } after: { () throws(ShortCodeError) in
