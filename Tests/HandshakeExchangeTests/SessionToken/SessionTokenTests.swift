@@ -126,4 +126,34 @@ struct SessionTokenTests {
             #expect(throws: expected, "\(Array(bytes.prefix(8)).hex)") { try SessionToken.decode(ndefMessage: bytes) }
         }
     }
+
+    @Test func theTokenSecretOpensTheChannelAndNothingElseDoes() throws {
+        let token = try SessionToken.issue(endpoints: Self.endpoints, at: Self.now)
+        let read = try SessionToken(ndefMessage: token.ndefMessage, at: Self.now.addingTimeInterval(2))
+        var reader = SecureChannel(role: .initiator, secret: read.secret)
+        var issuer = SecureChannel(role: .responder, secret: token.secret)
+        var back: [UInt8] = []
+        for case .send(let bytes) in try issuer.receive(reader.start()) { back += bytes }
+        _ = try reader.receive(back)
+        #expect(reader.isEstablished && issuer.isEstablished)
+
+        // A device that did not read the tag (another secret) cannot open a channel with the issuer.
+        let stranger = try SessionToken.issue(at: Self.now)
+        var outsider = SecureChannel(role: .initiator, secret: stranger.secret)
+        var issuer2 = SecureChannel(role: .responder, secret: token.secret)
+        #expect(throws: ChannelError.handshakeFailed) { try issuer2.receive(outsider.start()) }
+    }
+
+    @Test func endpointsAreChecked() {
+        #expect(SessionTokenEndpoint(address: [1, 2, 3], port: 1) == nil)
+        #expect(SessionTokenEndpoint(address: [1, 2, 3, 4], port: 0) == nil)
+        #expect(SessionTokenEndpoint(address: [UInt8](repeating: 0, count: 16), port: 1)?.host == "0:0:0:0:0:0:0:0")
+        #expect(throws: SessionTokenError.self) {
+            try SessionToken(rendezvous: [1], secret: try #require(SessionSecret(bytes: [UInt8](repeating: 0, count: 32))), expiry: 0)
+        }
+        #expect(throws: SessionTokenError.self) {
+            try SessionToken(rendezvous: [UInt8](repeating: 0, count: 16), secret: try #require(SessionSecret(bytes: [UInt8](repeating: 0, count: 32))),
+                             expiry: 0, endpoints: Array(repeating: Self.endpoints[0], count: 5))
+        }
+    }
 }
