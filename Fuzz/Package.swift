@@ -14,6 +14,8 @@ let fuzzTargets = [
     "FuzzSessionMessages",  // nearby session messages → decoder → a session on each screen
     "FuzzChannel",      // the nearby secure channel: frames, handshake, records, in both roles and modes
     "FuzzCommonFriends",  // the common-friends (PSI) set and reply messages
+    "FuzzSessionToken", // the NFC session token: NDEF message → token, with and without a time
+    "FuzzShortCode",    // the short code: typed text, and both sides of its PAKE fed arbitrary frames
 ]
 
 let package = Package(
