@@ -61,5 +61,28 @@ let package = Package(
             path: "Benchmarks/PSIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // A whole nearby exchange in memory beside the bare public-key operations it needs.
+        .executableTarget(
+            name: "ExchangeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HandshakeExchange", package: "Handshake"),
+                .product(name: "HandshakeCore", package: "Handshake"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/ExchangeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Figures of the nearby exchange that are not CPU timings: virtual time over the simulated Bluetooth
+        // link, and wall time over loopback TCP (docs/performance.md, "Nearby exchange").
+        .executableTarget(
+            name: "NearbyFigures",
+            dependencies: [
+                .product(name: "HandshakeNearby", package: "Handshake"),
+                .product(name: "HandshakeExchange", package: "Handshake"),
+                .product(name: "HandshakeCore", package: "Handshake"),
+            ],
+            path: "NearbyFigures"
+        ),
     ]
 )
