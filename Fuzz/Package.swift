@@ -13,6 +13,7 @@ let fuzzTargets = [
     "FuzzIdentifiers",  // did:key and the scannable security code (HSC1:)
     "FuzzSessionMessages",  // nearby session messages → decoder → a session on each screen
     "FuzzChannel",      // the nearby secure channel: frames, handshake, records, in both roles and modes
+    "FuzzDNSMessage",   // multicast DNS messages → decoder → the discovery browser and responder
 ]
 
 let package = Package(
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "HandshakeCore", package: "Handshake"),
                 .product(name: "HandshakeQR", package: "Handshake"),
                 .product(name: "HandshakeExchange", package: "Handshake"),
+                .product(name: "HandshakeNearby", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
