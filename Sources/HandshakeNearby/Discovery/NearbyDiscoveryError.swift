@@ -26,7 +26,7 @@ public enum NearbyDiscoveryError: Error, Equatable, Sendable, CustomStringConver
         case .socket(let step, let errno):
             "The multicast DNS socket failed to \(step) (errno \(errno)). Another program may hold UDP port 5353 without sharing it."
         case .alreadyStarted:
-            "This advertiser has already been started; make a new one for a new session."
+            "This advertiser has already been started or stopped; make a new one for a new session."
         }
     }
 }

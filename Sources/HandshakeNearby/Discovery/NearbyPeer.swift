@@ -18,6 +18,7 @@ public struct NearbyPeer: Hashable, Sendable {
     /// The host name the SRV record points at.
     public var host: String
 
+    /// A peer from its parts (the browser makes these; tests and apps' previews may too).
     public init(id: String, displayName: String?, version: Int?, addresses: [IPv4Address], port: UInt16, host: String) {
         self.id = id
         self.displayName = displayName

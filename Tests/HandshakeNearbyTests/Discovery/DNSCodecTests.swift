@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HandshakeNearby
@@ -196,5 +197,36 @@ struct DNSCodecTests {
                 _ = try? DNSMessage(decoding: changed)
             }
         }
+    }
+}
+
+@Suite("Discovery fuzz corpus and interfaces")
+struct DiscoveryCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/FuzzDNSMessage")
+
+    /// The seed corpus starts the fuzzer from real messages: each one must decode.
+    @Test func theSeedCorpusHoldsValidMessages() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: Self.corpus, includingPropertiesForKeys: nil)
+        #expect(files.count >= 4)
+        for file in files {
+            #expect(throws: Never.self, "\(file.lastPathComponent)") { try DNSMessage(decoding: [UInt8](Data(contentsOf: file))) }
+        }
+    }
+
+    @Test func interfacesResolveByNameOrSayWhy() throws {
+        #expect(try DiscoveryInterface.named("lo").resolveAddress() == IPv4Address(127, 0, 0, 1))
+        #expect(throws: NearbyDiscoveryError.noSuchInterface("no-such-if0")) {
+            try DiscoveryInterface.named("no-such-if0").resolveAddress()
+        }
+        #expect(try DiscoveryInterface.address(IPv4Address(10, 213, 0, 1)).resolveAddress() == IPv4Address(10, 213, 0, 1))
+        #expect(IPv4Address("10.213.0.1") == IPv4Address(10, 213, 0, 1))
+        #expect(IPv4Address("10.213.0") == nil && IPv4Address("10.213.0.256") == nil && IPv4Address("a.b.c.d") == nil)
+    }
+
+    @Test func aStoppedAdvertiserCannotStartAgain() async throws {
+        let advertiser = try NearbyAdvertiser(port: 1, interface: .address(IPv4Address(127, 0, 0, 1)))
+        await advertiser.stop()
+        await #expect(throws: NearbyDiscoveryError.alreadyStarted) { try await advertiser.start() }
     }
 }

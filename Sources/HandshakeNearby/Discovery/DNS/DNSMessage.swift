@@ -8,11 +8,16 @@ public struct DNSMessage: Hashable, Sendable {
     public var id: UInt16
     /// The flags word: QR, opcode, AA, TC, RD, RA, Z, AD, CD, RCODE.
     public var flags: UInt16
+    /// The question section.
     public var questions: [DNSQuestion]
+    /// The answer section.
     public var answers: [DNSRecord]
+    /// The authority section (probes carry their proposed records here, RFC 6762 §8.2).
     public var authorities: [DNSRecord]
+    /// The additional section.
     public var additionals: [DNSRecord]
 
+    /// A message from its parts.
     public init(
         id: UInt16 = 0, flags: UInt16, questions: [DNSQuestion] = [], answers: [DNSRecord] = [],
         authorities: [DNSRecord] = [], additionals: [DNSRecord] = []

@@ -5,14 +5,22 @@
 
 /// A DNS record type (RFC 1035 §3.2.2 and later).
 public struct DNSRecordType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The type's number on the wire.
     public let rawValue: UInt16
+    /// The type with this number.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// An IPv4 address (RFC 1035).
     public static let a = DNSRecordType(rawValue: 1)
+    /// A pointer to another name (RFC 1035; DNS-SD's browse records).
     public static let ptr = DNSRecordType(rawValue: 12)
+    /// Text strings (RFC 1035; DNS-SD's key=value pairs).
     public static let txt = DNSRecordType(rawValue: 16)
+    /// An IPv6 address (RFC 3596).
     public static let aaaa = DNSRecordType(rawValue: 28)
+    /// Service location: port and host (RFC 2782).
     public static let srv = DNSRecordType(rawValue: 33)
+    /// Next secure: in mDNS, which types a name has (RFC 4034, RFC 6762 §6.1).
     public static let nsec = DNSRecordType(rawValue: 47)
     /// Only in questions: every type.
     public static let any = DNSRecordType(rawValue: 255)
@@ -36,13 +44,16 @@ public let dnsClassIN: UInt16 = 1
 
 /// A question: which records the sender wants.
 public struct DNSQuestion: Hashable, Sendable {
+    /// The name asked about.
     public var name: DNSName
+    /// The type asked for (``DNSRecordType/any`` for every type).
     public var type: DNSRecordType
     /// The class without its top bit (1 for IN).
     public var recordClass: UInt16
     /// RFC 6762 §5.4: the top bit of the class, asking for a unicast answer.
     public var unicastResponse: Bool
 
+    /// A question; the class's top bit is taken from `unicastResponse`, not from `recordClass`.
     public init(name: DNSName, type: DNSRecordType, recordClass: UInt16 = dnsClassIN, unicastResponse: Bool = false) {
         self.name = name
         self.type = type
@@ -87,6 +98,7 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     /// The four bytes, network order.
     public let bytes: (UInt8, UInt8, UInt8, UInt8)
 
+    /// The address `a.b.c.d`.
     public init(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) { bytes = (a, b, c, d) }
 
     /// Parses dotted-quad text such as `10.213.0.1`.
@@ -109,6 +121,7 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
 
 /// A resource record.
 public struct DNSRecord: Hashable, Sendable {
+    /// The name the record belongs to.
     public var name: DNSName
     /// The class without its top bit (1 for IN).
     public var recordClass: UInt16
@@ -116,8 +129,10 @@ public struct DNSRecord: Hashable, Sendable {
     public var cacheFlush: Bool
     /// Seconds the record may be cached; 0 is a goodbye (RFC 6762 §10.1).
     public var ttl: UInt32
+    /// The typed data; it decides the record's type.
     public var data: DNSRecordData
 
+    /// A record; the class's top bit is taken from `cacheFlush`, not from `recordClass`.
     public init(name: DNSName, ttl: UInt32, data: DNSRecordData, cacheFlush: Bool = false, recordClass: UInt16 = dnsClassIN) {
         self.name = name
         self.recordClass = recordClass & 0x7FFF
