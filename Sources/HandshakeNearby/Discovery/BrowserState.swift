@@ -33,6 +33,8 @@ struct BrowserState: Sendable {
 
     let serviceType = ServiceAdvertisement.serviceTypeName
     let started: Duration
+    /// Instance labels never reported (this device's own advertisement, heard back by multicast loop).
+    let ignored: Set<String>
     private(set) var pointers: [DNSName: Cached<Void>] = [:]
     private(set) var services: [DNSName: Cached<Service>] = [:]
     private(set) var texts: [DNSName: Cached<[[UInt8]]>] = [:]
@@ -44,8 +46,9 @@ struct BrowserState: Sendable {
     private var nextQuery: Duration
     private var queryInterval: Duration = .seconds(1)
 
-    init(startedAt now: Duration) {
+    init(startedAt now: Duration, ignoring ignored: Set<String> = []) {
         started = now
+        self.ignored = ignored
         nextQuery = now
     }
 
@@ -67,7 +70,7 @@ struct BrowserState: Sendable {
             let (received, ttl) = lifetime(record)
             switch record.data {
             case .ptr(let instance) where record.name == serviceType:
-                guard isInstance(instance) else { continue }
+                guard isInstance(instance), !ignored.contains(instance.firstLabel ?? "") else { continue }
                 guard pointers[instance] != nil || pointers.count < Self.maxEntries else { continue }
                 pointers[instance] = Cached(value: (), received: received, ttl: ttl)
             case .srv(_, _, let port, let target) where isInstance(record.name):

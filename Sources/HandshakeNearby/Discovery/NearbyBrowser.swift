@@ -26,6 +26,7 @@ public actor NearbyBrowser {
 
     private let continuation: AsyncStream<DiscoveryEvent>.Continuation
     private let clock: any ExchangeClock
+    private let ignored: Set<String>
     private var state = State.idle
 
     private enum State {
@@ -43,10 +44,16 @@ public actor NearbyBrowser {
     /// - Parameters:
     ///   - interface: where to browse.
     ///   - clock: times queries, expiries and the 30 s "nobody found" bound (tests pass one they move by hand).
-    public init(interface: DiscoveryInterface = .automatic, clock: any ExchangeClock = SystemExchangeClock()) {
+    ///   - ignoring: instances never to report — pass this device's own ``NearbyAdvertiser/instance``, which
+    ///     the browser otherwise hears (multicast is looped back to the sending host).
+    public init(
+        interface: DiscoveryInterface = .automatic, clock: any ExchangeClock = SystemExchangeClock(),
+        ignoring: Set<NearbyInstanceID> = []
+    ) {
         (events, continuation) = AsyncStream.makeStream(of: DiscoveryEvent.self)
         self.interface = interface
         self.clock = clock
+        self.ignored = Set(ignoring.map(\.text))
     }
 
     /// Opens the socket and starts browsing.
@@ -55,6 +62,7 @@ public actor NearbyBrowser {
         guard case .idle = state else { throw NearbyDiscoveryError.alreadyStarted }
         let channel = try await MDNSChannel.open(on: interface)
         let clock = self.clock
+        let ignored = self.ignored
         let continuation = self.continuation
         let (inputs, inputContinuation) = AsyncStream.makeStream(of: Input.self)
         // Read now, not in the tasks below: time the caller moves right after start() still counts.
@@ -74,7 +82,7 @@ public actor NearbyBrowser {
                     }
                 }
                 group.addTask {
-                    var browser = BrowserState(startedAt: startedAt)
+                    var browser = BrowserState(startedAt: startedAt, ignoring: ignored)
                     let first = browser.tick(at: startedAt)
                     if let query = first.query { await channel.send(query) }
                     for await input in inputs {

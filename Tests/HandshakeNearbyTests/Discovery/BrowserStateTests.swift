@@ -121,6 +121,13 @@ struct BrowserStateTests {
         #expect(browser.state.pointers.isEmpty)
     }
 
+    @Test func ownInstanceIsIgnored() {
+        var browser = BrowserState(startedAt: .zero, ignoring: ["k7m2q9xw4d1c8hbt"])
+        let events = browser.receive(Self.advertisement.announcement(), at: .zero)
+        #expect(events.isEmpty)
+        #expect(browser.pointers.isEmpty)
+    }
+
     @Test func aFloodOfFakeInstancesIsBounded() throws {
         let browser = BrowserDriver(startedAt: .zero)
         let service = ServiceAdvertisement.serviceTypeName

@@ -106,6 +106,28 @@ struct ZeroconfInteropTests {
         #expect(!announcement.hex.contains(Array(identity.nodeID.rawValue.utf8).hex))
     }
 
+    /// One host running its advertiser and browser side by side (as `handshake nearby` does) shares port
+    /// 5353 between them, hears other advertisers on the same host, and does not list itself.
+    @Test func oneHostAdvertisesAndBrowsesWithoutFindingItself() async throws {
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let here = pair.interface(in: pair.first, address: pair.firstAddress)
+        let own = try NearbyAdvertiser(port: 40001, displayName: "Me", interface: here)
+        let neighbour = try NearbyAdvertiser(port: 40002, displayName: "Next door", interface: here)
+        let browser = NearbyBrowser(interface: here, ignoring: [own.instance])
+        let log = EventLog(browser)
+        try await own.start()
+        try await browser.start()
+        try await neighbour.start()
+        let peer = await log.found(neighbour.instance.text)
+        #expect(peer?.port == 40002 && peer?.addresses == [pair.firstAddress])
+        try await Task.sleep(for: .seconds(1))
+        #expect(!log.events.contains { if case .found(let peer) = $0 { peer.id == own.instance.text } else { false } })
+        await neighbour.stop()
+        await own.stop()
+        await browser.stop()
+    }
+
     @Test func ourBrowserFindsOurAdvertiserAndTimesWithTheInjectedClock() async throws {
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
