@@ -77,9 +77,9 @@ struct ZeroconfInteropTests {
         // Session one, no display name: the TXT record is the version and nothing else.
         try await advertiser.start()
         let watching = try ConformanceScript(
-            "mdns_browse.py", ["interface": pair.secondAddress.description, "seconds": 5],
+            "mdns_browse.py", ["interface": pair.secondAddress.description, "seconds": 7],
             prefix: pair.command(in: pair.second, []))
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: .seconds(4))
         await advertiser.stop()
         let during = try await watching.result()
         let first = try #require(Self.services(during).first, "zeroconf saw \(during)")
