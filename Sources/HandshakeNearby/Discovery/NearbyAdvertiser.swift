@@ -63,18 +63,24 @@ public actor NearbyAdvertiser {
         let advertisement = try ServiceAdvertisement(
             instance: instance, port: port, displayName: displayName, addresses: [channel.interfaceAddress])
         let clock = self.clock
+        let limit = LimitBox()
+        let start = clock.now().monotonic
         let task = Task {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await message in channel.messages {
-                        if let response = advertisement.response(to: message) { await channel.send(response) }
+                        guard let response = advertisement.response(to: message),
+                            let limited = await limit.filter(response, at: clock.now().monotonic)
+                        else { continue }
+                        await channel.send(limited)
                     }
                 }
                 group.addTask {
-                    let start = clock.now().monotonic
                     for offset in Self.announcementOffsets {
                         do { try await clock.sleep(until: start + offset) } catch { return }
-                        await channel.send(advertisement.announcement())
+                        let announcement = advertisement.announcement()
+                        await limit.sent(announcement, at: clock.now().monotonic)
+                        await channel.send(announcement)
                     }
                 }
             }
@@ -103,4 +109,13 @@ public actor NearbyAdvertiser {
         try ServiceAdvertisement(instance: instance, port: port, displayName: displayName, addresses: [address])
             .announcement().encoded()
     }
+}
+
+/// The rate limit, shared by the task that answers and the one that announces.
+private actor LimitBox {
+    var limit = MulticastRateLimit()
+
+    func filter(_ response: DNSMessage, at now: Duration) -> DNSMessage? { limit.filter(response, at: now) }
+
+    func sent(_ message: DNSMessage, at now: Duration) { limit.sent(message, at: now) }
 }

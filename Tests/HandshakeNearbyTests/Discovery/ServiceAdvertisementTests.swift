@@ -75,6 +75,27 @@ struct ServiceAdvertisementTests {
         #expect(types.answers.map(\.data) == [.ptr(advertisement.serviceType)])
     }
 
+    @Test func eachRecordIsMulticastAtMostOnceASecond() throws {
+        let advertisement = try Self.advertisement()
+        var limit = MulticastRateLimit()
+        let browse = try #require(advertisement.response(to: Self.query(advertisement.serviceType, .ptr)))
+        limit.sent(advertisement.announcement(), at: .seconds(10))
+        // Right after the announcement, a browse gets nothing: every record just went out.
+        #expect(limit.filter(browse, at: .milliseconds(10_500)) == nil)
+        // A second later it is answered once; a flood of the same query in that second is not.
+        #expect(limit.filter(browse, at: .seconds(11)) == browse)
+        for millisecond in stride(from: 11_001, to: 12_000, by: 7) {
+            #expect(limit.filter(browse, at: .milliseconds(Int64(millisecond))) == nil)
+        }
+        // A question for a record not sent lately still gets that record alone.
+        var partial = MulticastRateLimit()
+        partial.sent(DNSMessage(flags: DNSMessage.responseFlags, answers: [advertisement.pointerRecord()]), at: .zero)
+        let kept = partial.filter(browse, at: .milliseconds(100))
+        #expect(kept == nil)  // the pointer, the only answer, went out 100 ms ago
+        let srv = try #require(advertisement.response(to: Self.query(advertisement.instanceName, .srv)))
+        #expect(partial.filter(srv, at: .milliseconds(200)) == srv)
+    }
+
     @Test func otherQuestionsAndResponsesGetNoAnswer() throws {
         let advertisement = try Self.advertisement()
         #expect(advertisement.response(to: Self.query(try DNSName(dotted: "_http._tcp.local"), .ptr)) == nil)
