@@ -8,7 +8,7 @@ public enum NearbyDiscoveryError: Error, Equatable, Sendable, CustomStringConver
     case displayNameTooLong(Int)
     /// No network interface of that name exists, or it has no IPv4 address.
     case noSuchInterface(String)
-    /// No interface other than loopback is up with an IPv4 address.
+    /// No interface other than loopback can multicast and has an IPv4 address.
     case noUsableInterface
     /// The multicast DNS socket could not be made (bind, join the group, or set an option).
     case socket(step: String, errno: Int32)
@@ -20,9 +20,9 @@ public enum NearbyDiscoveryError: Error, Equatable, Sendable, CustomStringConver
         case .displayNameTooLong(let count):
             "The display name (\(count) characters) cannot be advertised: it must be 1 to 64 characters and at most 253 bytes."
         case .noSuchInterface(let name):
-            "There is no network interface \"\(name)\" with an IPv4 address. Check the name with `ip addr`, or leave it out to use the first one that is up."
+            "There is no network interface \"\(name)\" with an IPv4 address. Check the name with `ip addr`, or leave it out to use the first one that can multicast."
         case .noUsableInterface:
-            "No network interface is up with an IPv4 address, so nobody nearby can be found. Connect to a network (Wi-Fi or cable) and try again."
+            "No network interface with an IPv4 address can multicast, so nobody nearby can be found. Connect to a network (Wi-Fi or cable) and try again."
         case .socket(let step, let errno):
             "The multicast DNS socket failed to \(step) (errno \(errno)). Another program may hold UDP port 5353 without sharing it."
         case .alreadyStarted:

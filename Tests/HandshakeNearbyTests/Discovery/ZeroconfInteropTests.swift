@@ -106,6 +106,20 @@ struct ZeroconfInteropTests {
         #expect(!announcement.hex.contains(Array(identity.nodeID.rawValue.utf8).hex))
     }
 
+    /// Inside a host whose only interfaces are loopback and its veth end, the automatic choice is the veth
+    /// end, and a name picks an interface by its address.
+    @Test func interfacesAreChosenInsideTheHost() throws {
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let veth = "\(pair.first)v"
+        let automatic = try NetworkNamespacePair.inside(pair.first) { try DiscoveryInterface.automatic.resolveAddress() }
+        #expect(automatic == pair.firstAddress)
+        let named = try NetworkNamespacePair.inside(pair.first) { try DiscoveryInterface.named(veth).resolveAddress() }
+        #expect(named == pair.firstAddress)
+        let loopback = try NetworkNamespacePair.inside(pair.first) { try DiscoveryInterface.named("lo").resolveAddress() }
+        #expect(loopback == IPv4Address(127, 0, 0, 1))
+    }
+
     /// One host running its advertiser and browser side by side (as `handshake nearby` does) shares port
     /// 5353 between them, hears other advertisers on the same host, and does not list itself.
     @Test func oneHostAdvertisesAndBrowsesWithoutFindingItself() async throws {
