@@ -19,7 +19,7 @@ final class NetworkNamespacePair: Sendable {
         let description: String
     }
 
-    /// The namespaces' names (`hsd<6 hex>a` and `…b`).
+    /// The namespaces' names: `hsd`, this process's id (6 hex digits), 2 random hex digits, then `a` or `b`.
     let first: String
     let second: String
     /// The first host's address, on its veth end.
@@ -29,12 +29,13 @@ final class NetworkNamespacePair: Sendable {
 
     /// Creates both namespaces, the veth pair, the addresses, and brings every link (loopback too) up.
     init() throws {
-        let tag = String(UInt32.random(in: 0..<0x100_0000), radix: 16)
+        let tag = Self.hex(Int(getpid()) & 0xFF_FFFF, digits: 6) + Self.hex(Int.random(in: 0..<256), digits: 2)
         first = "hsd\(tag)a"
         second = "hsd\(tag)b"
         guard getuid() == 0 else { throw Failure(description: "network namespace tests need root (ip netns)") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") || FileManager.default.isExecutableFile(atPath: "/sbin/ip")
         else { throw Failure(description: "`ip` is missing: install iproute2 (scripts/install-test-tools)") }
+        Self.removeLeftovers()
         let vethA = "\(first)v", vethB = "\(second)v"
         do {
             try Self.ip(["netns", "add", first])
@@ -58,6 +59,22 @@ final class NetworkNamespacePair: Sendable {
     func remove() {
         try? Self.ip(["netns", "del", first])
         try? Self.ip(["netns", "del", second])
+    }
+
+    /// Deletes namespaces this helper made in test processes that are gone (a crashed run cannot clean up).
+    static func removeLeftovers() {
+        let namespaces = (try? FileManager.default.contentsOfDirectory(atPath: "/var/run/netns")) ?? []
+        for name in namespaces where name.count == 12 && name.hasPrefix("hsd") {
+            let pidText = name.dropFirst(3).prefix(6)
+            guard let pid = Int32(pidText, radix: 16), pid != getpid() else { continue }
+            // kill(pid, 0) fails with ESRCH when no such process exists.
+            if kill(pid, 0) != 0 && errno == ESRCH { try? ip(["netns", "del", name]) }
+        }
+    }
+
+    private static func hex(_ value: Int, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The argument list that runs `arguments` inside `namespace`.
