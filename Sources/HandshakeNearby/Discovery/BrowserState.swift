@@ -61,13 +61,11 @@ struct BrowserState: Sendable {
     /// Takes in a message heard on the link and returns what changed. Queries and failed responses are ignored.
     mutating func receive(_ message: DNSMessage, at now: Duration) -> [DiscoveryEvent] {
         guard message.isResponse, message.opcode == 0, message.responseCode == 0 else { return changes(at: now) }
-        // A record with TTL 0 is a goodbye: it stays one more second (RFC 6762 §10.1).
-        func lifetime(_ record: DNSRecord) -> (Duration, UInt32) {
-            record.ttl == 0 ? (now, 1) : (now, record.ttl)
-        }
         var flushedHosts: Set<DNSName> = []
         for record in message.allRecords where record.recordClass == dnsClassIN {
-            let (received, ttl) = lifetime(record)
+            // A record with TTL 0 is a goodbye: it stays one more second (RFC 6762 §10.1).
+            let received = now
+            let ttl = record.ttl == 0 ? 1 : record.ttl
             switch record.data {
             case .ptr(let instance) where record.name == serviceType:
                 guard isInstance(instance), !ignored.contains(instance.firstLabel ?? "") else { continue }
@@ -81,7 +79,8 @@ struct BrowserState: Sendable {
                 texts[record.name] = Cached(value: strings, received: received, ttl: ttl)
             case .a(let address):
                 guard addresses[record.name] != nil || addresses.count < Self.maxEntries else { continue }
-                // RFC 6762 §10.2: a cache-flush record replaces what was cached for its name and type before.
+                // RFC 6762 §10.2: a cache-flush record replaces what was cached for its name and type before
+                // (at once, not after the second the RFC allows: a host's addresses come in one message).
                 if record.cacheFlush, !flushedHosts.contains(record.name), record.ttl > 0 {
                     flushedHosts.insert(record.name)
                     addresses[record.name] = [:]
