@@ -16,6 +16,7 @@ let fuzzTargets = [
     "FuzzCommonFriends",  // the common-friends (PSI) set and reply messages
     "FuzzSessionToken", // the NFC session token: NDEF message → token, with and without a time
     "FuzzShortCode",    // the short code: typed text, and both sides of its PAKE fed arbitrary frames
+    "FuzzDNSMessage",   // multicast DNS messages → decoder → the discovery browser and responder
 ]
 
 let package = Package(
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "HandshakeCore", package: "Handshake"),
                 .product(name: "HandshakeQR", package: "Handshake"),
                 .product(name: "HandshakeExchange", package: "Handshake"),
+                .product(name: "HandshakeNearby", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

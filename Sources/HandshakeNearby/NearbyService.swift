@@ -1,5 +1,5 @@
 /// What a Handshake device advertises on a local network while its exchange screen is open (DNS-SD over
-/// multicast DNS, RFC 6762 / RFC 6763), and nothing more (docs/protocols/nearby-transports.md).
+/// multicast DNS, RFC 6762 / RFC 6763), and nothing more (docs/protocols/nearby-discovery.md).
 ///
 /// The instance name is a random identifier made new for every session, never the Node ID; the TXT record
 /// carries the protocol version and, only if the person allows it, a display name. Nothing is advertised

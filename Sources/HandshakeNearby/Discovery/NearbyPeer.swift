@@ -1,0 +1,30 @@
+// What the browser learned about one advertised Handshake device: where to connect and what it chose to
+// show. None of it is authenticated — multicast DNS has no signatures — so a peer's display name is a hint for
+// the person choosing, and who is really there is settled by the secure channel, never by these fields.
+
+/// A device found on the local network, resolved to what a connection needs.
+public struct NearbyPeer: Hashable, Sendable {
+    /// The advertised instance name (the session's random identifier for a Handshake device; for a foreign
+    /// advertiser, whatever label it used).
+    public var id: String
+    /// The display name from the TXT record, if the other person chose to show one.
+    public var displayName: String?
+    /// The protocol version from the TXT record (`v`); nil when the record has none or it is not a number.
+    public var version: Int?
+    /// The host's IPv4 addresses, from its A records.
+    public var addresses: [IPv4Address]
+    /// The TCP port the exchange listens on (SRV).
+    public var port: UInt16
+    /// The host name the SRV record points at.
+    public var host: String
+
+    /// A peer from its parts (the browser makes these; tests and apps' previews may too).
+    public init(id: String, displayName: String?, version: Int?, addresses: [IPv4Address], port: UInt16, host: String) {
+        self.id = id
+        self.displayName = displayName
+        self.version = version
+        self.addresses = addresses
+        self.port = port
+        self.host = host
+    }
+}
