@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -48,6 +49,16 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CZlib"], swiftSettings: strict),
+        // The optional mailbox server (Hummingbird 2): accounts, share links, friend requests, contacts.
+        .target(
+            name: "HandshakeServer",
+            dependencies: [
+                "HandshakeCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
         // The command-line program.
         .executableTarget(
             name: "handshake",
@@ -56,6 +67,7 @@ let package = Package(
                 "HandshakeStore",
                 "HandshakeQR",
                 "HandshakeQRPNG",
+                "HandshakeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -77,6 +89,10 @@ let package = Package(
         .testTarget(
             name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore"],
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeServerTests",
+            dependencies: ["HandshakeServer", "HandshakeCore", .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]

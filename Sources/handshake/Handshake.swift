@@ -19,10 +19,12 @@ struct Handshake: ParsableCommand {
               handshake add CARD        (a file, - for standard input, or the card text)
               handshake contacts
               handshake contact show WHO
+            Run the mailbox server for people who are apart:
+              handshake serve
             """,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
-            AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self,
+            AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self, ServeCommand.self,
         ]
     )
 
