@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
-import NIOCore
 
 /// The mailbox server assembled: storage, clock and policy in; a router, or a whole Hummingbird
 /// application ready to run, out.
@@ -77,6 +76,7 @@ public struct MailboxServer: Sendable {
         let logger = Self.defaultLogger()
         logger.info("starting the mailbox", metadata: ["host": "\(host)", "port": "\(port)", "publicURL": "\(publicURL)"])
         try await makeApplication(host: host, port: port, logger: logger).runService()
+        logger.info("stopped")
     }
 
     /// The server's logger: label `handshake.server`, level from `LOG_LEVEL` (default `info`).
