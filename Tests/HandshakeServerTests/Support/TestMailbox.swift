@@ -18,13 +18,14 @@ struct TestMailbox {
         server = MailboxServer(storage: try storage ?? SQLiteStorage.inMemory(), clock: clock, publicURL: Self.publicURL)
     }
 
-    /// Runs `body` with a client for this mailbox.
-    func test<Value: Sendable>(_ body: @Sendable (Client) async throws -> Value) async throws -> Value {
+    /// Runs `body` with a client for this mailbox: through the router alone by default, or `.live` on a
+    /// loopback port.
+    func test<Value: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "handshake.server.test")
         logger.logLevel = .warning
         let app = Application(router: server.makeRouter(), logger: logger)
         let clock = self.clock
-        return try await app.test(.router) { client in try await body(Client(client: client, clock: clock)) }
+        return try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) }
     }
 
     /// One test client, with helpers for JSON calls and signing in.
