@@ -55,6 +55,7 @@ let package = Package(
             name: "HandshakeServer",
             dependencies: [
                 "HandshakeCore",
+                "HandshakeQR",  // the landing page's QR code
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

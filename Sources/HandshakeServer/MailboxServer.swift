@@ -41,6 +41,7 @@ public struct MailboxServer: Sendable {
         router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
         router.add(middleware: ErrorMiddleware())
         HealthRoutes(storage: storage).register(on: router)
+        LandingPageRoutes(storage: storage, clock: clock).register(on: router)
 
         let accounts = AccountRoutes(storage: storage, clock: clock)
         let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL)
