@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -61,6 +62,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

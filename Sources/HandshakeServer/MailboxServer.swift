@@ -19,6 +19,8 @@ public struct MailboxServer: Sendable {
     public var policy: MailboxPolicy
     /// The server's public base URL, without a trailing slash: share links are built on it.
     public var publicURL: String
+    /// Wakes event streams; runs as a service of the application so streams end on shutdown.
+    public let broadcaster: EventBroadcaster
     /// The level each request is logged at (method, route template, status, time).
     public var requestLogLevel: Logger.Level
 
@@ -32,6 +34,7 @@ public struct MailboxServer: Sendable {
         self.policy = policy
         self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         self.requestLogLevel = requestLogLevel
+        broadcaster = EventBroadcaster()
     }
 
     /// Every route, with the error shape and request logging around them.
@@ -54,7 +57,8 @@ public struct MailboxServer: Sendable {
         let signedIn = router.group("v1").add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
         accounts.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
-        FriendRequestRoutes(storage: storage, clock: clock, policy: policy).register(on: signedIn)
+        FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster).register(on: signedIn)
+        EventRoutes(storage: storage, broadcaster: broadcaster).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         return router
     }
@@ -69,7 +73,8 @@ public struct MailboxServer: Sendable {
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
         return Application(
             router: makeRouter(), server: .http1(configuration: http),
-            configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), logger: logger)
+            configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: [broadcaster],
+            logger: logger)
     }
 
     /// Listens on `host`:`port` until SIGTERM or SIGINT, then lets in-flight requests finish and returns.

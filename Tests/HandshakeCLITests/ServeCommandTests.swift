@@ -119,7 +119,23 @@ import FoundationNetworking
         _ = try await server.object(
             "POST", "/v1/friend-requests/\(id)/accept", expecting: 200, token: adaToken, json: ["card": Base64URL.encode(adaCard.bytes)])
 
+        // An open event stream does not hold the server up: SIGTERM ends it, and the server exits.
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-sN", "--max-time", "60", "-H", "Authorization: Bearer \(bobToken)", "http://127.0.0.1:\(port)/v1/events/stream"]
+        let streamed = Pipe()
+        curl.standardOutput = streamed
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        try await Task.sleep(for: .milliseconds(700))
+        let stopStarted = ContinuousClock.now
         #expect(try await server.stop() == 0)
+        #expect(ContinuousClock.now - stopStarted < .seconds(10))
+        for _ in 0..<100 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!curl.isRunning, "the stream should end when the server stops")
+        let events = String(decoding: streamed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(events.contains("event: friendRequestAccepted"))
+
         let log = try String(contentsOf: cli.file("serve-\(port).log"), encoding: .utf8)
         #expect(log.contains("stopped"))
         #expect(!log.contains(token), "share tokens must not be logged")

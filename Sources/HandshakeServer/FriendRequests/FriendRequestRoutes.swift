@@ -13,6 +13,7 @@ struct FriendRequestRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock
     let policy: MailboxPolicy
+    let broadcaster: EventBroadcaster
 
     func register(on group: RouterGroup<MailboxContext>) {
         group.post("friend-requests", use: send)
@@ -45,6 +46,7 @@ struct FriendRequestRoutes: Sendable {
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
         let stored = try await storage.sendFriendRequest(
             FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
+        await broadcaster.notify([stored.receiver])
         return EditedResponse(status: .created, response: FriendRequestResponse(stored))
     }
 
@@ -82,7 +84,9 @@ struct FriendRequestRoutes: Sendable {
     func answer(_ answer: FriendRequestAnswer, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
         let id = try context.parameters.require("id")
-        return FriendRequestResponse(try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now()))
+        let answered = try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
+        await broadcaster.notify([answered.sender, answered.receiver])
+        return FriendRequestResponse(answered)
     }
 
     @Sendable func badge(_ request: Request, context: MailboxContext) async throws -> BadgeResponse {

@@ -5,7 +5,8 @@ import HandshakeCore
 /// ``FriendRequestStorage`` on SQLite. Sending by link burns the link with
 /// `UPDATE share_link … WHERE used_at IS NULL AND revoked_at IS NULL AND expires_at > now` inside the
 /// transaction that inserts the request: one caller sees one changed row, every other sees none and is
-/// told the link was used; a refusal later in the transaction rolls the burn back.
+/// told the link was used; a refusal later in the transaction rolls the burn back. Each change records
+/// its events (``MailboxEvent``) in the same transaction.
 extension SQLiteStorage {
     public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
         try await writer.write { db in
@@ -49,6 +50,8 @@ extension SQLiteStorage {
                     request.id, draft.sender.rawValue, receiver.rawValue, Data(draft.senderCard), draft.note, route.rawValue,
                     now.unixMillis,
                 ])
+            try Self.recordEvent(.friendRequestReceived, for: receiver, request: request.id, peer: draft.sender, now: now, in: db)
+            try Self.recordBadge(for: receiver, now: now, in: db)
             return request
         }
     }
@@ -89,6 +92,13 @@ extension SQLiteStorage {
                 try db.execute(
                     sql: insert, arguments: [request.receiver.rawValue, request.sender.rawValue, Data(request.senderCard), now.unixMillis])
             }
+            // The side that did not answer hears of it; the receiver's badge changes whatever the answer.
+            switch answer {
+            case .accept: try Self.recordEvent(.friendRequestAccepted, for: request.sender, request: id, peer: request.receiver, now: now, in: db)
+            case .decline: try Self.recordEvent(.friendRequestDeclined, for: request.sender, request: id, peer: request.receiver, now: now, in: db)
+            case .cancel: try Self.recordEvent(.friendRequestCancelled, for: request.receiver, request: id, peer: request.sender, now: now, in: db)
+            }
+            try Self.recordBadge(for: request.receiver, now: now, in: db)
             guard let updated = try Self.friendRequest(id: id, in: db) else { throw MailboxError.unknownRequest }
             return updated
         }

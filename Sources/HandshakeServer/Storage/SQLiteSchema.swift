@@ -65,6 +65,21 @@ enum SQLiteSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v2: the event log") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE event (
+                        id               INTEGER PRIMARY KEY AUTOINCREMENT,  -- strictly increasing: the SSE id
+                        account          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        kind             TEXT NOT NULL,
+                        request_id       TEXT,
+                        peer             TEXT,
+                        pending_requests INTEGER,
+                        created_at       INTEGER NOT NULL
+                    );
+                    CREATE INDEX event_by_account ON event(account, id);
+                    """)
+        }
         return migrator
     }
 }

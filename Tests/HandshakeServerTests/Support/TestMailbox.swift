@@ -23,7 +23,7 @@ struct TestMailbox {
     func test<Value: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "handshake.server.test")
         logger.logLevel = .warning
-        let app = Application(router: server.makeRouter(), logger: logger)
+        let app = Application(router: server.makeRouter(), services: [server.broadcaster], logger: logger)
         let clock = self.clock
         return try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) }
     }
