@@ -97,7 +97,11 @@ import Testing
             let used = try await client.sendRequest(from: carol, token: token)
             #expect(used.status == .gone)
             #expect(used.code == "link_used")
-            #expect(try await client.call(.get, "/v1/share-links/\(token)").code == "link_used")
+            let resolved = try await client.call(.get, "/v1/share-links/\(token)")
+            #expect(resolved.code == "link_used")
+            // A refused resolve names the owner, so a client can say whom to ask; an unknown token does not.
+            #expect(try resolved.object()["owner"] as? String == ada.nodeID)
+            #expect(try await client.call(.get, "/v1/share-links/\(String(repeating: "A", count: 43))").object()["owner"] == nil)
         }
     }
 

@@ -37,10 +37,18 @@ struct ShareLinkRoutes: Sendable {
         return EditedResponse(status: .created, response: response)
     }
 
-    @Sendable func resolve(_ request: Request, context: MailboxContext) async throws -> ResolvedShareLinkResponse {
-        let link = try await usableLink(context: context)
+    /// A used, expired or revoked link is answered with its refusal and the owner's Node ID (`owner`), so
+    /// the client can fetch their signed card and say whom to ask for a new link. Whoever holds the token
+    /// was given it by that owner; an unknown token reveals nothing.
+    @Sendable func resolve(_ request: Request, context: MailboxContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        guard ShareToken.isWellFormed(token), let link = try await storage.shareLink(tokenHash: SecretToken.hash(token)) else {
+            throw MailboxError.linkUnknown
+        }
+        if let refusal = link.refusal(at: clock.now(), by: nil) { return try refusal.response(owner: link.owner.rawValue) }
         guard let card = try await storage.account(link.owner)?.card else { throw MailboxError.linkUnknown }
-        return ResolvedShareLinkResponse(nodeId: link.owner.rawValue, card: Base64URL.encode(card), expiresAt: link.expiresAt)
+        return try ResolvedShareLinkResponse(nodeId: link.owner.rawValue, card: Base64URL.encode(card), expiresAt: link.expiresAt)
+            .response(from: request, context: context)
     }
 
     @Sendable func revoke(_ request: Request, context: MailboxContext) async throws -> Response {
@@ -50,15 +58,5 @@ struct ShareLinkRoutes: Sendable {
             try await storage.revokeShareLink(tokenHash: SecretToken.hash(token), owner: owner, now: clock.now())
         else { throw MailboxError.linkUnknown }
         return Response(status: .noContent)
-    }
-
-    /// The link named in the path, if it can still be used; the matching refusal otherwise.
-    private func usableLink(context: MailboxContext) async throws -> ShareLink {
-        let token = try context.parameters.require("token")
-        guard ShareToken.isWellFormed(token), let link = try await storage.shareLink(tokenHash: SecretToken.hash(token)) else {
-            throw MailboxError.linkUnknown
-        }
-        if let refusal = link.refusal(at: clock.now(), by: nil) { throw refusal }
-        return link
     }
 }

@@ -38,7 +38,13 @@ extension MailboxError: HTTPResponseError {
 
     /// The refusal as a response: the status, the headers and the JSON body.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = try JSONEncoder().encode(ErrorBody(code: code, message: message))
+        try response(owner: nil)
+    }
+
+    /// The response, naming the share link's owner when the refusal is about a link they made (so a
+    /// client can say whom to ask for a new one).
+    func response(owner: String?) throws -> Response {
+        let body = try JSONEncoder().encode(ErrorBody(code: code, message: message, owner: owner))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
@@ -46,5 +52,6 @@ extension MailboxError: HTTPResponseError {
     struct ErrorBody: Codable {
         let code: String
         let message: String
+        let owner: String?
     }
 }
