@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -60,6 +63,21 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CZlib"], swiftSettings: strict),
+        // The optional mailbox server (Hummingbird 2): accounts, share links, friend requests, contacts.
+        .target(
+            name: "HandshakeServer",
+            dependencies: [
+                "HandshakeCore",
+                "HandshakeQR",  // the landing page's QR code
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         // The command-line program.
         .executableTarget(
             name: "handshake",
@@ -70,6 +88,7 @@ let package = Package(
                 "HandshakeQRPNG",
                 "HandshakeExchange",
                 "HandshakeNearby",
+                "HandshakeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -95,6 +114,14 @@ let package = Package(
         .testTarget(
             name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore"],
             exclude: ["Conformance"],  // Python peers (zeroconf, ndeflib), run at test time
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeServerTests",
+            dependencies: [
+                "HandshakeServer", "HandshakeCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
     ]

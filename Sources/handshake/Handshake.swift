@@ -19,10 +19,16 @@ struct Handshake: AsyncParsableCommand {
               handshake add CARD        (a file, - for standard input, or the card text)
               handshake contacts
               handshake contact show WHO
+            Run the mailbox server for people who are apart, and use one:
+              handshake serve
+              handshake server register --server URL
+              handshake link create        (then: handshake request send LINK)
+              handshake requests
             """,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
             AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self, NearbyCommand.self,
+            ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self,
         ]
     )
 

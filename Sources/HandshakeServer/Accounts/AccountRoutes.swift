@@ -1,0 +1,52 @@
+import Foundation
+import HandshakeCore
+import Hummingbird
+
+/// An account's own card, published and served: `GET /v1/account`, `PUT /v1/account/card` (signed in)
+/// and `GET /v1/cards/{nodeId}` (public).
+///
+/// Publishing runs the card through ``CardIntake`` and keeps it only if strictly newer than the stored
+/// one, so an old card replayed by anyone — even its owner's stale device — cannot roll it back. The
+/// served bytes are exactly the published ones (`application/cose`), for the receiver to verify.
+struct AccountRoutes: Sendable {
+    let storage: any MailboxStorage
+    let clock: any MailboxClock
+
+    /// The media type of a card's COSE_Sign1 bytes.
+    static let cardMediaType = "application/cose; cose-type=\"cose-sign1\""
+
+    func registerPublic(on group: RouterGroup<MailboxContext>) {
+        group.get("cards/{nodeId}", use: card)
+    }
+
+    func registerSignedIn(on group: RouterGroup<MailboxContext>) {
+        group.get("account", use: account)
+        group.put("account/card", use: publish)
+    }
+
+    @Sendable func account(_ request: Request, context: MailboxContext) async throws -> AccountResponse {
+        guard let account = try await storage.account(try context.requireAccount()) else {
+            throw MailboxError.unauthorized("This account no longer exists.")
+        }
+        return AccountResponse(
+            nodeId: account.nodeID.rawValue, sigKey: Base64URL.encode(account.sigKey), cardUpdatedAt: account.cardUpdatedAt,
+            createdAt: account.createdAt)
+    }
+
+    @Sendable func publish(_ request: Request, context: MailboxContext) async throws -> PublishedCardResponse {
+        let owner = try context.requireAccount()
+        let body = try await request.body.collect(upTo: CardLimits.signedCardBytes)
+        let card = try CardIntake(clock: clock).verify(Array(buffer: body), owner: owner)
+        try await storage.publishCard(card)
+        return PublishedCardResponse(nodeId: owner.rawValue, updatedAt: card.card.updatedAt)
+    }
+
+    @Sendable func card(_ request: Request, context: MailboxContext) async throws -> Response {
+        guard let nodeID = NodeID(try context.parameters.require("nodeId")) else { throw MailboxError.unknownAccount }
+        guard let account = try await storage.account(nodeID) else { throw MailboxError.unknownAccount }
+        guard let card = account.card else { throw MailboxError.noCard }
+        return Response(
+            status: .ok, headers: [.contentType: Self.cardMediaType],
+            body: .init(byteBuffer: ByteBuffer(bytes: card)))
+    }
+}

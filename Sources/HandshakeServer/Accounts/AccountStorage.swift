@@ -1,0 +1,26 @@
+import Foundation
+import HandshakeCore
+
+/// The queries the account routes need: challenges, sessions, accounts and their published cards.
+///
+/// Every operation that must happen once (answering a challenge) or only forward (replacing a card) is
+/// a single conditional write, so it holds however many requests race. What implementations do not do:
+/// verify signatures or cards — the routes do that before calling in.
+public protocol AccountStorage: Sendable {
+    /// Keeps a freshly issued challenge.
+    func saveChallenge(_ challenge: AuthChallenge) async throws
+    /// Marks the challenge used and returns it, if it exists, is unused and has not expired at `now`;
+    /// `nil` otherwise. Of several concurrent calls for one challenge, at most one gets it.
+    func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge?
+    /// Creates the account for `sigKey` unless it exists.
+    func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws
+    /// The account with this Node ID.
+    func account(_ nodeID: NodeID) async throws -> Account?
+    /// Keeps a session: the hash of a bearer token, whose account it is, and when it expires.
+    func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws
+    /// The account whose unexpired session has this token hash.
+    func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID?
+    /// Stores `card` as its owner's published card if it is strictly newer than the stored one; throws
+    /// ``MailboxError/cardNotNewer`` otherwise. The card must already be verified.
+    func publishCard(_ card: SignedCard) async throws
+}

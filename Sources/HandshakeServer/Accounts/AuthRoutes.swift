@@ -1,0 +1,70 @@
+import Foundation
+import HandshakeCore
+import Hummingbird
+
+/// Signing in without a password: `POST /v1/auth/challenge` then `POST /v1/auth/token`.
+///
+/// The first issues 32 random bytes for a key (given directly, or through the Node ID of an existing
+/// account); the second takes the challenge back with the key's Ed25519 signature over
+/// ``AuthChallenge/signedBytes(for:)`` and, if it verifies, burns the challenge, creates the account on
+/// first sign-in and returns a bearer token valid for ``MailboxPolicy/sessionLifetime``.
+struct AuthRoutes: Sendable {
+    let storage: any MailboxStorage
+    let clock: any MailboxClock
+    let policy: MailboxPolicy
+
+    func register(on group: RouterGroup<MailboxContext>) {
+        group.post("auth/challenge", use: challenge)
+        group.post("auth/token", use: token)
+    }
+
+    @Sendable func challenge(_ request: Request, context: MailboxContext) async throws -> EditedResponse<ChallengeResponse> {
+        let body = try await request.decode(as: ChallengeRequest.self, context: context)
+        let sigKey: [UInt8]
+        switch (body.sigKey, body.nodeId) {
+        case (let text?, _):
+            guard let key = Base64URL.decode(text), key.count == 32 else {
+                throw MailboxError.badRequest("`sigKey` must be a 32-byte Ed25519 public key in base64url.")
+            }
+            if let nodeText = body.nodeId, NodeID(sigKey: key).rawValue != nodeText {
+                throw MailboxError.badRequest("`nodeId` is not the Node ID of `sigKey`.")
+            }
+            sigKey = key
+        case (nil, let nodeText?):
+            guard let nodeID = NodeID(nodeText) else { throw MailboxError.badRequest("`nodeId` is not a Node ID.") }
+            guard let account = try await storage.account(nodeID) else { throw MailboxError.unknownAccount }
+            sigKey = account.sigKey
+        case (nil, nil):
+            throw MailboxError.badRequest("give `sigKey` (or the `nodeId` of an existing account).")
+        }
+        let challenge = AuthChallenge(
+            bytes: SecretToken.randomBytes(AuthChallenge.byteCount), sigKey: sigKey,
+            expiresAt: clock.now().addingTimeInterval(policy.challengeLifetime))
+        try await storage.saveChallenge(challenge)
+        let response = ChallengeResponse(
+            challenge: Base64URL.encode(challenge.bytes), nodeId: challenge.nodeID.rawValue, expiresAt: challenge.expiresAt)
+        return EditedResponse(status: .created, response: response)
+    }
+
+    @Sendable func token(_ request: Request, context: MailboxContext) async throws -> EditedResponse<TokenResponse> {
+        let body = try await request.decode(as: TokenRequest.self, context: context)
+        guard let bytes = Base64URL.decode(body.challenge), bytes.count == AuthChallenge.byteCount else {
+            throw MailboxError.challengeInvalid
+        }
+        guard let signature = Base64URL.decode(body.signature), signature.count == 64 else {
+            throw MailboxError.badRequest("`signature` must be a 64-byte Ed25519 signature in base64url.")
+        }
+        let now = clock.now()
+        // Burned before checking the signature: a wrong answer uses the challenge up, so it cannot be
+        // retried against the same bytes.
+        guard let challenge = try await storage.consumeChallenge(bytes, now: now) else { throw MailboxError.challengeInvalid }
+        guard challenge.isAnswered(by: signature) else { throw MailboxError.badSignature }
+
+        try await storage.createAccountIfNeeded(sigKey: challenge.sigKey, now: now)
+        let token = SecretToken.bearer()
+        let expiresAt = now.addingTimeInterval(policy.sessionLifetime)
+        try await storage.saveSession(tokenHash: SecretToken.hash(token), account: challenge.nodeID, now: now, expiresAt: expiresAt)
+        context.logger.info("signed in", metadata: ["account": "\(challenge.nodeID)"])
+        return EditedResponse(status: .created, response: TokenResponse(token: token, nodeId: challenge.nodeID.rawValue, expiresAt: expiresAt))
+    }
+}

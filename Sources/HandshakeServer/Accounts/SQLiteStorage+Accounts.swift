@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import HandshakeCore
+
+/// ``AccountStorage`` on SQLite: challenges burned by a conditional update, sessions by token hash, and
+/// cards replaced only by strictly newer ones (the comparison is in the UPDATE itself).
+extension SQLiteStorage {
+    public func saveChallenge(_ challenge: AuthChallenge) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (?, ?, ?)",
+                arguments: [Data(challenge.bytes), Data(challenge.sigKey), challenge.expiresAt.unixMillis])
+        }
+    }
+
+    public func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge? {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE auth_challenge SET used_at = ? WHERE challenge = ? AND used_at IS NULL AND expires_at > ?",
+                arguments: [now.unixMillis, Data(bytes), now.unixMillis])
+            guard db.changesCount == 1,
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM auth_challenge WHERE challenge = ?", arguments: [Data(bytes)]),
+                let sigKey = row.bytes("sig_key"), let expiresAt = row.date("expires_at")
+            else { return nil }
+            return AuthChallenge(bytes: bytes, sigKey: sigKey, expiresAt: expiresAt)
+        }
+    }
+
+    public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO account (node_id, sig_key, created_at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO NOTHING",
+                arguments: [NodeID(sigKey: sigKey).rawValue, Data(sigKey), now.unixMillis])
+        }
+    }
+
+    public func account(_ nodeID: NodeID) async throws -> Account? {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE node_id = ?", arguments: [nodeID.rawValue]) else {
+                return nil
+            }
+            return Account(
+                nodeID: try row.nodeID("node_id"), sigKey: row.bytes("sig_key") ?? [], card: row.bytes("card"),
+                cardUpdatedAt: (row["card_updated_at"] as Int64?).map { UInt64(max(0, $0)) },
+                createdAt: row.date("created_at") ?? Date(unixMillis: 0))
+        }
+    }
+
+    public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO session (token_hash, node_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [Data(tokenHash), account.rawValue, now.unixMillis, expiresAt.unixMillis])
+        }
+    }
+
+    public func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID? {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(
+                    db, sql: "SELECT node_id FROM session WHERE token_hash = ? AND expires_at > ?",
+                    arguments: [Data(tokenHash), now.unixMillis])
+            else { return nil }
+            return try row.nodeID("node_id")
+        }
+    }
+
+    public func publishCard(_ card: SignedCard) async throws {
+        // updatedAt is at most a day past the verifier's clock, far below Int64's range.
+        let updatedAt = Int64(clamping: card.card.updatedAt)
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE account SET card = ?, card_updated_at = ?
+                    WHERE node_id = ? AND sig_key = ? AND (card_updated_at IS NULL OR card_updated_at < ?)
+                    """,
+                arguments: [Data(card.bytes), updatedAt, card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), updatedAt])
+            if db.changesCount == 0 { throw MailboxError.cardNotNewer }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HandshakeCore
+import Hummingbird
+import ServiceLifecycle
+
+/// The signed-in account's events: `GET /v1/events?after=ID` (a JSON page, for polling) and
+/// `GET /v1/events/stream` (server-sent events, resumable with `Last-Event-ID`).
+///
+/// The stream first sends every event after the client's last id, then waits for
+/// ``EventBroadcaster`` to say there may be more; each SSE message has `id:` (the event id), `event:`
+/// (its type) and `data:` (its JSON). A comment line is sent as a keep-alive. The stream ends when the
+/// server shuts down; the client reconnects with `Last-Event-ID` and misses nothing.
+struct EventRoutes: Sendable {
+    let storage: any MailboxStorage
+    let broadcaster: EventBroadcaster
+
+    static let pageSize = 100
+    // A constant, valid header name: the initialiser fails only for names with characters HTTP forbids.
+    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
+
+    func register(on group: RouterGroup<MailboxContext>) {
+        group.get("events", use: list)
+        group.get("events/stream", use: stream)
+    }
+
+    @Sendable func list(_ request: Request, context: MailboxContext) async throws -> EventListResponse {
+        let account = try context.requireAccount()
+        let after = try Self.position(request.uri.queryParameters.get("after"), name: "`after`")
+        let events = try await storage.events(of: account, after: after, limit: Self.pageSize)
+        return EventListResponse(events: events.map(EventResponse.init))
+    }
+
+    @Sendable func stream(_ request: Request, context: MailboxContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let lastID = request.headers[values: Self.lastEventID].last ?? request.uri.queryParameters.get("after")
+        let start = try Self.position(lastID, name: "`Last-Event-ID`")
+        let (storage, broadcaster) = (storage, broadcaster)
+        // Subscribed before the replay, so an event recorded between the replay and the wait still wakes it.
+        let (subscription, signals) = await broadcaster.subscribe(account)
+        let body = ResponseBody { writer in
+            var last = start
+            do {
+                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+                last = try await Self.send(after: last, of: account, storage: storage, to: &writer)
+                // Request handlers run inside the server's service, so they see its graceful shutdown: the
+                // stream ends then, rather than holding the server open until the client leaves.
+                for await signal in signals.cancelOnGracefulShutdown() {
+                    switch signal {
+                    case .changed: last = try await Self.send(after: last, of: account, storage: storage, to: &writer)
+                    case .keepAlive: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    }
+                }
+            } catch {
+                await broadcaster.unsubscribe(subscription)
+                throw error
+            }
+            await broadcaster.unsubscribe(subscription)
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+
+    /// Writes every event after `last` as SSE messages and returns the new last id.
+    static func send(after last: Int64, of account: NodeID, storage: any MailboxStorage, to writer: inout any ResponseBodyWriter) async throws
+        -> Int64
+    {
+        var last = last
+        while true {
+            let events = try await storage.events(of: account, after: last, limit: pageSize)
+            guard !events.isEmpty else { return last }
+            var text = ""
+            for event in events {
+                let data = String(decoding: try JSONEncoder.events.encode(EventResponse(event)), as: UTF8.self)
+                text += "id: \(event.id)\nevent: \(event.kind.rawValue)\ndata: \(data)\n\n"
+                last = event.id
+            }
+            try await writer.write(ByteBuffer(string: text))
+        }
+    }
+
+    /// An event id from a query or header: a non-negative integer, 0 when absent.
+    static func position(_ text: String?, name: String) throws(MailboxError) -> Int64 {
+        guard let text else { return 0 }
+        guard let value = Int64(text), value >= 0 else { throw .badRequest("\(name) must be an event id (a non-negative integer).") }
+        return value
+    }
+}
+
+extension JSONEncoder {
+    /// The encoder for SSE `data:` lines: one line, ISO 8601 dates, as the JSON routes write them.
+    static var events: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}

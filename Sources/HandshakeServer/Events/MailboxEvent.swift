@@ -1,0 +1,46 @@
+import Foundation
+import HandshakeCore
+
+/// Something that happened to an account, kept so the account's devices hear of it: a request received,
+/// accepted, declined or cancelled, or a new badge count.
+///
+/// Events are written in the same transaction as the change they report, so none is lost and none
+/// reports a change that was rolled back. Ids grow strictly per server database; a client that
+/// reconnects with the last id it saw (`Last-Event-ID`) gets exactly the ones after it. What an event does
+/// not carry: cards — the client fetches the request to get them.
+public struct MailboxEvent: Sendable, Equatable {
+    /// The kinds of event.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// A friend request arrived (to the receiver).
+        case friendRequestReceived
+        /// The receiver accepted (to the sender).
+        case friendRequestAccepted
+        /// The receiver declined (to the sender).
+        case friendRequestDeclined
+        /// The sender withdrew it (to the receiver).
+        case friendRequestCancelled
+        /// The number of pending received requests changed (to the receiver).
+        case badge
+    }
+
+    /// Increasing id, the SSE `id:`.
+    public let id: Int64
+    /// Whose event it is.
+    public let account: NodeID
+    /// What happened.
+    public let kind: Kind
+    /// The friend request concerned (not for `badge`).
+    public let requestID: String?
+    /// The other side of that request (not for `badge`).
+    public let peer: NodeID?
+    /// The pending count (for `badge`).
+    public let pendingRequests: Int?
+    /// When it happened.
+    public let createdAt: Date
+}
+
+/// The queries behind the event log.
+public protocol EventStorage: Sendable {
+    /// `account`'s events with ids greater than `after`, oldest first, at most `limit`.
+    func events(of account: NodeID, after: Int64, limit: Int) async throws -> [MailboxEvent]
+}

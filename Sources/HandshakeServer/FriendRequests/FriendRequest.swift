@@ -1,0 +1,90 @@
+import Foundation
+import HandshakeCore
+
+/// Where a friend request is in its life. Every request starts `pending` and ends in exactly one of the
+/// other three; the other side sees the ending in its lists, so no one is left waiting.
+public enum FriendRequestStatus: String, Sendable, Codable, CaseIterable {
+    /// Sent, not answered yet.
+    case pending
+    /// The receiver accepted: both accounts now hold each other as contacts.
+    case accepted
+    /// The receiver declined.
+    case declined
+    /// The sender withdrew it before an answer.
+    case cancelled
+}
+
+/// How the sender addressed the request: by the receiver's Node ID or by one of the receiver's share links.
+public enum FriendRequestRoute: String, Sendable, Codable {
+    /// By Node ID.
+    case nodeId
+    /// By share token (the token was burned by this request).
+    case token
+}
+
+/// A friend request between two accounts, with the cards each side signed.
+///
+/// The sender's card is verified and checked to be the sender's before the request is stored; on
+/// accept, so is the receiver's. The server keeps the bytes verbatim so each side can verify the
+/// other's card again on its own device.
+public struct FriendRequest: Sendable, Equatable {
+    /// The request's id (a random UUID, lowercased).
+    public let id: String
+    /// Who sent it.
+    public let sender: NodeID
+    /// Who it is for.
+    public let receiver: NodeID
+    /// The sender's signed card (COSE_Sign1 bytes).
+    public let senderCard: [UInt8]
+    /// The receiver's signed card, once accepted.
+    public let receiverCard: [UInt8]?
+    /// The sender's optional note (at most ``MailboxPolicy/noteMaxCharacters`` characters).
+    public let note: String?
+    /// How it was addressed.
+    public let route: FriendRequestRoute
+    /// Where it is in its life.
+    public let status: FriendRequestStatus
+    /// When it was sent.
+    public let createdAt: Date
+    /// When it was accepted, declined or cancelled.
+    public let answeredAt: Date?
+}
+
+/// Who a new friend request is for: an account by Node ID, or the owner of a share link.
+public enum FriendRequestTarget: Sendable, Equatable {
+    /// The account with this Node ID.
+    case nodeID(NodeID)
+    /// The owner of the share link with this token hash; sending burns the link.
+    case shareLink(tokenHash: [UInt8])
+}
+
+/// A friend request about to be sent: everything but what storage decides (id, receiver by token, times).
+public struct FriendRequestDraft: Sendable {
+    /// The authenticated sender.
+    public var sender: NodeID
+    /// Who it is for.
+    public var target: FriendRequestTarget
+    /// The sender's verified card bytes.
+    public var senderCard: [UInt8]
+    /// The optional note.
+    public var note: String?
+}
+
+/// The answer one side gives to a pending request.
+public enum FriendRequestAnswer: Sendable, Equatable {
+    /// The receiver accepts, with its own verified card bytes.
+    case accept(receiverCard: [UInt8])
+    /// The receiver declines.
+    case decline
+    /// The sender withdraws it.
+    case cancel
+
+    /// The status the request takes.
+    var resultingStatus: FriendRequestStatus {
+        switch self {
+        case .accept: .accepted
+        case .decline: .declined
+        case .cancel: .cancelled
+        }
+    }
+}

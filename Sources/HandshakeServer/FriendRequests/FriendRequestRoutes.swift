@@ -1,0 +1,95 @@
+import Foundation
+import HandshakeCore
+import Hummingbird
+
+/// Friend requests, all signed in: send (`POST /v1/friend-requests`), list (`GET`, received or sent),
+/// read one, and answer — accept and decline by the receiver, cancel by the sender — plus the badge.
+///
+/// Every card is verified and must be its sender's before anything is stored; a request by share token
+/// burns the token in the same transaction as the request is stored. An answer changes the request's
+/// status, which both sides' lists show, so declines and cancels reach the other side. Requests of
+/// others are reported as unknown, never as forbidden, so their ids reveal nothing.
+struct FriendRequestRoutes: Sendable {
+    let storage: any MailboxStorage
+    let clock: any MailboxClock
+    let policy: MailboxPolicy
+    let broadcaster: EventBroadcaster
+
+    func register(on group: RouterGroup<MailboxContext>) {
+        group.post("friend-requests", use: send)
+        group.get("friend-requests", use: list)
+        group.get("friend-requests/{id}", use: show)
+        group.post("friend-requests/{id}/accept", use: accept)
+        group.post("friend-requests/{id}/decline") { request, context in try await answer(.decline, context: context) }
+        group.post("friend-requests/{id}/cancel") { request, context in try await answer(.cancel, context: context) }
+        group.get("badge", use: badge)
+    }
+
+    @Sendable func send(_ request: Request, context: MailboxContext) async throws -> EditedResponse<FriendRequestResponse> {
+        let sender = try context.requireAccount()
+        let body = try await request.decode(as: SendFriendRequestBody.self, context: context)
+        let target: FriendRequestTarget
+        switch (body.to, body.token) {
+        case (let to?, nil):
+            guard let nodeID = NodeID(to) else { throw MailboxError.badRequest("`to` is not a Node ID.") }
+            target = .nodeID(nodeID)
+        case (nil, let token?):
+            guard ShareToken.isWellFormed(token) else { throw MailboxError.linkUnknown }
+            target = .shareLink(tokenHash: SecretToken.hash(token))
+        default:
+            throw MailboxError.badRequest("give exactly one of `to` (a Node ID) or `token` (a share token).")
+        }
+        if let note = body.note, note.count > policy.noteMaxCharacters {
+            throw MailboxError.badRequest("`note` has \(note.count) characters; at most \(policy.noteMaxCharacters) are allowed.")
+        }
+        let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
+        let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
+        let stored = try await storage.sendFriendRequest(
+            FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
+        await broadcaster.notify([stored.receiver])
+        return EditedResponse(status: .created, response: FriendRequestResponse(stored))
+    }
+
+    @Sendable func list(_ request: Request, context: MailboxContext) async throws -> FriendRequestListResponse {
+        let account = try context.requireAccount()
+        let sent: Bool
+        switch request.uri.queryParameters.get("direction") {
+        case nil, "received": sent = false
+        case "sent": sent = true
+        default: throw MailboxError.badRequest("`direction` is `received` or `sent`.")
+        }
+        var status: FriendRequestStatus?
+        if let text = request.uri.queryParameters.get("status") {
+            guard let value = FriendRequestStatus(rawValue: text) else {
+                throw MailboxError.badRequest("`status` is one of pending, accepted, declined, cancelled.")
+            }
+            status = value
+        }
+        let requests = try await storage.friendRequests(of: account, sent: sent, status: status)
+        return FriendRequestListResponse(requests: requests.map(FriendRequestResponse.init))
+    }
+
+    @Sendable func show(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
+        let account = try context.requireAccount()
+        return FriendRequestResponse(try await storage.friendRequest(id: try context.parameters.require("id"), visibleTo: account))
+    }
+
+    @Sendable func accept(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
+        let account = try context.requireAccount()
+        let body = try await request.decode(as: AcceptFriendRequestBody.self, context: context)
+        let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: account)
+        return try await answer(.accept(receiverCard: card.bytes), context: context)
+    }
+
+    func answer(_ answer: FriendRequestAnswer, context: MailboxContext) async throws -> FriendRequestResponse {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("id")
+        let answered = try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
+        await broadcaster.notify([answered.sender, answered.receiver])
+        return FriendRequestResponse(answered)
+    }
+
+    @Sendable func badge(_ request: Request, context: MailboxContext) async throws -> BadgeResponse {
+        BadgeResponse(pendingRequests: try await storage.pendingReceivedCount(of: try context.requireAccount()))
+    }
+}

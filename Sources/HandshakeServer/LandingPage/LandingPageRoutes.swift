@@ -1,0 +1,51 @@
+import Foundation
+import HandshakeCore
+import Hummingbird
+
+/// `GET /share/contact/{token}`: what a person sees when they open a share link in a browser.
+///
+/// A usable link gets 200 and the card page; unknown gets 404, expired, used and revoked get 410, each
+/// with its own page. Viewing the page never uses the link up. The response forbids scripts and outside
+/// resources (`Content-Security-Policy`), is never cached, and sends no referrer, since the token is in
+/// the URL.
+struct LandingPageRoutes: Sendable {
+    let storage: any MailboxStorage
+    let clock: any MailboxClock
+
+    func register(on router: Router<MailboxContext>) {
+        router.get("share/contact/{token}", use: page)
+    }
+
+    @Sendable func page(_ request: Request, context: MailboxContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        do {
+            guard ShareToken.isWellFormed(token), let link = try await storage.shareLink(tokenHash: SecretToken.hash(token)) else {
+                throw MailboxError.linkUnknown
+            }
+            if let refusal = link.refusal(at: clock.now(), by: nil) { throw refusal }
+            guard let bytes = try await storage.account(link.owner)?.card else { throw MailboxError.linkUnknown }
+            // Stored cards were verified when published; reading one back through the verifier is how a
+            // ContactCard is obtained, and checks the stored bytes once more.
+            let signed = try CardVerifier().verify(bytes, now: clock.now())
+            return Self.html(.ok, LandingPageHTML.card(signed.card, signed: signed, token: token))
+        } catch let error as MailboxError {
+            return Self.html(error.status, LandingPageHTML.refusal(error))
+        }
+    }
+
+    // A constant, valid header name: the initialiser fails only for names with characters HTTP forbids.
+    static let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy")!
+
+    static func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8",
+                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                .cacheControl: "no-store",
+                Self.referrerPolicy: "no-referrer",
+                .xContentTypeOptions: "nosniff",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+
+/// The mailbox server assembled: storage, clock and policy in; a router, or a whole Hummingbird
+/// application ready to run, out.
+///
+/// The router is what tests drive without a socket; the application adds the listening address, the
+/// HTTP limits (header sizes, idle time) and graceful shutdown on SIGTERM and SIGINT, where in-flight
+/// requests finish before the process exits. It is not a client and keeps no state of its own: every
+/// fact lives in ``storage``.
+public struct MailboxServer: Sendable {
+    /// Where everything is kept.
+    public var storage: any MailboxStorage
+    /// Where the time comes from.
+    public var clock: any MailboxClock
+    /// The limits and lifetimes enforced.
+    public var policy: MailboxPolicy
+    /// The server's public base URL, without a trailing slash: share links are built on it.
+    public var publicURL: String
+    /// Wakes event streams; runs as a service of the application so streams end on shutdown.
+    public let broadcaster: EventBroadcaster
+    /// The level each request is logged at (method, route template, status, time).
+    public var requestLogLevel: Logger.Level
+
+    /// A server over `storage`.
+    public init(
+        storage: any MailboxStorage, clock: any MailboxClock = SystemClock(), policy: MailboxPolicy = MailboxPolicy(),
+        publicURL: String, requestLogLevel: Logger.Level = .debug
+    ) {
+        self.storage = storage
+        self.clock = clock
+        self.policy = policy
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.requestLogLevel = requestLogLevel
+        broadcaster = EventBroadcaster()
+    }
+
+    /// Every route, with the error shape and request logging around them.
+    public func makeRouter() -> Router<MailboxContext> {
+        let router = Router(context: MailboxContext.self)
+        // The log line sees the response the error middleware made, so refusals are logged with their status.
+        router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
+        router.add(middleware: ErrorMiddleware())
+        HealthRoutes(storage: storage).register(on: router)
+        LandingPageRoutes(storage: storage, clock: clock).register(on: router)
+
+        let accounts = AccountRoutes(storage: storage, clock: clock)
+        let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL)
+
+        let open = router.group("v1")
+        AuthRoutes(storage: storage, clock: clock, policy: policy).register(on: open)
+        accounts.registerPublic(on: open)
+        shareLinks.registerPublic(on: open)
+
+        let signedIn = router.group("v1").add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
+        accounts.registerSignedIn(on: signedIn)
+        shareLinks.registerSignedIn(on: signedIn)
+        FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster).register(on: signedIn)
+        EventRoutes(storage: storage, broadcaster: broadcaster).register(on: signedIn)
+        ContactRoutes(storage: storage).register(on: signedIn)
+        return router
+    }
+
+    /// The application listening on `host`:`port`, ready for `runService()`.
+    ///
+    /// Headers are limited to 16 KiB in all, a connection idle for 30 s is closed, and bodies are
+    /// limited per route (``MailboxContext/maxBodyBytes``).
+    public func makeApplication(host: String, port: Int, logger: Logger = MailboxServer.defaultLogger()) -> some ApplicationProtocol {
+        let http = HTTP1Channel.Configuration(
+            idleTimeout: .seconds(30),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
+        return Application(
+            router: makeRouter(), server: .http1(configuration: http),
+            configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: [broadcaster],
+            logger: logger)
+    }
+
+    /// Listens on `host`:`port` until SIGTERM or SIGINT, then lets in-flight requests finish and returns.
+    public func run(host: String, port: Int) async throws {
+        let logger = Self.defaultLogger()
+        logger.info("starting the mailbox", metadata: ["host": "\(host)", "port": "\(port)", "publicURL": "\(publicURL)"])
+        try await makeApplication(host: host, port: port, logger: logger).runService()
+        logger.info("stopped")
+    }
+
+    /// The server's logger: label `handshake.server`, level from `LOG_LEVEL` (default `info`).
+    public static func defaultLogger() -> Logger {
+        var logger = Logger(label: "handshake.server")
+        let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) }
+        logger.logLevel = level ?? .info
+        return logger
+    }
+}

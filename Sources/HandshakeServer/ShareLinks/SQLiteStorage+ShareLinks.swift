@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import HandshakeCore
+
+/// ``ShareLinkStorage`` on SQLite. The hourly count and the insert share one write transaction, and
+/// SQLite runs write transactions one at a time, so two racing requests cannot both take the 20th place.
+extension SQLiteStorage {
+    public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
+        let windowStart = now.addingTimeInterval(-window).unixMillis
+        try await writer.write { db in
+            let recent = try Int64.fetchAll(
+                db, sql: "SELECT created_at FROM share_link WHERE owner = ? AND created_at > ? ORDER BY created_at",
+                arguments: [owner.rawValue, windowStart])
+            if recent.count >= limit, let oldest = recent.first {
+                // One more is allowed once the oldest link in the window is `window` old.
+                let freeAt = Date(unixMillis: oldest).addingTimeInterval(window)
+                throw MailboxError.rateLimited(retryAfter: max(1, Int(freeAt.timeIntervalSince(now).rounded(.up))))
+            }
+            try db.execute(
+                sql: "INSERT INTO share_link (token_hash, owner, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [Data(tokenHash), owner.rawValue, now.unixMillis, expiresAt.unixMillis])
+        }
+    }
+
+    public func shareLink(tokenHash: [UInt8]) async throws -> ShareLink? {
+        try await writer.read { db in try Self.shareLink(tokenHash: tokenHash, in: db) }
+    }
+
+    public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE token_hash = ? AND owner = ?",
+                arguments: [now.unixMillis, Data(tokenHash), owner.rawValue])
+            return db.changesCount == 1
+        }
+    }
+
+    static func shareLink(tokenHash: [UInt8], in db: Database) throws -> ShareLink? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM share_link WHERE token_hash = ?", arguments: [Data(tokenHash)]) else {
+            return nil
+        }
+        return ShareLink(
+            tokenHash: tokenHash, owner: try row.nodeID("owner"), createdAt: row.date("created_at") ?? .distantPast,
+            expiresAt: row.date("expires_at") ?? .distantPast, usedAt: row.date("used_at"), revokedAt: row.date("revoked_at"))
+    }
+}

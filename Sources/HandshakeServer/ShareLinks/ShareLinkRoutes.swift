@@ -1,0 +1,62 @@
+import Foundation
+import HandshakeCore
+import Hummingbird
+
+/// Share links: `POST /v1/share-links` creates one (signed in, within the hourly limit),
+/// `GET /v1/share-links/{token}` resolves one (public; does not use it up), and
+/// `DELETE /v1/share-links/{token}` revokes one (its owner only).
+///
+/// A token is 32 random bytes in base62 (43 characters), shown once at creation and stored only as its
+/// SHA-256. Using a link happens when a friend request is sent with it (``FriendRequestRoutes``).
+struct ShareLinkRoutes: Sendable {
+    let storage: any MailboxStorage
+    let clock: any MailboxClock
+    let policy: MailboxPolicy
+    let publicURL: String
+
+    func registerPublic(on group: RouterGroup<MailboxContext>) {
+        group.get("share-links/{token}", use: resolve)
+    }
+
+    func registerSignedIn(on group: RouterGroup<MailboxContext>) {
+        group.post("share-links", use: create)
+        group.delete("share-links/{token}", use: revoke)
+    }
+
+    @Sendable func create(_ request: Request, context: MailboxContext) async throws -> EditedResponse<CreatedShareLinkResponse> {
+        let owner = try context.requireAccount()
+        guard try await storage.account(owner)?.card != nil else { throw MailboxError.cardRequired }
+        let token = SecretToken.share()
+        let now = clock.now()
+        let expiresAt = now.addingTimeInterval(policy.shareLinkLifetime)
+        try await storage.createShareLink(
+            tokenHash: SecretToken.hash(token), owner: owner, now: now, expiresAt: expiresAt, limit: policy.shareLinksPerWindow,
+            window: policy.shareLinkWindow)
+        let response = CreatedShareLinkResponse(
+            token: token, url: "\(publicURL)/share/contact/\(token)", appUrl: "handshake://contact/\(token)", expiresAt: expiresAt)
+        return EditedResponse(status: .created, response: response)
+    }
+
+    /// A used, expired or revoked link is answered with its refusal and the owner's Node ID (`owner`), so
+    /// the client can fetch their signed card and say whom to ask for a new link. Whoever holds the token
+    /// was given it by that owner; an unknown token reveals nothing.
+    @Sendable func resolve(_ request: Request, context: MailboxContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        guard ShareToken.isWellFormed(token), let link = try await storage.shareLink(tokenHash: SecretToken.hash(token)) else {
+            throw MailboxError.linkUnknown
+        }
+        if let refusal = link.refusal(at: clock.now(), by: nil) { return try refusal.response(owner: link.owner.rawValue) }
+        guard let card = try await storage.account(link.owner)?.card else { throw MailboxError.linkUnknown }
+        return try ResolvedShareLinkResponse(nodeId: link.owner.rawValue, card: Base64URL.encode(card), expiresAt: link.expiresAt)
+            .response(from: request, context: context)
+    }
+
+    @Sendable func revoke(_ request: Request, context: MailboxContext) async throws -> Response {
+        let owner = try context.requireAccount()
+        let token = try context.parameters.require("token")
+        guard ShareToken.isWellFormed(token),
+            try await storage.revokeShareLink(tokenHash: SecretToken.hash(token), owner: owner, now: clock.now())
+        else { throw MailboxError.linkUnknown }
+        return Response(status: .noContent)
+    }
+}

@@ -1,0 +1,85 @@
+import GRDB
+
+/// The mailbox's tables, as migrations applied in order when the server opens its database.
+///
+/// A migration is never edited once released; a schema change is a new one appended to the list. Times
+/// are Unix milliseconds (INTEGER); secrets appear only as SHA-256 hashes (BLOB); cards are their signed
+/// bytes (BLOB). The SQL is plain enough to run on PostgreSQL with `BYTEA`/`BIGINT` types, which is
+/// where a second backend will start from.
+enum SQLiteSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: accounts, sessions, share links, friend requests, contacts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE account (
+                        node_id          TEXT PRIMARY KEY,
+                        sig_key          BLOB NOT NULL,
+                        card             BLOB,               -- the published card, COSE_Sign1 bytes
+                        card_updated_at  INTEGER,            -- that card's own updatedAt
+                        created_at       INTEGER NOT NULL
+                    );
+                    CREATE TABLE auth_challenge (
+                        challenge        BLOB PRIMARY KEY,   -- 32 random bytes
+                        sig_key          BLOB NOT NULL,      -- the key the answer must verify with
+                        expires_at       INTEGER NOT NULL,
+                        used_at          INTEGER
+                    );
+                    CREATE TABLE session (
+                        token_hash       BLOB PRIMARY KEY,   -- SHA-256 of the bearer token
+                        node_id          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        created_at       INTEGER NOT NULL,
+                        expires_at       INTEGER NOT NULL
+                    );
+                    CREATE TABLE share_link (
+                        token_hash       BLOB PRIMARY KEY,   -- SHA-256 of the 43-character token
+                        owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        created_at       INTEGER NOT NULL,
+                        expires_at       INTEGER NOT NULL,
+                        used_at          INTEGER,
+                        used_by          TEXT,
+                        revoked_at       INTEGER
+                    );
+                    CREATE INDEX share_link_by_owner ON share_link(owner, created_at);
+                    CREATE TABLE friend_request (
+                        id               TEXT PRIMARY KEY,
+                        sender           TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        receiver         TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        sender_card      BLOB NOT NULL,
+                        receiver_card    BLOB,
+                        note             TEXT,
+                        route            TEXT NOT NULL CHECK (route IN ('nodeId', 'token')),
+                        status           TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled')),
+                        created_at       INTEGER NOT NULL,
+                        answered_at      INTEGER
+                    );
+                    CREATE INDEX friend_request_by_receiver ON friend_request(receiver, status, created_at);
+                    CREATE INDEX friend_request_by_sender ON friend_request(sender, status, created_at);
+                    CREATE TABLE contact (
+                        owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        contact          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        card             BLOB NOT NULL,      -- the contact's card as accepted
+                        favorite         INTEGER NOT NULL DEFAULT 0,
+                        added_at         INTEGER NOT NULL,
+                        PRIMARY KEY (owner, contact)
+                    );
+                    """)
+        }
+        migrator.registerMigration("v2: the event log") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE event (
+                        id               INTEGER PRIMARY KEY AUTOINCREMENT,  -- strictly increasing: the SSE id
+                        account          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        kind             TEXT NOT NULL,
+                        request_id       TEXT,
+                        peer             TEXT,
+                        pending_requests INTEGER,
+                        created_at       INTEGER NOT NULL
+                    );
+                    CREATE INDEX event_by_account ON event(account, id);
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,132 @@
+/// Every refusal the mailbox can answer with: a stable machine-readable code, an HTTP status and a
+/// sentence a person understands.
+///
+/// The codes are the API's contract (docs/server.md has the table; clients switch on them, never on the
+/// message). The messages say what happened and what to do next, without internal detail. What this type
+/// does not decide: where each refusal is raised — storage and routes do that.
+public enum MailboxError: Error, Sendable, Equatable {
+    /// The request is malformed: unreadable JSON, a missing field, a value out of bounds.
+    case badRequest(String)
+    /// No valid bearer token: missing, unknown or expired.
+    case unauthorized(String)
+    /// The challenge is unknown, already used, or expired.
+    case challengeInvalid
+    /// The signature over the challenge does not verify with the key the challenge was issued for.
+    case badSignature
+    /// The card failed verification; the associated text says why.
+    case cardRejected(String)
+    /// The card is valid but belongs to another Node ID than the authenticated account.
+    case cardNotYours
+    /// The card is not strictly newer than the one already stored.
+    case cardNotNewer
+    /// The account has not published a card yet.
+    case noCard
+    /// The account must publish a card before it can do this (create a share link, send or accept a request).
+    case cardRequired
+    /// No account has this Node ID.
+    case unknownAccount
+    /// No share link has this token.
+    case linkUnknown
+    /// The share link is past its 24 hours.
+    case linkExpired
+    /// The share link was already used for a friend request.
+    case linkUsed
+    /// The owner revoked the share link.
+    case linkRevoked
+    /// The share link belongs to the account using it.
+    case ownLink
+    /// Too many share links in the last hour; the value is how many seconds until one more is allowed.
+    case rateLimited(retryAfter: Int)
+    /// A friend request to oneself.
+    case selfRequest
+    /// The two accounts are already contacts.
+    case alreadyContacts
+    /// A pending request from this sender to this receiver already exists.
+    case requestPending
+    /// The receiver has already sent the sender a request that is still pending.
+    case incomingRequestPending
+    /// No friend request with this id that the account may see.
+    case unknownRequest
+    /// The account is a party to the request but this answer belongs to the other side.
+    case notYourAnswer
+    /// The request was already answered; the value is its status.
+    case requestNotPending(FriendRequestStatus)
+    /// No contact with this Node ID in the account's list.
+    case unknownContact
+    /// No route at this path.
+    case notFound
+    /// The route exists but not with this method.
+    case methodNotAllowed
+    /// The body is larger than the route accepts.
+    case payloadTooLarge
+    /// Something failed inside the server; the details are in its log, not in the response.
+    case internalError
+
+    /// The stable code clients switch on.
+    public var code: String {
+        switch self {
+        case .badRequest: "bad_request"
+        case .unauthorized: "unauthorized"
+        case .challengeInvalid: "challenge_invalid"
+        case .badSignature: "bad_signature"
+        case .cardRejected: "card_rejected"
+        case .cardNotYours: "card_not_yours"
+        case .cardNotNewer: "card_not_newer"
+        case .noCard: "no_card"
+        case .cardRequired: "card_required"
+        case .unknownAccount: "unknown_account"
+        case .linkUnknown: "link_unknown"
+        case .linkExpired: "link_expired"
+        case .linkUsed: "link_used"
+        case .linkRevoked: "link_revoked"
+        case .ownLink: "own_link"
+        case .rateLimited: "rate_limited"
+        case .selfRequest: "self_request"
+        case .alreadyContacts: "already_contacts"
+        case .requestPending: "request_pending"
+        case .incomingRequestPending: "incoming_request_pending"
+        case .unknownRequest: "unknown_request"
+        case .notYourAnswer: "not_your_answer"
+        case .requestNotPending: "request_not_pending"
+        case .unknownContact: "unknown_contact"
+        case .notFound: "not_found"
+        case .methodNotAllowed: "method_not_allowed"
+        case .payloadTooLarge: "payload_too_large"
+        case .internalError: "internal_error"
+        }
+    }
+
+    /// A sentence for a person.
+    public var message: String {
+        switch self {
+        case .badRequest(let detail): "The request is not valid: \(detail)"
+        case .unauthorized(let detail): detail
+        case .challengeInvalid: "This sign-in challenge is unknown, used or expired. Ask for a new one."
+        case .badSignature: "The signature over the challenge does not match this key."
+        case .cardRejected(let reason): "The card was refused: \(reason)"
+        case .cardNotYours: "This card belongs to another identity than the one signed in."
+        case .cardNotNewer: "The server already has this card or a newer one. Edit your card and publish again."
+        case .noCard: "This account has not published a card yet."
+        case .cardRequired: "Publish your card first: a share link hands it out."
+        case .unknownAccount: "No account has this Node ID on this server."
+        case .linkUnknown: "This link does not exist. Check that it was copied whole."
+        case .linkExpired: "This link has expired. Ask its owner for a new one."
+        case .linkUsed: "This link was already used. Ask its owner for a new one."
+        case .linkRevoked: "Its owner withdrew this link. Ask them for a new one."
+        case .ownLink: "This is your own link. Send it to someone else."
+        case .rateLimited(let seconds): "You have created too many links in the last hour. Try again in \(seconds) seconds."
+        case .selfRequest: "You cannot send a friend request to yourself."
+        case .alreadyContacts: "You are already contacts."
+        case .requestPending: "You already have a pending request to this person."
+        case .incomingRequestPending: "This person has already sent you a request. Accept it instead."
+        case .unknownRequest: "No such friend request."
+        case .notYourAnswer: "Only the other side of this request can give this answer."
+        case .requestNotPending(let status): "This request was already \(status.rawValue)."
+        case .unknownContact: "No such contact."
+        case .notFound: "Nothing here. See docs/api/openapi.yaml for the routes."
+        case .methodNotAllowed: "This route does not take this method."
+        case .payloadTooLarge: "The request body is too large."
+        case .internalError: "Something went wrong on the server. Try again later."
+        }
+    }
+}

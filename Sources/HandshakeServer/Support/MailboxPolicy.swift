@@ -1,0 +1,23 @@
+import Foundation
+
+/// The numbers the mailbox enforces: how long secrets live, how many links an hour, how long a note.
+///
+/// One value per server, passed to the routes, so tests can read the same numbers they check. The
+/// defaults are the ones the design names (24 h, one use, 20 links an hour, 140-character notes).
+public struct MailboxPolicy: Sendable {
+    /// How long a sign-in challenge can be answered.
+    public var challengeLifetime: TimeInterval = 60
+    /// How long a bearer token is accepted after it is issued.
+    public var sessionLifetime: TimeInterval = 60 * 60
+    /// How long a share link can be resolved and used.
+    public var shareLinkLifetime: TimeInterval = 24 * 60 * 60
+    /// How many share links one account may create within ``shareLinkWindow``.
+    public var shareLinksPerWindow = 20
+    /// The sliding window the share-link limit counts in.
+    public var shareLinkWindow: TimeInterval = 60 * 60
+    /// The longest note a friend request may carry, in characters (grapheme clusters).
+    public var noteMaxCharacters = 140
+
+    /// The design's defaults.
+    public init() {}
+}

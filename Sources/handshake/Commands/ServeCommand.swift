@@ -1,0 +1,81 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HandshakeServer
+
+/// `handshake serve`: runs the mailbox server (share links, friend requests, contacts) in the foreground
+/// until SIGTERM or SIGINT, then finishes the requests in flight and exits.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Handshake mailbox server.",
+        discussion: """
+            The server carries signed cards between people who are apart: share links, friend requests \
+            and contacts. It never vouches for anyone: every card it holds is signed by its owner.
+
+            With no --database, it keeps a SQLite file, server.sqlite, in $HANDSHAKE_HOME.
+              handshake serve
+              handshake serve --port 9000 --public-url https://handshake.example.org
+            The API is described in docs/api/openapi.yaml; the operator's guide is docs/server.md.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The TCP port to listen on.")
+    var port = 8080
+
+    @Option(help: "Where to keep the data: sqlite:PATH, or sqlite::memory: to keep nothing.")
+    var database: String?
+
+    @Option(help: "The base URL people reach the server at; share links are built on it (default http://HOST:PORT).")
+    var publicURL: String?
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+        if let database {
+            do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
+        }
+        if let publicURL {
+            guard let url = URL(string: publicURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw ValidationError("--public-url must be an http or https URL, such as https://handshake.example.org.")
+            }
+        }
+    }
+
+    func run() throws {
+        let location: DatabaseLocation
+        if let database {
+            location = try DatabaseLocation(database)
+        } else {
+            let home = HandshakeHome.current().url
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            location = .sqliteFile(path: home.appendingPathComponent("server.sqlite").path)
+        }
+        let server = MailboxServer(
+            storage: try location.openStorage(), publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
+        let (host, port) = (host, port)
+        try Self.block { try await server.run(host: host, port: port) }
+    }
+
+    /// Runs `work` to completion from this synchronous command, rethrowing its error.
+    private static func block(_ work: @escaping @Sendable () async throws -> Void) throws {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await work() } catch { outcome.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    /// The error the server stopped with, handed from its task back to the waiting thread.
+    private final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: (any Error)?
+        func set(_ error: any Error) { lock.withLock { stored = error } }
+        var error: (any Error)? { lock.withLock { stored } }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HandshakeCore
+import Testing
+
+/// The remote flow between two homes, through the program, against a real `handshake serve`: link,
+/// resolve, request by link, accept; both books end with the other's verified card; a used link says so.
+@Suite(.serialized) struct RemoteFlowTests {
+    @Test func twoHomesBecomeContactsThroughAShareLink() async throws {
+        let serverHome = try CLI()
+        let port = Int.random(in: 45_001...60_000)
+        let server = try ServeCommandTests.Server.start(serverHome, port: port)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try await server.waitUntilHealthy()
+        let url = "http://127.0.0.1:\(port)"
+
+        let ada = try CLI()
+        let bob = try CLI()
+        let carol = try CLI()
+        for (home, name) in [(ada, "Ada"), (bob, "Bob"), (carol, "Carol")] {
+            #expect(try home.run("init", "--name", name).status == 0)
+            let registered = try home.run("server", "register", "--server", url)
+            #expect(registered.status == 0, "\(registered.stderr)")
+            #expect(registered.stdout.contains("Published your card"))
+        }
+
+        let created = try ada.run("link", "create", "--json")
+        #expect(created.status == 0, "\(created.stderr)")
+        let link = try #require(try JSONSerialization.jsonObject(with: created.stdoutBytes) as? [String: Any])
+        let token = try #require(link["token"] as? String)
+        #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)")
+
+        let resolved = try bob.run("link", "resolve", "handshake://contact/\(token)")
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(resolved.stdout.contains("Ada"))
+
+        let sent = try bob.run("request", "send", "https://mailbox.example/share/contact/\(token)", "--note", "Good to meet you")
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let used = try carol.run("request", "send", token)
+        #expect(used.status == 1)
+        #expect(used.stderr.contains("This link was already used. Ask Ada for a new one."))
+
+        let received = try ada.run("requests", "--json")
+        let requests = try #require(try JSONSerialization.jsonObject(with: received.stdoutBytes) as? [[String: Any]])
+        #expect(requests.count == 1)
+        #expect(requests.first?["note"] as? String == "Good to meet you")
+        let id = try #require(requests.first?["id"] as? String)
+
+        let accepted = try ada.run("request", "accept", id)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("Added Bob to your contacts."))
+        let bobSees = try bob.run("requests", "--sent")
+        #expect(bobSees.stdout.contains("accepted"))
+        #expect(bobSees.stdout.contains("Added Ada to your contacts."))
+
+        #expect(try ada.run("contacts").stdout.contains("Bob"))
+        #expect(try bob.run("contacts").stdout.contains("Ada"))
+        #expect(try await server.stop() == 0)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import HandshakeCore
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `handshake serve` as a real process on loopback: the remote flow over a socket, a graceful stop on
+/// SIGTERM, and the data still there after a restart.
+@Suite(.serialized) struct ServeCommandTests {
+    /// A running `handshake serve` on a loopback port, with its log in the home folder.
+    struct Server {
+        let process: Process
+        let port: Int
+
+        static func start(_ cli: CLI, port: Int) throws -> Server {
+            let process = Process()
+            process.executableURL = try CLI.binary
+            process.arguments = ["serve", "--port", String(port), "--public-url", "https://mailbox.example"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["HANDSHAKE_HOME"] = cli.home.path
+            process.environment = environment
+            let log = cli.file("serve-\(port).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return Server(process: process, port: port)
+        }
+
+        /// Waits (up to 20 s) until `/health` answers 200.
+        func waitUntilHealthy() async throws {
+            for _ in 0..<200 {
+                if let (status, _) = try? await call("GET", "/health"), status == 200 { return }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            Issue.record("the server did not become healthy on port \(port)")
+        }
+
+        /// One HTTP request; the status and the body.
+        func call(_ method: String, _ path: String, token: String? = nil, json: [String: String]? = nil, raw: [UInt8]? = nil) async throws -> (Int, Data) {
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+            if let json {
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            } else if let raw {
+                request.setValue("application/cose", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(raw)
+            }
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        }
+
+        /// The JSON object of a response that must have `status`.
+        func object(_ method: String, _ path: String, expecting status: Int, token: String? = nil, json: [String: String]? = nil) async throws
+            -> [String: Any]
+        {
+            let (actual, data) = try await call(method, path, token: token, json: json)
+            #expect(actual == status, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+
+        /// Signs in with the labelled challenge and returns the bearer token.
+        func signIn(_ identity: Identity) async throws -> String {
+            let challenge = try await object("POST", "/v1/auth/challenge", expecting: 201, json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
+            let text = try #require(challenge["challenge"] as? String)
+            let bytes = try #require(Base64URL.decode(text))
+            let token = try await object(
+                "POST", "/v1/auth/token", expecting: 201,
+                json: ["challenge": text, "signature": Base64URL.encode(identity.sign(bytes, for: .serverChallenge))])
+            return try #require(token["token"] as? String)
+        }
+
+        /// Sends SIGTERM and waits (up to 20 s) for the process to exit.
+        func stop() async throws -> Int32? {
+            process.terminate()
+            for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+    }
+
+    static func card(_ identity: Identity, name: String) throws -> SignedCard {
+        var profile = CardProfile(identity: identity, now: Date())
+        try profile.edit(now: Date()) { $0.name = name }
+        return profile.issueCard(identity: identity)
+    }
+
+    @Test func theRemoteFlowRunsOverASocketStopsOnSIGTERMAndSurvivesARestart() async throws {
+        let cli = try CLI()
+        let port = Int.random(in: 20_000...45_000)
+        let server = try Server.start(cli, port: port)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try await server.waitUntilHealthy()
+
+        let ada = Identity.generate()
+        let bob = Identity.generate()
+        let adaCard = try Self.card(ada, name: "Ada")
+        let bobCard = try Self.card(bob, name: "Bob")
+        let adaToken = try await server.signIn(ada)
+        let bobToken = try await server.signIn(bob)
+        #expect(try await server.call("PUT", "/v1/account/card", token: adaToken, raw: adaCard.bytes).0 == 200)
+        #expect(try await server.call("PUT", "/v1/account/card", token: bobToken, raw: bobCard.bytes).0 == 200)
+
+        let link = try await server.object("POST", "/v1/share-links", expecting: 201, token: adaToken)
+        let token = try #require(link["token"] as? String)
+        #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)")
+        let resolved = try await server.object("GET", "/v1/share-links/\(token)", expecting: 200)
+        let resolvedText = try #require(resolved["card"] as? String)
+        let resolvedBytes = try #require(Base64URL.decode(resolvedText))
+        #expect(try CardVerifier().verify(resolvedBytes, now: Date()).card.name == "Ada")
+
+        let request = try await server.object(
+            "POST", "/v1/friend-requests", expecting: 201, token: bobToken, json: ["token": token, "card": Base64URL.encode(bobCard.bytes)])
+        let id = try #require(request["id"] as? String)
+        _ = try await server.object(
+            "POST", "/v1/friend-requests/\(id)/accept", expecting: 200, token: adaToken, json: ["card": Base64URL.encode(adaCard.bytes)])
+
+        // An open event stream does not hold the server up: SIGTERM ends it, and the server exits.
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-sN", "--max-time", "60", "-H", "Authorization: Bearer \(bobToken)", "http://127.0.0.1:\(port)/v1/events/stream"]
+        let streamed = Pipe()
+        curl.standardOutput = streamed
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        try await Task.sleep(for: .milliseconds(700))
+        let stopStarted = ContinuousClock.now
+        #expect(try await server.stop() == 0)
+        #expect(ContinuousClock.now - stopStarted < .seconds(10))
+        for _ in 0..<100 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!curl.isRunning, "the stream should end when the server stops")
+        let events = String(decoding: streamed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(events.contains("event: friendRequestAccepted"))
+
+        let log = try String(contentsOf: cli.file("serve-\(port).log"), encoding: .utf8)
+        #expect(log.contains("stopped"))
+        #expect(!log.contains(token), "share tokens must not be logged")
+        #expect(FileManager.default.fileExists(atPath: cli.file("server.sqlite").path))
+
+        // The same database after a restart: the session, the card and the contact are all still there.
+        let again = try Server.start(cli, port: port + 1)
+        defer { if again.process.isRunning { again.process.terminate() } }
+        try await again.waitUntilHealthy()
+        let (status, served) = try await again.call("GET", "/v1/cards/\(ada.nodeID.rawValue)")
+        #expect(status == 200)
+        #expect(Array(served) == adaCard.bytes)
+        let contacts = try await again.object("GET", "/v1/contacts", expecting: 200, token: bobToken)
+        #expect((contacts["contacts"] as? [[String: Any]])?.first?["nodeId"] as? String == ada.nodeID.rawValue)
+        #expect(try await again.stop() == 0)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import HandshakeCore
+import HandshakeServer
+import Testing
+
+/// Signing in with a key: challenge, signature over the labelled bytes, bearer token; and every refusal.
+@Suite struct AuthTests {
+    @Test func signingInCreatesTheAccountAndTheTokenOpensSignedInRoutes() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let identity = Identity.generate()
+            let token = try await client.signIn(identity)
+            #expect(token.count == 43)
+            let account = try await client.call(.get, "/v1/account", token: token)
+            #expect(account.status == .ok)
+            #expect(try account.object()["nodeId"] as? String == identity.nodeID.rawValue)
+            #expect(try account.object()["sigKey"] as? String == Base64URL.encode(identity.sigKey.rawRepresentation))
+        }
+    }
+
+    @Test func theSignedBytesAreTheLabelANulAndTheChallenge() {
+        let bytes = AuthChallenge.signedBytes(for: [1, 2, 3])
+        #expect(bytes == Array("handshake server v1 challenge".utf8) + [0, 1, 2, 3])
+    }
+
+    @Test func anExistingAccountCanAskForAChallengeByNodeID() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let identity = Identity.generate()
+            _ = try await client.signIn(identity)
+            let byNode = try await client.call(.post, "/v1/auth/challenge", json: ["nodeId": identity.nodeID.rawValue])
+            #expect(byNode.status == .created)
+            let unknown = try await client.call(.post, "/v1/auth/challenge", json: ["nodeId": Identity.generate().nodeID.rawValue])
+            #expect(unknown.status == .notFound)
+            #expect(unknown.code == "unknown_account")
+        }
+    }
+
+    @Test func malformedChallengeRequestsAreBadRequests() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            for json: [String: any Sendable] in [[:], ["sigKey": "short"], ["nodeId": "not a node id"]] {
+                let response = try await client.call(.post, "/v1/auth/challenge", json: json)
+                #expect(response.status == .badRequest)
+                #expect(response.code == "bad_request")
+            }
+        }
+    }
+
+    @Test func aSignatureByAnotherKeyIsRefusedAndBurnsTheChallenge() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let identity = Identity.generate()
+            let challenge = try await client.call(.post, "/v1/auth/challenge", json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
+            let text = try #require(try challenge.object()["challenge"] as? String)
+            let bytes = try #require(Base64URL.decode(text))
+            let forged = Identity.generate().sign(bytes, for: .serverChallenge)
+            let refused = try await client.call(.post, "/v1/auth/token", json: ["challenge": text, "signature": Base64URL.encode(forged)])
+            #expect(refused.status == .unauthorized)
+            #expect(refused.code == "bad_signature")
+            // The challenge is used up even by a wrong answer: the right one now finds it gone.
+            let right = identity.sign(bytes, for: .serverChallenge)
+            let again = try await client.call(.post, "/v1/auth/token", json: ["challenge": text, "signature": Base64URL.encode(right)])
+            #expect(again.code == "challenge_invalid")
+        }
+    }
+
+    /// A signature the same key made for another purpose (a nearby session binding over the same bytes)
+    /// is refused: the labels keep the purposes apart.
+    @Test func aSignatureForAnotherPurposeIsRefused() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let identity = Identity.generate()
+            let challenge = try await client.call(.post, "/v1/auth/challenge", json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
+            let text = try #require(try challenge.object()["challenge"] as? String)
+            let otherPurpose = identity.sign(try #require(Base64URL.decode(text)), for: .nearbySessionBinding)
+            let refused = try await client.call(.post, "/v1/auth/token", json: ["challenge": text, "signature": Base64URL.encode(otherPurpose)])
+            #expect(refused.code == "bad_signature")
+        }
+    }
+
+    @Test func aChallengeAnswersOnceAndExpires() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let identity = Identity.generate()
+            func answer(_ text: String) async throws -> String? {
+                let bytes = try #require(Base64URL.decode(text))
+                let signature = Base64URL.encode(identity.sign(bytes, for: .serverChallenge))
+                return try await client.call(.post, "/v1/auth/token", json: ["challenge": text, "signature": signature]).code
+            }
+            func challenge() async throws -> String {
+                let response = try await client.call(.post, "/v1/auth/challenge", json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
+                return try #require(try response.object()["challenge"] as? String)
+            }
+            let once = try await challenge()
+            #expect(try await answer(once) == nil)
+            #expect(try await answer(once) == "challenge_invalid")
+
+            let late = try await challenge()
+            mailbox.clock.advance(by: 61)
+            #expect(try await answer(late) == "challenge_invalid")
+
+            let unknown = Base64URL.encode([UInt8](repeating: 7, count: 32))
+            #expect(try await answer(unknown) == "challenge_invalid")
+        }
+    }
+
+    @Test func signedInRoutesNeedAValidUnexpiredToken() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let token = try await client.signIn(Identity.generate())
+            let missing = try await client.call(.get, "/v1/account")
+            #expect(missing.status == .unauthorized)
+            #expect(missing.code == "unauthorized")
+            #expect(missing.headers[.wwwAuthenticate] == "Bearer")
+            #expect(try await client.call(.get, "/v1/account", token: "nonsense").code == "unauthorized")
+            #expect(try await client.call(.get, "/v1/account", token: token).status == .ok)
+            mailbox.clock.advance(by: 60 * 60)
+            #expect(try await client.call(.get, "/v1/account", token: token).code == "unauthorized")
+        }
+    }
+}

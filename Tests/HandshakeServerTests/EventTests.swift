@@ -1,0 +1,94 @@
+import Foundation
+import HandshakeCore
+import HandshakeServer
+import HummingbirdTesting
+import Testing
+
+/// The event log and its stream: each change tells the other side, the badge follows, ids resume.
+@Suite struct EventTests {
+    /// `person`'s events after `after`, as (type, requestId, pendingRequests) triples.
+    static func events(_ client: TestMailbox.Client, _ person: Person, after: Int = 0) async throws -> [[String: Any]] {
+        let response = try await client.call(.get, "/v1/events?after=\(after)", token: person.token)
+        #expect(response.status == .ok)
+        return try #require(try response.object()["events"] as? [[String: Any]])
+    }
+
+    @Test func everyAnswerReachesTheOtherSideAndTheBadgeFollows() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
+            let carol = try await client.person("Carol")
+            let mallory = try await client.person("Mallory")
+            let fromBob = try #require(try await client.sendRequest(from: bob, to: ada).object()["id"] as? String)
+            let fromCarol = try #require(try await client.sendRequest(from: carol, to: ada).object()["id"] as? String)
+
+            let received = try await Self.events(client, ada)
+            #expect(received.map { $0["type"] as? String } == ["friendRequestReceived", "badge", "friendRequestReceived", "badge"])
+            #expect(received[0]["requestId"] as? String == fromBob)
+            #expect(received[0]["peer"] as? String == bob.nodeID)
+            #expect(received.compactMap { $0["pendingRequests"] as? Int } == [1, 2])
+
+            let seen = try #require(received.last?["id"] as? Int)
+            _ = try await client.call(
+                .post, "/v1/friend-requests/\(fromBob)/accept", token: ada.token, json: ["card": Base64URL.encode(ada.card.bytes)])
+            _ = try await client.call(.post, "/v1/friend-requests/\(fromCarol)/cancel", token: carol.token)
+            let later = try await Self.events(client, ada, after: seen)
+            #expect(later.map { $0["type"] as? String } == ["badge", "friendRequestCancelled", "badge"])
+            #expect(later.compactMap { $0["pendingRequests"] as? Int } == [1, 0])
+            #expect(try await Self.events(client, bob).map { $0["type"] as? String } == ["friendRequestAccepted"])
+
+            let fromMallory = try #require(try await client.sendRequest(from: mallory, to: carol).object()["id"] as? String)
+            _ = try await client.call(.post, "/v1/friend-requests/\(fromMallory)/decline", token: carol.token)
+            #expect(try await Self.events(client, mallory).map { $0["type"] as? String } == ["friendRequestDeclined"])
+            #expect(try await client.call(.get, "/v1/events?after=-1", token: ada.token).code == "bad_request")
+            #expect(try await client.call(.get, "/v1/events").status == .unauthorized)
+        }
+    }
+
+    /// Reads `/v1/events/stream` with curl for `seconds`, while `during` runs; returns what arrived.
+    static func stream(port: Int, token: String, lastEventID: Int?, seconds: Int, during: () async throws -> Void) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["curl", "-sN", "--max-time", String(seconds), "-H", "Authorization: Bearer \(token)"]
+        if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
+        process.arguments = arguments + ["http://127.0.0.1:\(port)/v1/events/stream"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        try await Task.sleep(for: .milliseconds(700))
+        try await during()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    @Test func theStreamDeliversLiveEventsAndResumesAfterLastEventID() async throws {
+        let mailbox = try TestMailbox(clock: ManualClock(Date()))
+        try await mailbox.test(.live) { client in
+            let port = try #require(client.client.port)
+            let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
+            let first = try #require(try await client.sendRequest(from: bob, to: ada).object()["id"] as? String)
+
+            var declinedID = ""
+            let live = try await Self.stream(port: port, token: ada.token, lastEventID: nil, seconds: 2) {
+                let carol = try await client.person("Carol")
+                declinedID = try #require(try await client.sendRequest(from: carol, to: ada).object()["id"] as? String)
+            }
+            // The replay (Bob's request) then the live event (Carol's), each with its badge.
+            #expect(live.contains("retry: 3000"))
+            let ids = live.split(separator: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) }
+            let kinds = live.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
+            #expect(kinds == ["friendRequestReceived", "badge", "friendRequestReceived", "badge"])
+            #expect(ids.count == 4 && ids == ids.sorted())
+            #expect(live.contains("\"requestId\":\"\(first)\""))
+            #expect(live.contains("\"requestId\":\"\(declinedID)\""))
+
+            // Reconnecting with the last id seen: only what happened since.
+            _ = try await client.call(.post, "/v1/friend-requests/\(first)/decline", token: ada.token)
+            let resumed = try await Self.stream(port: port, token: ada.token, lastEventID: ids.last, seconds: 1) {}
+            let resumedKinds = resumed.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
+            #expect(resumedKinds == ["badge"])
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import HandshakeCore
+import HandshakeServer
+import Hummingbird
+import Testing
+
+/// What every route shares: the health check, the one error shape, the body limit.
+@Suite struct HTTPBehaviourTests {
+    @Test func healthSaysOK() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let response = try await client.call(.get, "/health")
+            #expect(response.status == .ok)
+            #expect(try response.object()["status"] as? String == "ok")
+        }
+    }
+
+    @Test func anUnknownRouteIsAJSONNotFound() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let response = try await client.call(.get, "/v1/nothing-here")
+            #expect(response.status == .notFound)
+            #expect(response.code == "not_found")
+            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test func unreadableJSONIsABadRequestWithAMessage() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let response = try await client.client.execute(
+                uri: "/v1/auth/challenge", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{"))
+            #expect(response.status == .badRequest)
+            #expect(response.code == "bad_request")
+            #expect((try response.object()["message"] as? String)?.isEmpty == false)
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedWith413() async throws {
+        let mailbox = try TestMailbox()
+        try await mailbox.test { client in
+            let token = try await client.signIn(Identity.generate())
+            let huge = [UInt8](repeating: 0x41, count: CardLimits.signedCardBytes + 1)
+            let card = try await client.call(.put, "/v1/account/card", token: token, raw: huge)
+            #expect(card.status == .contentTooLarge)
+            #expect(card.code == "payload_too_large")
+            let json = try await client.call(
+                .post, "/v1/friend-requests", token: token, json: ["to": "x", "card": String(repeating: "A", count: MailboxContext.maxBodyBytes)])
+            #expect(json.code == "payload_too_large")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HandshakeCore
+import HandshakeServer
+import Hummingbird
+import Logging
+import HummingbirdTesting
+import Testing
+
+/// A mailbox over an in-memory (or file) SQLite database with a manual clock, and the calls tests make
+/// against it through Hummingbird's router test client (no socket).
+struct TestMailbox {
+    let clock: ManualClock
+    let server: MailboxServer
+    static let publicURL = "https://mailbox.example"
+
+    init(storage: (any MailboxStorage)? = nil, clock: ManualClock = ManualClock()) throws {
+        self.clock = clock
+        server = MailboxServer(storage: try storage ?? SQLiteStorage.inMemory(), clock: clock, publicURL: Self.publicURL)
+    }
+
+    /// Runs `body` with a client for this mailbox: through the router alone by default, or `.live` on a
+    /// loopback port.
+    func test<Value: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Value) async throws -> Value {
+        var logger = Logger(label: "handshake.server.test")
+        logger.logLevel = .warning
+        let app = Application(router: server.makeRouter(), services: [server.broadcaster], logger: logger)
+        let clock = self.clock
+        return try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) }
+    }
+
+    /// One test client, with helpers for JSON calls and signing in.
+    struct Client: Sendable {
+        let client: any TestClientProtocol
+        let clock: ManualClock
+
+        /// A request with an optional JSON body and bearer token.
+        @discardableResult
+        func call(
+            _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: [String: any Sendable]? = nil, raw: [UInt8]? = nil
+        ) async throws -> TestResponse {
+            var headers: HTTPFields = [:]
+            if let token { headers[.authorization] = "Bearer \(token)" }
+            var body: ByteBuffer?
+            if let json {
+                headers[.contentType] = "application/json"
+                body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
+            } else if let raw {
+                headers[.contentType] = "application/cose"
+                body = ByteBuffer(bytes: raw)
+            }
+            return try await client.execute(uri: uri, method: method, headers: headers, body: body)
+        }
+
+        /// Signs in as `identity` through the challenge and returns the bearer token.
+        func signIn(_ identity: Identity) async throws -> String {
+            let challenge = try await call(.post, "/v1/auth/challenge", json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
+            #expect(challenge.status == .created)
+            let challengeText = try #require(try challenge.object()["challenge"] as? String)
+            let bytes = try #require(Base64URL.decode(challengeText))
+            let signature = identity.sign(bytes, for: .serverChallenge)
+            let token = try await call(
+                .post, "/v1/auth/token", json: ["challenge": challengeText, "signature": Base64URL.encode(signature)])
+            #expect(token.status == .created)
+            return try #require(try token.object()["token"] as? String)
+        }
+
+        /// A signed-in person who has published a card.
+        func person(_ name: String) async throws -> Person {
+            let identity = Identity.generate()
+            let token = try await signIn(identity)
+            let card = try Person.card(identity, name: name, at: clock.now())
+            let published = try await call(.put, "/v1/account/card", token: token, raw: card.bytes)
+            #expect(published.status == .ok)
+            return Person(identity: identity, token: token, card: card)
+        }
+
+        /// Creates a share link for `person` and returns its token.
+        func shareToken(for person: Person) async throws -> String {
+            let response = try await call(.post, "/v1/share-links", token: person.token)
+            #expect(response.status == .created)
+            return try #require(try response.object()["token"] as? String)
+        }
+
+        /// Sends a friend request from `sender` (by Node ID or token) and returns the response.
+        func sendRequest(from sender: Person, to receiver: Person? = nil, token: String? = nil, note: String? = nil) async throws -> TestResponse {
+            var json: [String: any Sendable] = ["card": Base64URL.encode(sender.card.bytes)]
+            if let receiver { json["to"] = receiver.nodeID }
+            if let token { json["token"] = token }
+            if let note { json["note"] = note }
+            return try await call(.post, "/v1/friend-requests", token: sender.token, json: json)
+        }
+    }
+}
+
+/// A signed-in account in a test: its identity, bearer token and published card.
+struct Person: Sendable {
+    let identity: Identity
+    let token: String
+    let card: SignedCard
+    var nodeID: String { identity.nodeID.rawValue }
+
+    /// A freshly signed card for `identity` named `name`, dated `date`.
+    static func card(_ identity: Identity, name: String, at date: Date) throws -> SignedCard {
+        var profile = CardProfile(identity: identity, now: date)
+        try profile.edit(now: date) { $0.name = name }
+        return profile.issueCard(identity: identity)
+    }
+}
+
+extension TestResponse {
+    /// The body as a JSON object.
+    func object() throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(Array(buffer: body)))
+        return try #require(value as? [String: Any], "not a JSON object: \(String(buffer: body))")
+    }
+
+    /// The stable error code of an error response.
+    var code: String? { (try? object())?["code"] as? String }
+}
