@@ -24,6 +24,7 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
+
 print("Simulated Bluetooth LE (virtual time), common friends at 100 trusted contacts each:")
 print("| link | both cards verified | session over | bytes I→R / R→I | packets I→R / R→I | lost |")
 print("|---|---|---|---|---|---|")
@@ -42,8 +43,9 @@ for (label, conditions) in [
 
 /// One exchange over loopback TCP; the time from starting to connect until both sides hold the other's card.
 @MainActor
-func tcpExchange(listener: NearbyListener) async throws -> Duration {
+func tcpExchange() async throws -> Duration {
     let clock = ContinuousClock()
+    let listener = try await NearbyListener.bind(host: "127.0.0.1")
     let (bobSessions, arrived) = AsyncStream.makeStream(of: ExchangeSession.self)
     let serving = Task {
         try await listener.serve { transport in
@@ -88,9 +90,8 @@ func choose(_ session: ExchangeSession) async {
 }
 
 let runs = 200
-let listener = try await NearbyListener.bind(host: "127.0.0.1")
 var times: [Double] = []
-for _ in 0..<runs { times.append(milliseconds(try await tcpExchange(listener: listener))) }
+for _ in 0..<runs { times.append(milliseconds(try await tcpExchange())) }
 times.sort()
 print("")
 print("Loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")

@@ -65,7 +65,8 @@ public struct NearbyListener: Sendable {
     }
 
     /// Serves every incoming connection with `handler`, each in its own task, until the calling task is
-    /// cancelled; then stops listening. A connection is closed when its handler returns.
+    /// cancelled; then stops listening. A connection is closed when its handler returns. Call it once per
+    /// listener: a listener serves one exchange screen, and a new screen binds a new one.
     public func serve(_ handler: @Sendable @escaping (any ExchangeTransport) async -> Void) async throws {
         try await server.executeThenClose { connections in
             try await withThrowingDiscardingTaskGroup { group in
