@@ -93,6 +93,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What several test targets share (two hosts in network namespaces); never linked into a product.
+        .target(name: "HandshakeTestSupport", path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
             name: "HandshakeCoreTests", dependencies: ["HandshakeCore"],
             exclude: ["Conformance", "Vectors"],  // Python conformance scripts and test vectors, read at run time
@@ -112,7 +114,7 @@ let package = Package(
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(
-            name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore"],
+            name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance"],  // Python peers (zeroconf, ndeflib), run at test time
             swiftSettings: strict),
         .testTarget(
@@ -123,6 +125,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "HandshakeCLITests", dependencies: ["HandshakeCore", "HandshakeStore", "handshake"], swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeCLITests",
+            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeTestSupport", "handshake"],
+            swiftSettings: strict),
     ]
 )

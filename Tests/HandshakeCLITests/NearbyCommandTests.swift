@@ -10,9 +10,15 @@ struct NearbyCommandTests {
         let output = Pipe()
         var buffer = Data()
 
-        init(_ cli: CLI, _ arguments: [String]) throws {
-            process.executableURL = try CLI.binary
-            process.arguments = arguments
+        /// Runs `handshake arguments` in `cli`'s home; inside a network namespace when `namespace` is given.
+        init(_ cli: CLI, _ arguments: [String], namespace: String? = nil) throws {
+            if let namespace {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["ip", "netns", "exec", namespace, try CLI.binary.path] + arguments
+            } else {
+                process.executableURL = try CLI.binary
+                process.arguments = arguments
+            }
             var environment = ProcessInfo.processInfo.environment
             environment["HANDSHAKE_HOME"] = cli.home.path
             process.environment = environment
@@ -24,11 +30,16 @@ struct NearbyCommandTests {
 
         /// The next JSON line (blocking on the pipe; the suite's time limit bounds it).
         func nextEvent() -> [String: Any]? {
+            nextLine().flatMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        }
+
+        /// The next line of text output.
+        func nextLine() -> String? {
             while true {
                 if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = buffer[buffer.startIndex..<newline]
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                     buffer = Data(buffer[(newline + 1)...])
-                    return (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
+                    return line
                 }
                 let more = output.fileHandleForReading.availableData
                 if more.isEmpty { return nil }
@@ -52,12 +63,12 @@ struct NearbyCommandTests {
     @Test("two processes swap cards both ways with notes; each keeps the other as a verified contact and the meeting")
     func bothWays() throws {
         let ada = try Self.person("Ada Lovelace"), bob = try Self.person("Bob Babbage")
-        let listening = try Running(ada, ["nearby", "--host", "127.0.0.1", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"])
+        let listening = try Running(ada, ["nearby", "--listen", "--host", "127.0.0.1", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"])
         let first = try #require(listening.nextEvent())
         #expect(first["event"] as? String == "listening")
         let port = try #require(first["port"] as? Int)
 
-        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--select", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"])
+        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"])
         #expect(connecting.status == 0, "\(connecting.stdout)\(connecting.stderr)")
         let adaEvents = listening.events()
         listening.process.waitUntilExit()
@@ -82,9 +93,9 @@ struct NearbyCommandTests {
     func declined() throws {
         let ada = try Self.person("Ada Lovelace"), bob = try Self.person("Bob Babbage")
         // Without --accept and with no terminal to ask at, Ada's side declines.
-        let listening = try Running(ada, ["nearby", "--host", "127.0.0.1", "--json", "--timeout", "60"])
+        let listening = try Running(ada, ["nearby", "--listen", "--host", "127.0.0.1", "--json", "--timeout", "60"])
         let port = try #require(listening.nextEvent()?["port"] as? Int)
-        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--select", "--yes", "--timeout", "60"])
+        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--request", "--yes", "--timeout", "60"])
         listening.process.waitUntilExit()
         #expect(connecting.status == 1)
         #expect(connecting.stderr.contains("They declined. Nothing was exchanged."))
@@ -95,7 +106,7 @@ struct NearbyCommandTests {
     @Test("nobody at the address: a sentence and exit 1")
     func nobodyThere() throws {
         let bob = try Self.person("Bob Babbage")
-        let result = try bob.run("nearby", "--connect", "127.0.0.1:9", "--select", "--timeout", "10")
+        let result = try bob.run("nearby", "--connect", "127.0.0.1:9", "--request", "--timeout", "10")
         #expect(result.status == 1)
         #expect(result.stderr.contains("Cannot reach the other device"))
     }

@@ -30,6 +30,11 @@ public enum ShortCodeError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidShare
     /// A call after this run had already failed.
     case alreadyFailed
+    /// The other device sent nothing more within the time allowed for the key exchange (seconds).
+    case noAnswer(seconds: Int)
+    /// The connection ended before the key exchange did: the other device gave up, or refused a code it no
+    /// longer holds (used, expired, or never shown).
+    case connectionClosed
 
     public var description: String {
         switch self {
@@ -61,6 +66,10 @@ public enum ShortCodeError: Error, Sendable, Equatable, CustomStringConvertible 
             "The other device sent an invalid key share; the exchange was stopped."
         case .alreadyFailed:
             "This key exchange has already failed."
+        case .noAnswer(let seconds):
+            "The other device did not answer within \(seconds) seconds; the code was not checked."
+        case .connectionClosed:
+            "The other device ended the connection before the code was checked: the code may be used or expired. Ask for a new one."
         }
     }
 }

@@ -156,6 +156,7 @@ struct BrowserState: Sendable {
         else { return nil }
         var version: Int?
         var displayName: String?
+        var rendezvous: NearbyRendezvous?
         for string in texts[instance]?.value ?? [] {
             // RFC 6763 §6.4: the key is what precedes the first "=", compared without case; the first wins.
             guard let equals = string.firstIndex(of: UInt8(ascii: "=")) else { continue }
@@ -165,11 +166,13 @@ struct BrowserState: Sendable {
                 version = validUTF8(value).flatMap { Int($0) }
             } else if key == NearbyService.nameKey, displayName == nil {
                 displayName = validUTF8(value).flatMap { $0.isEmpty ? nil : $0 }
+            } else if rendezvous == nil, let text = validUTF8(value) {
+                rendezvous = NearbyRendezvous(key: key, value: text)
             }
         }
         let id = instance.firstLabel ?? instance.labels.first.map { DNSName(unchecked: [$0]).description } ?? ""
         return NearbyPeer(
-            id: id, displayName: displayName, version: version,
+            id: id, displayName: displayName, version: version, rendezvous: rendezvous,
             addresses: hostAddresses.keys.sorted { $0.array.lexicographicallyPrecedes($1.array) },
             port: service.port, host: service.target.description)
     }

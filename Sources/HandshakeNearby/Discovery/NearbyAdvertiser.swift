@@ -22,6 +22,8 @@ public actor NearbyAdvertiser {
     public nonisolated let port: UInt16
     /// The display name advertised in the TXT record, if any.
     public nonisolated let displayName: String?
+    /// The token's or short code's rendezvous advertised in the TXT record, if any.
+    public nonisolated let rendezvous: NearbyRendezvous?
     /// Where it advertises.
     public nonisolated let interface: DiscoveryInterface
 
@@ -39,18 +41,21 @@ public actor NearbyAdvertiser {
     ///   - instance: the session's instance name; leave it out for a fresh random one (the normal case).
     ///   - port: the TCP port the exchange listens on.
     ///   - displayName: shown to people nearby only if given (1–64 characters).
+    ///   - rendezvous: the rendezvous of the token this device issued or the code it shows, so the device
+    ///     holding it finds this one without anyone choosing.
     ///   - interface: where to advertise.
     ///   - clock: paces the repeated announcements.
     /// - Throws: ``NearbyDiscoveryError/displayNameTooLong(_:)``.
     public init(
-        instance: NearbyInstanceID = .random(), port: UInt16, displayName: String? = nil,
+        instance: NearbyInstanceID = .random(), port: UInt16, displayName: String? = nil, rendezvous: NearbyRendezvous? = nil,
         interface: DiscoveryInterface = .automatic, clock: any ExchangeClock = SystemExchangeClock()
     ) throws(NearbyDiscoveryError) {
         // Checks the display name now, so a bad one fails before the screen opens.
-        _ = try ServiceAdvertisement(instance: instance, port: port, displayName: displayName, addresses: [])
+        _ = try ServiceAdvertisement(instance: instance, port: port, displayName: displayName, rendezvous: rendezvous, addresses: [])
         self.instance = instance
         self.port = port
         self.displayName = displayName
+        self.rendezvous = rendezvous
         self.interface = interface
         self.clock = clock
     }
@@ -61,7 +66,7 @@ public actor NearbyAdvertiser {
         guard case .idle = state else { throw NearbyDiscoveryError.alreadyStarted }
         let channel = try await MDNSChannel.open(on: interface)
         let advertisement = try ServiceAdvertisement(
-            instance: instance, port: port, displayName: displayName, addresses: [channel.interfaceAddress])
+            instance: instance, port: port, displayName: displayName, rendezvous: rendezvous, addresses: [channel.interfaceAddress])
         let clock = self.clock
         let limit = LimitBox()
         let start = clock.now().monotonic
@@ -106,7 +111,7 @@ public actor NearbyAdvertiser {
 
     /// The announcement this advertiser sends, as it would go out on `address` (for documentation and tests).
     public nonisolated func announcement(address: IPv4Address) throws -> [UInt8] {
-        try ServiceAdvertisement(instance: instance, port: port, displayName: displayName, addresses: [address])
+        try ServiceAdvertisement(instance: instance, port: port, displayName: displayName, rendezvous: rendezvous, addresses: [address])
             .announcement().encoded()
     }
 }

@@ -11,6 +11,8 @@ public struct NearbyPeer: Hashable, Sendable {
     public var displayName: String?
     /// The protocol version from the TXT record (`v`); nil when the record has none or it is not a number.
     public var version: Int?
+    /// The rendezvous of the token or short code the device waits for (TXT `t` or `c`), if any.
+    public var rendezvous: NearbyRendezvous?
     /// The host's IPv4 addresses, from its A records.
     public var addresses: [IPv4Address]
     /// The TCP port the exchange listens on (SRV).
@@ -19,10 +21,14 @@ public struct NearbyPeer: Hashable, Sendable {
     public var host: String
 
     /// A peer from its parts (the browser makes these; tests and apps' previews may too).
-    public init(id: String, displayName: String?, version: Int?, addresses: [IPv4Address], port: UInt16, host: String) {
+    public init(
+        id: String, displayName: String?, version: Int?, rendezvous: NearbyRendezvous? = nil, addresses: [IPv4Address], port: UInt16,
+        host: String
+    ) {
         self.id = id
         self.displayName = displayName
         self.version = version
+        self.rendezvous = rendezvous
         self.addresses = addresses
         self.port = port
         self.host = host

@@ -16,6 +16,7 @@ struct ServiceAdvertisement: Sendable {
     let instance: NearbyInstanceID
     let port: UInt16
     let displayName: String?
+    let rendezvous: NearbyRendezvous?
     let addresses: [IPv4Address]
 
     let serviceType: DNSName
@@ -24,7 +25,9 @@ struct ServiceAdvertisement: Sendable {
     static let enumerationName = try! DNSName(dotted: "_services._dns-sd._udp.local")  // constant, valid
 
     /// Throws ``NearbyDiscoveryError/displayNameTooLong`` when the TXT string would not fit.
-    init(instance: NearbyInstanceID, port: UInt16, displayName: String?, addresses: [IPv4Address]) throws(NearbyDiscoveryError) {
+    init(
+        instance: NearbyInstanceID, port: UInt16, displayName: String?, rendezvous: NearbyRendezvous? = nil, addresses: [IPv4Address]
+    ) throws(NearbyDiscoveryError) {
         if let displayName {
             guard !displayName.isEmpty, displayName.count <= 64, displayName.utf8.count + 2 <= 255 else {
                 throw .displayNameTooLong(displayName.count)
@@ -33,6 +36,7 @@ struct ServiceAdvertisement: Sendable {
         self.instance = instance
         self.port = port
         self.displayName = displayName
+        self.rendezvous = rendezvous
         self.addresses = addresses
         // The instance identifier is 16 characters of a fixed alphabet: these names are always valid.
         serviceType = ServiceAdvertisement.serviceTypeName
@@ -43,10 +47,12 @@ struct ServiceAdvertisement: Sendable {
     /// `_handshake._tcp.local`.
     static let serviceTypeName = try! DNSName(dotted: NearbyService.type + "." + NearbyService.domain)
 
-    /// The TXT strings: `v=1`, then `n=NAME` only if a display name was given.
+    /// The TXT strings: `v=1`, then `n=NAME` only if a display name was given, then `t=…` or `c=…` only
+    /// while a token or a short code waits to be used.
     var textStrings: [[UInt8]] {
         var strings = [Array("\(NearbyService.versionKey)=\(NearbyProtocol.version)".utf8)]
         if let displayName { strings.append(Array("\(NearbyService.nameKey)=\(displayName)".utf8)) }
+        if let rendezvous { strings.append(rendezvous.textString) }
         return strings
     }
 

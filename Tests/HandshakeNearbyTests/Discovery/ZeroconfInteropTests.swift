@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeNearby

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeNearby
 
 /// What `handshake nearby` tells the person (text) or a script (`--json`: one JSON object per line, each
 /// with an `event` field). Separate from the work, as every command's output is.
@@ -15,9 +16,49 @@ struct NearbyReporter {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
             }
         } else if let text {
-            // Through print, like CardPrinter, so the two never come out of order.
+            // Through print, like CardPrinter, so the two never come out of order; flushed at once, since a
+            // person (or a script on a pipe) is waiting for this line, not for the program's end.
             print(text)
+            fflush(nil)
         }
+    }
+
+    func looking(instance: String, port: Int, showsName: Bool) {
+        emit("looking", ["instance": instance, "port": port, "showsName": showsName],
+             text: "Looking for people nearby… (others see you as \(showsName ? "your card's name" : "someone (\(instance.prefix(6)))"); Ctrl-C to stop)")
+    }
+
+    func found(_ peer: NearbyPeer, number: Int, choosing: Bool = false) {
+        var fields: [String: Any] = ["id": peer.id, "number": number]
+        if let name = peer.displayName { fields["name"] = name }
+        let label = peer.displayName ?? "someone (\(peer.id.prefix(6)))"
+        emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
+    }
+
+    func lost(_ id: String) {
+        emit("lost", ["id": id], text: "  (someone left: \(id.prefix(6)))")
+    }
+
+    func nobodyFound(_ sentence: String) {
+        emit("nobodyFound", ["sentence": sentence], text: sentence)
+    }
+
+    func connecting(to peer: NearbyPeer) {
+        var fields: [String: Any] = ["id": peer.id]
+        if let name = peer.displayName { fields["name"] = name }
+        emit("connecting", fields, text: "Connecting to \(peer.displayName ?? "someone (\(peer.id.prefix(6)))")…")
+    }
+
+    func tokenWritten(_ path: String, expires: Date) {
+        let seconds = max(0, Int(expires.timeIntervalSinceNow.rounded()))
+        emit("tokenWritten", ["file": path, "expiresIn": seconds],
+             text: "Session token written to \(path): the other person reads it (handshake nearby --token-in FILE) within \(seconds) seconds.")
+    }
+
+    func codeShown(_ code: String, expires: Date) {
+        let minutes = max(1, Int((expires.timeIntervalSinceNow / 60).rounded()))
+        emit("code", ["code": code, "expiresIn": Int(expires.timeIntervalSinceNow.rounded())],
+             text: "Your code: \(code)\nThe other person types it (handshake nearby --code \(code)). It works once, for \(minutes) minutes.")
     }
 
     func listening(port: Int) {
@@ -44,13 +85,13 @@ struct NearbyReporter {
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: "\(card.card.name ?? card.nodeID.rawValue) wants to exchange cards:")
-        if !json { CardPrinter.print(card.card) }
+        if !json { CardPrinter.print(card.card); fflush(nil) }
     }
 
     func received(_ card: SignedCard, alreadyShown: Bool) {
         emit("received", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: alreadyShown ? "Cards swapped." : "Received, verified and bound to this exchange:")
-        if !json && !alreadyShown { CardPrinter.print(card.card) }
+        if !json && !alreadyShown { CardPrinter.print(card.card); fflush(nil) }
     }
 
     func note(_ text: String) {
@@ -58,7 +99,12 @@ struct NearbyReporter {
     }
 
     func saved(_ contact: String, how: String) {
-        emit("saved", ["contact": contact, "how": how], text: "\(how) \(contact) in your contacts.")
+        let sentence = switch how {
+        case "Added": "Added \(contact) to your contacts."
+        case "Updated": "Updated \(contact) in your contacts."
+        default: "\(contact) was already in your contacts."
+        }
+        emit("saved", ["contact": contact, "how": how], text: sentence)
     }
 
     func ended(_ ending: SessionEnding) {

@@ -4,9 +4,10 @@ import HandshakeExchange
 import HandshakeNearby
 import HandshakeStore
 
-/// Runs one nearby exchange for `handshake nearby`: the connection (listening or connecting), the person's
-/// choices (asked at the terminal, or answered by flags), and what is kept (the card and the meeting, only
-/// once the exchange completed and the person said Add).
+/// Runs one nearby exchange for `handshake nearby`: the person's choices (asked at the terminal, or
+/// answered by flags) and what is kept (the card and the meeting, only once the exchange completed and the
+/// person said Add). How the two devices meet (discovery, a token, a code, an address) is in the
+/// `NearbyRunner+…` files; each ends by handing a connection to ``drive(_:role:secret:)``.
 @MainActor
 final class NearbyRunner {
     let options: NearbyCommand
@@ -15,8 +16,12 @@ final class NearbyRunner {
     let book: ContactBook
     let trustedKeys: [SigningPublicKey]
     let reporter: NearbyReporter
+    /// Where the contact came from, as the contact book records it.
+    var source: ContactSource = .nearby
+    lazy var terminal = TerminalInput()
     var session: ExchangeSession?
-    var announced = false
+    /// The session reached the confirm screen (its channel opened).
+    var channelOpened = false
     var acted = false
     var saving = false
     var savedContactID: Int64?
@@ -25,6 +30,14 @@ final class NearbyRunner {
     var timedOut = false
     var reportedFriends: CommonFriendsStatus = .pending
     var shownIncoming = false
+    var sessionHasSecret = false
+    var claimed = false
+    /// Why the one attempt on a shown code failed.
+    var codeFailure: ShortCodeError?
+    /// Called once when the session's channel opens (a token's or code's advertisement stops then).
+    var whenChannelOpens: (@MainActor () async -> Void)?
+    /// The people found nearby (discovery only).
+    var lobby = NearbyLobby(own: "", select: nil)
 
     init(options: NearbyCommand) async throws {
         self.options = options
@@ -36,95 +49,102 @@ final class NearbyRunner {
         reporter = NearbyReporter(json: options.output.json)
     }
 
+    /// Meets the other device, runs the session, and exits 1 with a sentence unless it completed.
     func run() async throws {
+        let meeting = Task { try await self.meet(options.meeting) }
         let timer = Task { [timeout = options.timeout] in
             try await Task.sleep(for: .seconds(timeout))
             self.timedOut = true
-            self.session?.close()
+            // A session under way ends by its own rules; a device still looking stops looking.
+            if let session = self.session { session.close() } else { meeting.cancel() }
         }
         defer { timer.cancel() }
-        do {
-            if let connect = options.connect, let address = NearbyAddress(connect) {
-                try await NearbyTCP.connect(host: address.host, port: address.port) { transport in
-                    await self.drive(transport, role: .initiator)
-                }
-            } else {
-                try await listenForOne()
-            }
-        } catch let error as NearbyTransportError {
-            throw CommandFailure(error.description)
+        let result = await meeting.result
+        if case .completed? = ending { return }
+        if case .failure(let error) = result, !(error is CancellationError) {
+            if let error = error as? NearbyTransportError { throw CommandFailure(error.description) }
+            throw error
         }
-        guard !timedOut || ending.map({ if case .completed = $0 { true } else { false } }) == true else {
-            throw CommandFailure("No exchange completed within \(options.timeout) seconds. Nothing was stored.")
-        }
-        guard case .completed? = ending else { throw CommandFailure(ending?.description ?? "The exchange did not complete. Nothing was stored.") }
+        if timedOut { throw CommandFailure("No exchange completed within \(options.timeout) seconds. Nothing was stored.") }
+        throw CommandFailure(ending?.description ?? "The exchange did not complete. Nothing was stored.")
     }
 
-    /// Listens until one session has run to its end; later connections are turned away meanwhile.
-    func listenForOne() async throws {
-        let listener = try await NearbyListener.bind(host: options.host, port: options.port)
-        reporter.listening(port: listener.port)
-        let (done, finished) = AsyncStream.makeStream(of: Void.self)
-        let serving = Task {
-            try await listener.serve { transport in
-                guard await self.claim() else { return }
-                await self.drive(transport, role: .responder)
-                finished.finish()
+    func meet(_ meeting: NearbyMeeting) async throws {
+        switch meeting {
+        case .discover(let select): try await discover(select: select)
+        case .giveToken(let file): try await giveToken(to: file)
+        case .readToken(let file): try await readToken(from: file)
+        case .showCode: try await showCode()
+        case .typeCode(let code): try await typeCode(code)
+        case .listen: try await listenDirectly()
+        case .connect(let address):
+            _ = try await NearbyTCP.connect(host: address.host, port: address.port) { transport in
+                await self.drive(transport, role: .initiator)
             }
         }
-        let timeout = Task { [seconds = options.timeout] in
-            try await Task.sleep(for: .seconds(seconds))
-            if self.session == nil { self.timedOut = true; finished.finish() }
-        }
-        for await _ in done {}
-        timeout.cancel()
-        serving.cancel()
-        _ = try? await serving.value
     }
 
-    /// Whether this connection may be the session (the first one is; the others are turned away).
+    /// Whether a new connection may become the session: only while none is claimed, running or done. The
+    /// claim is taken before the first suspension, so of two connections at once one is turned away.
     func claim() -> Bool {
-        guard !acted && session == nil && !claimed else { return false }
+        guard !claimed && session == nil && ending == nil else { return false }
         claimed = true
         return true
     }
-    var claimed = false
 
-    func drive(_ transport: any ExchangeTransport, role: ChannelRole) async {
-        let session = ExchangeSession(role: role, secret: nil, identity: identity, card: card, transport: transport, trustedContacts: trustedKeys)
+    /// Gives the claim back after a connection that never opened its channel (a wrong token or code), so the
+    /// screen goes on waiting.
+    func release() {
+        claimed = false
+        session = nil
+    }
+
+    /// Whether the session will send its request on its own, without asking (the peer is already chosen).
+    var requestsAtOnce: Bool { options.request || options.select != nil }
+
+    /// Runs a session over `transport` to its end. `secret` comes from a token or a code (nil: the people
+    /// compare the 6-digit code). Returns the ending; `ending` is set only for a session whose channel opened,
+    /// so a connection that failed its handshake (a wrong token or code) leaves the screen open for the next.
+    @discardableResult
+    func drive(_ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret? = nil) async -> SessionEnding? {
+        let session = ExchangeSession(role: role, secret: secret, identity: identity, card: card, transport: transport, trustedContacts: trustedKeys)
         self.session = session
+        sessionHasSecret = secret != nil
         let running = Task { await session.run() }
         for await state in session.stateUpdates() { await handle(state, session) }
         await running.value
-        if case .ended(let final) = session.state { await finish(final) }
+        guard case .ended(let final) = session.state else { return nil }
+        if channelOpened || secret == nil { await finish(final) } else { release() }
+        return final
     }
 
     func handle(_ state: SessionState, _ session: ExchangeSession) async {
         switch state {
         case .confirm(let screen):
-            if !announced {
-                announced = true
+            if !channelOpened {
+                channelOpened = true
+                await whenChannelOpens?()
                 reporter.confirm(screen, commonFriendNames: names(screen.commonFriends))
             } else if screen.commonFriends != reportedFriends, case .found = screen.commonFriends {
                 reporter.commonFriends(names(screen.commonFriends))
             }
             reportedFriends = screen.commonFriends
             guard !acted else { return }
-            if options.select {
+            if requestsAtOnce {
                 acted = true
                 try? await session.exchange(kind: options.oneWay ? .give : .exchange)
             } else if !options.accept && Prompt.canAsk {
                 acted = true
-                let answer = await ask("Exchange cards with this person?", ["exchange", "wait"])
+                let answer = await terminal.choose("Exchange cards with this person?", ["exchange", "wait"])
                 if answer == "exchange" { try? await session.exchange(kind: options.oneWay ? .give : .exchange) }
             }
         case .incomingRequest(let screen):
             shownIncoming = true
             reporter.incoming(screen.theirCard)
-            if options.accept || options.select {
+            if options.accept || requestsAtOnce {
                 try? await session.exchange()
             } else if Prompt.canAsk {
-                let answer = await ask("Accept?", ["accept", "decline"])
+                let answer = await terminal.choose("Accept?", ["accept", "decline"])
                 if answer == "accept" { try? await session.exchange() } else { try? session.decline() }
             } else {
                 reporter.emit("notAsking", [:], text: "Not asking: standard input is not a terminal. Use --accept to accept requests.")
@@ -149,7 +169,9 @@ final class NearbyRunner {
             if ourDone && screen.theirNote != nil { session.close() }
             if ourDone && options.note == nil && screen.theirNote == nil && !Prompt.canAsk { closeSoon(session) }
         case .ended(let ending):
-            reporter.ended(ending)
+            // A connection that never opened its channel with a token's or code's secret is reported by the
+            // meeting that made it, which may go on waiting.
+            if channelOpened || !sessionHasSecret { reporter.ended(ending) }
         case .connecting, .waiting:
             break
         }
@@ -171,20 +193,20 @@ final class NearbyRunner {
     func save(_ signed: SignedCard) async {
         let now = Date()
         do {
-            switch try book.receive(signed, source: .nearby, now: now) {
+            switch try book.receive(signed, source: source, now: now) {
             case .new:
                 if !options.yes {
                     guard Prompt.canAsk else {
                         reporter.emit("notSaved", [:], text: "Not asking: standard input is not a terminal. Add with --yes. Nothing was stored.")
                         return
                     }
-                    guard await ask("Add \(signed.card.name ?? signed.nodeID.rawValue)?", ["add", "ignore"]) == "add" else { return }
+                    guard await terminal.choose("Add \(signed.card.name ?? signed.nodeID.rawValue)?", ["add", "ignore"]) == "add" else { return }
                 }
-                let contact = try book.add(signed, source: .nearby, now: now)
+                let contact = try book.add(signed, source: source, now: now)
                 savedContactID = contact.id
                 reporter.saved(contact.displayName, how: "Added")
             case .update(let contact, let newer, _):
-                let (updated, _) = try book.applyUpdate(newer, source: .nearby, now: now)
+                let (updated, _) = try book.applyUpdate(newer, source: source, now: now)
                 savedContactID = contact.id
                 reporter.saved(updated.displayName, how: "Updated")
             case .notNewer(let contact):
@@ -207,10 +229,5 @@ final class NearbyRunner {
         do { try book.recordExchange(record, contactID: contactID) } catch {
             reporter.emit("error", ["message": "\(error)"], text: "The meeting could not be recorded: \(error)")
         }
-    }
-
-    /// Asks at the terminal without holding up the session (the question is read off the main actor).
-    func ask(_ question: String, _ choices: [String]) async -> String? {
-        await Task.detached { Prompt.choose(question, choices) }.value
     }
 }

@@ -3,7 +3,8 @@
 // the test's own link. A program runs inside one with `ip netns exec` (``NetworkNamespacePair/command(in:_:)``);
 // code of this process makes a socket inside one with ``NetworkNamespacePair/inside(_:_:)``, which switches
 // a dedicated thread (never a Swift concurrency thread) into the namespace. Needs root and iproute2; a test
-// that uses it fails loudly, naming what is missing, rather than skipping.
+// that uses it fails loudly, naming what is missing, rather than skipping. Shared by the discovery tests
+// (sockets of this process) and the command-line tests (two `handshake` processes).
 
 import Foundation
 
@@ -11,24 +12,22 @@ import Foundation
     import Glibc
 #endif
 
-@testable import HandshakeNearby
-
 /// Two network namespaces joined by a veth pair, removed by ``remove()``.
-final class NetworkNamespacePair: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class NetworkNamespacePair: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The namespaces' names: `hsd`, this process's id (6 hex digits), 2 random hex digits, then `a` or `b`.
-    let first: String
-    let second: String
+    public let first: String
+    public let second: String
     /// The first host's address, on its veth end.
-    let firstAddress = IPv4Address(10, 213, 0, 1)
+    public let firstHost = "10.213.0.1"
     /// The second host's address.
-    let secondAddress = IPv4Address(10, 213, 0, 2)
+    public let secondHost = "10.213.0.2"
 
     /// Creates both namespaces, the veth pair, the addresses, and brings every link (loopback too) up.
-    init() throws {
+    public init() throws {
         let tag = Self.hex(Int(getpid()) & 0xFF_FFFF, digits: 6) + Self.hex(Int.random(in: 0..<256), digits: 2)
         first = "hsd\(tag)a"
         second = "hsd\(tag)b"
@@ -43,8 +42,8 @@ final class NetworkNamespacePair: Sendable {
             try Self.ip(["link", "add", vethA, "type", "veth", "peer", "name", vethB])
             try Self.ip(["link", "set", vethA, "netns", first])
             try Self.ip(["link", "set", vethB, "netns", second])
-            try Self.ip(["-n", first, "addr", "add", "\(firstAddress)/24", "dev", vethA])
-            try Self.ip(["-n", second, "addr", "add", "\(secondAddress)/24", "dev", vethB])
+            try Self.ip(["-n", first, "addr", "add", "\(firstHost)/24", "dev", vethA])
+            try Self.ip(["-n", second, "addr", "add", "\(secondHost)/24", "dev", vethB])
             for (namespace, link) in [(first, vethA), (second, vethB)] {
                 try Self.ip(["-n", namespace, "link", "set", link, "up"])
                 try Self.ip(["-n", namespace, "link", "set", "lo", "up"])
@@ -56,13 +55,13 @@ final class NetworkNamespacePair: Sendable {
     }
 
     /// Deletes both namespaces (the veth pair goes with them). Safe to call twice.
-    func remove() {
+    public func remove() {
         try? Self.ip(["netns", "del", first])
         try? Self.ip(["netns", "del", second])
     }
 
     /// Deletes namespaces this helper made in test processes that are gone (a crashed run cannot clean up).
-    static func removeLeftovers() {
+    public static func removeLeftovers() {
         let namespaces = (try? FileManager.default.contentsOfDirectory(atPath: "/var/run/netns")) ?? []
         for name in namespaces where name.count == 12 && name.hasPrefix("hsd") {
             let pidText = name.dropFirst(3).prefix(6)
@@ -78,21 +77,12 @@ final class NetworkNamespacePair: Sendable {
     }
 
     /// The argument list that runs `arguments` inside `namespace`.
-    func command(in namespace: String, _ arguments: [String]) -> [String] {
+    public func command(in namespace: String, _ arguments: [String]) -> [String] {
         ["ip", "netns", "exec", namespace] + arguments
     }
 
-    /// An interface choice whose socket is made inside `namespace` on `address`.
-    func interface(in namespace: String, address: IPv4Address) -> DiscoveryInterface {
-        var interface = DiscoveryInterface.address(address)
-        interface.makeSocket = { address in
-            try Self.inside(namespace) { try MulticastSocket.open(interfaceAddress: address) }
-        }
-        return interface
-    }
-
     /// Runs `body` on a new thread that has joined `namespace`; sockets it makes belong to that namespace.
-    static func inside<T: Sendable>(_ namespace: String, _ body: @escaping @Sendable () throws -> T) throws -> T {
+    public static func inside<T: Sendable>(_ namespace: String, _ body: @escaping @Sendable () throws -> T) throws -> T {
         let result = LockedResult<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -115,7 +105,7 @@ final class NetworkNamespacePair: Sendable {
         return try result.get()
     }
 
-    static func ip(_ arguments: [String]) throws {
+    public static func ip(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["ip"] + arguments

@@ -1,0 +1,121 @@
+import Foundation
+import HandshakeTestSupport
+import Testing
+
+@testable import HandshakeExchange
+
+/// `handshake nearby` between two hosts: two processes, each in its own network namespace joined by a veth
+/// pair (multicast never leaves the test's own link), finding each other by mDNS — by choosing from the
+/// list, by the NFC token, and by the short code. Each side ends with the other as a verified contact with
+/// both notes and their one common friend. Needs root and iproute2 (scripts/install-test-tools); a missing
+/// one fails the test.
+@Suite("handshake nearby between two hosts", .serialized, .timeLimit(.minutes(3)))
+struct NearbyNamespaceTests {
+    typealias Running = NearbyCommandTests.Running
+
+    /// Ada and Bob, who both have Carol as a trusted contact.
+    static func people() throws -> (ada: CLI, bob: CLI) {
+        let ada = try NearbyCommandTests.person("Ada Lovelace"), bob = try NearbyCommandTests.person("Bob Babbage")
+        let carol = try NearbyCommandTests.person("Carol Herschel")
+        let card = carol.file("carol.hs1")
+        try #require(carol.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
+        for person in [ada, bob] { try #require(person.run("add", "--yes", card.path).status == 0) }
+        return (ada, bob)
+    }
+
+    /// Waits for `process` to end and returns its JSON events.
+    static func finish(_ process: Running) -> [[String: Any]] {
+        let events = process.events()
+        process.process.waitUntilExit()
+        return events
+    }
+
+    /// Both sides completed; each holds the other, verified, from `source`, with the notes and Carol.
+    static func expectSwapped(_ ada: CLI, _ adaEvents: [[String: Any]], _ bob: CLI, _ bobEvents: [[String: Any]], source: String) throws {
+        #expect(adaEvents.last?["outcome"] as? String == "completed", "\(adaEvents)")
+        #expect(bobEvents.last?["outcome"] as? String == "completed", "\(bobEvents)")
+        let friends = (adaEvents + bobEvents).filter { $0["event"] as? String == "commonFriends" }.compactMap { $0["names"] as? [String] }
+        #expect(friends.contains(["Carol Herschel"]), "\(adaEvents)\n\(bobEvents)")
+        let adaView = try ada.run("contact", "show", "Bob")
+        #expect(adaView.stdout.contains("verified (signed by its owner)") && adaView.stdout.contains("by \(source)"), "\(adaView.stdout)")
+        #expect(adaView.stdout.contains("1 common friend)") && adaView.stdout.contains("you wrote: Hi Bob") && adaView.stdout.contains("they wrote: Hello Ada"))
+        let bobView = try bob.run("contact", "show", "Ada")
+        #expect(bobView.stdout.contains("verified (signed by its owner)") && bobView.stdout.contains("by \(source)"), "\(bobView.stdout)")
+        #expect(bobView.stdout.contains("1 common friend)") && bobView.stdout.contains("you wrote: Hello Ada") && bobView.stdout.contains("they wrote: Hi Bob"))
+    }
+
+    @Test("found by mDNS and chosen by name: cards, notes and the common friend both ways")
+    func discovered() throws {
+        let (ada, bob) = try Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let waiting = try Running(ada, ["nearby", "--show-name", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
+        let looking = try #require(waiting.nextEvent())
+        #expect(looking["event"] as? String == "looking" && looking["showsName"] as? Bool == true)
+        let choosing = try Running(bob, ["nearby", "--select", "Ada Lovelace", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
+        let bobEvents = Self.finish(choosing), adaEvents = Self.finish(waiting)
+        #expect(bobEvents.contains { $0["event"] as? String == "found" && $0["name"] as? String == "Ada Lovelace" })
+        // Bob did not show his name: Ada's list has only his random id.
+        #expect(adaEvents.contains { $0["event"] as? String == "found" && $0["name"] == nil && ($0["id"] as? String)?.count == 16 })
+        let adaCode = adaEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String
+        #expect(adaCode != nil && adaCode == bobEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String)
+        try Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nearby")
+    }
+
+    @Test("the NFC tap: the token read from a file finds its issuer with no choosing")
+    func tapped() throws {
+        let (ada, bob) = try Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let token = ada.file("tag.ndef")
+        let issuing = try Running(ada, ["nearby", "--token-out", token.path, "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
+        #expect(try #require(issuing.nextEvent())["event"] as? String == "tokenWritten")
+        // The token carries a secret: only its owner may read the file.
+        let mode = try FileManager.default.attributesOfItem(atPath: token.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let reading = try Running(bob, ["nearby", "--token-in", token.path, "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
+        let bobEvents = Self.finish(reading), adaEvents = Self.finish(issuing)
+        #expect(bobEvents.first { $0["event"] as? String == "connected" }?["shortCode"] == nil, "a token's secret replaces comparing codes")
+        try Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
+        #expect(!FileManager.default.fileExists(atPath: token.path), "the token is removed once used")
+    }
+
+    @Test("the short code: typed on one host, shown on the other")
+    func typed() throws {
+        let (ada, bob) = try Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let showing = try Running(ada, ["nearby", "--show-code", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
+        let shown = try #require(showing.nextEvent())
+        let code = try #require(shown["code"] as? String)
+        #expect(code.count == 14 && shown["expiresIn"] as? Int == 300)
+        let typing = try Running(bob, ["nearby", "--code", code.lowercased(), "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
+        try Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
+    }
+
+    @Test("a wrong code with the right rendezvous fails after one attempt on both hosts, burns the code, and stores nothing")
+    func wrongCode() throws {
+        let (ada, bob) = try Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let showing = try Running(ada, ["nearby", "--show-code", "--accept", "--yes", "--timeout", "60"], namespace: pair.first)
+        let code = try ShortCode(parsing: try #require(showing.nextLine()?.split(separator: " ").last.map(String.init)))
+        var digits = code.digits
+        digits[8] ^= 1
+        let wrong = ShortCode(digits: digits)
+        #expect(wrong.rendezvous == code.rendezvous)
+        let typing = try CLI.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            pair.command(in: pair.second, [try CLI.binary.path, "nearby", "--code", wrong.displayText(), "--request", "--yes", "--timeout", "60"]),
+            environment: ["HANDSHAKE_HOME": bob.home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(typing.status == 1)
+        #expect(typing.stderr.contains("The code does not match."), "\(typing.stderr)")
+        let rest = String(decoding: showing.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        showing.process.waitUntilExit()
+        #expect(showing.process.terminationStatus == 1)
+        let errors = String(decoding: (showing.process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(errors.contains("This code is used up"), "\(rest)\(errors)")
+        #expect(try ada.run("contacts").stdout.contains("Bob") == false)
+        #expect(try bob.run("contacts").stdout.contains("Ada") == false)
+    }
+}
