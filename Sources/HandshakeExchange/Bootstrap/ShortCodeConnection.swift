@@ -28,6 +28,7 @@ public struct ShortCodeConnection: Sendable {
     /// instance name in UTF-8 (docs/protocols/nearby-bootstrap.md, section 3.6).
     /// - Throws: ``ShortCodeError/codeDoesNotMatch`` when the other device shows another code;
     ///   ``ShortCodeError/connectionClosed`` or ``ShortCodeError/noAnswer(seconds:)`` when it gives no answer.
+    ///   The connection is closed when it throws.
     public static func type(
         _ code: ShortCode, channelBinding: [UInt8], over transport: any ExchangeTransport,
         clock: any ExchangeClock = SystemExchangeClock(), timeout: Duration = answerTimeout
@@ -35,7 +36,7 @@ public struct ShortCodeConnection: Sendable {
         var initiator = ShortCodeInitiator(code: code, channelBinding: channelBinding)
         let messageA = initiator.start()
         do { try await transport.send(messageA) } catch { throw .connectionClosed }
-        let result = try await firstResult(within: timeout, clock: clock) { [initiator] in
+        let result = try await firstResult(within: timeout, clock: clock, closingOnFailure: transport) { [initiator] in
             var initiator = initiator
             for try await chunk in transport.incoming {
                 if let result = try initiator.receive(chunk) { return result }
@@ -49,12 +50,13 @@ public struct ShortCodeConnection: Sendable {
     /// `desk` (burning it, right or wrong), sends message B. `channelBinding` is this device's own
     /// advertised instance name in UTF-8.
     /// - Throws: ``ShortCodeError/alreadyUsed``, ``ShortCodeError/expired`` or ``ShortCodeError/unknownCode``
-    ///   when the desk no longer holds the code; ``ShortCodeError/noAnswer(seconds:)`` when nothing comes.
+    ///   when the desk no longer holds the code; ``ShortCodeError/noAnswer(seconds:)`` when nothing comes. The
+    ///   connection is closed when it throws.
     public static func show(
         rendezvous: String, channelBinding: [UInt8], desk: ShortCodeDesk, over transport: any ExchangeTransport,
         clock: any ExchangeClock = SystemExchangeClock(), timeout: Duration = answerTimeout
     ) async throws(ShortCodeError) -> ShortCodeConnection {
-        let result = try await firstResult(within: timeout, clock: clock) {
+        let result = try await firstResult(within: timeout, clock: clock, closingOnFailure: transport) {
             var responder = ShortCodeResponder(rendezvous: rendezvous, channelBinding: channelBinding)
             for try await chunk in transport.incoming {
                 let (next, outcome) = await desk.receive(chunk, into: responder, at: clock.now().wall)
@@ -67,8 +69,21 @@ public struct ShortCodeConnection: Sendable {
         return ShortCodeConnection(secret: result.secret, transport: ResumedTransport(base: transport, leftover: result.remainder))
     }
 
-    /// Runs `read` until it returns, or until `timeout` passes on `clock`, whichever is first.
+    /// Runs `read` until it returns, or until `timeout` passes on `clock`, whichever is first. On failure the
+    /// connection is closed, so the other device hears at once that this attempt is over.
     private static func firstResult(
+        within timeout: Duration, clock: any ExchangeClock, closingOnFailure transport: any ExchangeTransport,
+        _ read: @Sendable @escaping () async throws -> ShortCodeResult
+    ) async throws(ShortCodeError) -> ShortCodeResult {
+        do {
+            return try await race(within: timeout, clock: clock, read)
+        } catch {
+            await transport.close()
+            throw error
+        }
+    }
+
+    private static func race(
         within timeout: Duration, clock: any ExchangeClock, _ read: @Sendable @escaping () async throws -> ShortCodeResult
     ) async throws(ShortCodeError) -> ShortCodeResult {
         let deadline = clock.now().monotonic + timeout

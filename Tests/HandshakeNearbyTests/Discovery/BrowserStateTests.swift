@@ -156,6 +156,29 @@ struct BrowserStateTests {
         #expect(peer.version == 2)  // keys ignore case; the first one wins
         #expect(peer.displayName == nil)  // an empty name is no name
     }
+
+    @Test func aTokenOrCodeRendezvousIsReadAndAMalformedOneIgnored() throws {
+        func peer(_ strings: [String]) -> NearbyPeer? {
+            let records = Self.advertisement.announcement().answers.map { record -> DNSRecord in
+                guard record.type == .txt else { return record }
+                var changed = record
+                changed.data = .txt(strings.map { Array($0.utf8) })
+                return changed
+            }
+            guard case .found(let peer)? = BrowserDriver(startedAt: .zero)
+                .receive(DNSMessage(flags: DNSMessage.responseFlags, answers: records), at: .zero).first else { return nil }
+            return peer
+        }
+        let hex = "000102030405060708090A0B0C0D0E0F"
+        #expect(peer(["v=1", "t=\(hex)"])?.rendezvous == .sessionToken(hex.lowercased()))
+        #expect(peer(["v=1", "c=7kq"])?.rendezvous == .shortCode("7KQ"))
+        #expect(peer(["v=1", "c=7k0"])?.rendezvous == .shortCode("7K0"))
+        #expect(peer(["v=1", "c=7ko"])?.rendezvous == .shortCode("7K0"))  // typed O reads as 0, as in the code
+        #expect(peer(["v=1", "t=0011"])?.rendezvous == nil)  // too short
+        #expect(peer(["v=1", "t=\(String(repeating: "zz", count: 16))"])?.rendezvous == nil)  // not hex
+        #expect(peer(["v=1", "c=7KQ1"])?.rendezvous == nil)
+        #expect(peer(["v=1", "c=7U!"])?.rendezvous == nil)
+    }
 }
 
 /// Drives a ``BrowserState`` through a reference, so a call can sit inside `#expect` (a mutating call on a

@@ -35,6 +35,19 @@ struct ServiceAdvertisementTests {
         #expect(message.answers[2].data == .txt([Array("v=\(NearbyProtocol.version)".utf8)]))
     }
 
+    @Test func aTokenOrCodeRendezvousIsAdvertisedAfterTheName() throws {
+        let token = try SessionToken.issue(at: .now)
+        let withToken = try ServiceAdvertisement(
+            instance: Self.id, port: 47000, displayName: nil, rendezvous: NearbyRendezvous(token), addresses: [Self.address])
+        #expect(withToken.textStrings == [Array("v=1".utf8), Array("t=\(token.rendezvousText)".utf8)])
+        let code = ShortCode.random()
+        let withCode = try ServiceAdvertisement(
+            instance: Self.id, port: 47000, displayName: "Ada", rendezvous: NearbyRendezvous(code), addresses: [Self.address])
+        #expect(withCode.textStrings == [Array("v=1".utf8), Array("n=Ada".utf8), Array("c=\(code.rendezvous)".utf8)])
+        // Neither carries the secret or the password part.
+        #expect(!withCode.textStrings.contains { String(decoding: $0, as: UTF8.self).contains(code.displayText().suffix(9)) })
+    }
+
     @Test func theHostNameIsTheSessionIdentifierNotTheMachine() throws {
         #expect(try Self.advertisement().hostName.description == "k7m2q9xw4d1c8hbt.local")
     }

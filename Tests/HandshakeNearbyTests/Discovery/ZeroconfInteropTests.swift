@@ -21,9 +21,9 @@ struct ZeroconfInteropTests {
         result["services"] as? [[String: Any]] ?? []
     }
 
-    static func advertiser(_ pair: NetworkNamespacePair, displayName: String? = nil) throws -> NearbyAdvertiser {
+    static func advertiser(_ pair: NetworkNamespacePair, displayName: String? = nil, rendezvous: NearbyRendezvous? = nil) throws -> NearbyAdvertiser {
         try NearbyAdvertiser(
-            port: 47000, displayName: displayName, interface: pair.interface(in: pair.first, address: pair.firstAddress))
+            port: 47000, displayName: displayName, rendezvous: rendezvous, interface: pair.interface(in: pair.first, address: pair.firstAddress))
     }
 
     @Test func zeroconfFindsAndResolvesOurAdvertisement() async throws {
@@ -42,6 +42,18 @@ struct ZeroconfInteropTests {
         #expect(service["txt"] as? [String: String] == ["v": "1", "n": "Ada Lovelace"])
         #expect(service["addresses"] as? [String] == ["10.213.0.1"])
         #expect(service["server"] as? String == "\(advertiser.instance.text).local.")
+    }
+
+    @Test func zeroconfReadsTheShortCodeRendezvousInOurTXTRecord() async throws {
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let code = ShortCode.random()
+        let advertiser = try Self.advertiser(pair, rendezvous: NearbyRendezvous(code))
+        try await advertiser.start()
+        let result = try await Self.browse(pair)
+        await advertiser.stop()
+        let service = try #require(Self.services(result).first, "zeroconf saw \(result)")
+        #expect(service["txt"] as? [String: String] == ["v": "1", "c": code.rendezvous])
     }
 
     @Test func ourBrowserFindsAndResolvesZeroconfsService() async throws {
