@@ -47,6 +47,13 @@ struct NearbyCommandTests {
             }
         }
 
+        /// The rest of `running`'s events, once it has ended.
+        static func drain(_ running: Running) -> [[String: Any]] {
+            let events = running.events()
+            running.process.waitUntilExit()
+            return events
+        }
+
         func events() -> [[String: Any]] {
             var all: [[String: Any]] = []
             while let event = nextEvent() { all.append(event) }

@@ -23,12 +23,7 @@ struct NearbyNamespaceTests {
         return (ada, bob)
     }
 
-    /// Waits for `process` to end and returns its JSON events.
-    static func finish(_ process: Running) -> [[String: Any]] {
-        let events = process.events()
-        process.process.waitUntilExit()
-        return events
-    }
+    static func finish(_ process: Running) -> [[String: Any]] { Running.drain(process) }
 
     /// Both sides completed; each holds the other, verified, from `source`, with the notes and Carol.
     static func expectSwapped(_ ada: CLI, _ adaEvents: [[String: Any]], _ bob: CLI, _ bobEvents: [[String: Any]], source: String) throws {

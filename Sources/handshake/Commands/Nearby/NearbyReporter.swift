@@ -16,11 +16,15 @@ struct NearbyReporter {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
             }
         } else if let text {
-            // Through print, like CardPrinter, so the two never come out of order; flushed at once, since a
-            // person (or a script on a pipe) is waiting for this line, not for the program's end.
-            print(text)
-            fflush(nil)
+            Self.write(text)
         }
+    }
+
+    /// Writes at once, unbuffered: a person (or a script on a pipe) is waiting for this line, not for the
+    /// program's end. (Not print plus fflush: flushing every stream would wait on standard input, which the
+    /// terminal reader holds while it waits for a line.)
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     func looking(instance: String, port: Int, showsName: Bool) {
@@ -85,13 +89,13 @@ struct NearbyReporter {
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: "\(card.card.name ?? card.nodeID.rawValue) wants to exchange cards:")
-        if !json { CardPrinter.print(card.card); fflush(nil) }
+        if !json { Self.write(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
     }
 
     func received(_ card: SignedCard, alreadyShown: Bool) {
         emit("received", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: alreadyShown ? "Cards swapped." : "Received, verified and bound to this exchange:")
-        if !json && !alreadyShown { CardPrinter.print(card.card); fflush(nil) }
+        if !json && !alreadyShown { Self.write(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
     }
 
     func note(_ text: String) {
