@@ -10,15 +10,23 @@ enum Prompt {
     /// of input. `choices` are words such as "add", "ignore"; the first is not a default: an empty answer
     /// asks again.
     static func choose(_ question: String, _ choices: [String]) -> String? {
-        let menu = choices.map { "[\($0.prefix(1))]\($0.dropFirst())" }.joined(separator: " / ")
         while true {
-            FileHandle.standardError.write(Data("\(question) \(menu): ".utf8))
+            ask(question, choices)
             guard let line = readLine() else { return nil }
-            let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-            if let match = choices.first(where: { $0 == answer || (answer.count == 1 && $0.hasPrefix(answer)) }) {
-                return match
-            }
+            if let match = match(line, choices) { return match }
         }
+    }
+
+    /// Writes `question` and its menu ("[a]dd / [i]gnore") to standard error.
+    static func ask(_ question: String, _ choices: [String]) {
+        let menu = choices.map { "[\($0.prefix(1))]\($0.dropFirst())" }.joined(separator: " / ")
+        FileHandle.standardError.write(Data("\(question) \(menu): ".utf8))
+    }
+
+    /// The choice a typed line names: the whole word or its first letter, without regard to case.
+    static func match(_ line: String, _ choices: [String]) -> String? {
+        let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
+        return choices.first { $0 == answer || (answer.count == 1 && $0.hasPrefix(answer)) }
     }
 }
 

@@ -38,14 +38,10 @@ final class TerminalInput {
     /// Asks `question` on standard error and returns the choice whose first letter (or whole word) was typed;
     /// nil at the end of input. An answer that matches no choice asks again.
     func choose(_ question: String, _ choices: [String]) async -> String? {
-        let menu = choices.map { "[\($0.prefix(1))]\($0.dropFirst())" }.joined(separator: " / ")
         while true {
-            FileHandle.standardError.write(Data("\(question) \(menu): ".utf8))
+            Prompt.ask(question, choices)
             guard let line = await nextLine() else { return nil }
-            let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-            if let match = choices.first(where: { $0 == answer || (answer.count == 1 && $0.hasPrefix(answer)) }) {
-                return match
-            }
+            if let match = Prompt.match(line, choices) { return match }
         }
     }
 
