@@ -17,6 +17,7 @@ let fuzzTargets = [
     "FuzzSessionToken", // the NFC session token: NDEF message → token, with and without a time
     "FuzzShortCode",    // the short code: typed text, and both sides of its PAKE fed arbitrary frames
     "FuzzDNSMessage",   // multicast DNS messages → decoder → the discovery browser and responder
+    "FuzzLinkPacket",   // Bluetooth LE stream packets → decoder → a link endpoint mid-stream
 ]
 
 let package = Package(

@@ -3,7 +3,8 @@
 //     verified, with common friends at 100 trusted contacts each, at MTU 185 / 30 ms and MTU 20 (and with
 //     5 % loss), with bytes and packets;
 //  2. over real TCP on loopback (two sessions in this process), the wall time from connecting until both
-//     cards are verified, over many runs: p50 and p99.
+//     cards are verified, over many runs: p50 and p99;
+//  3. the same between two processes (ProcessExchange.swift), with bytes and flights.
 // Run: cd Benchmarks && swift run -c release NearbyFigures
 import Foundation
 import HandshakeCore
@@ -19,6 +20,11 @@ func card(_ identity: Identity, _ name: String) -> SignedCard {
 }
 let adaCard = card(ada, "Ada Lovelace"), bobCard = card(bob, "Bob Babbage")
 let friends = (0..<150).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8($0), count: 31) + [7])!).sigKey }
+
+if CommandLine.arguments.dropFirst().first == "--responder" {
+    try await runResponder()
+    exit(0)
+}
 
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -96,3 +102,5 @@ times.sort()
 print("")
 print("Loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
 print(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
+
+try await printProcessFigures(runs: runs)

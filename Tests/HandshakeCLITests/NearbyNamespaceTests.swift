@@ -31,6 +31,11 @@ struct NearbyNamespaceTests {
         #expect(bobEvents.last?["outcome"] as? String == "completed", "\(bobEvents)")
         let friends = (adaEvents + bobEvents).filter { $0["event"] as? String == "commonFriends" }.compactMap { $0["names"] as? [String] }
         #expect(friends.contains(["Carol Herschel"]), "\(adaEvents)\n\(bobEvents)")
+        try expectBooks(ada, bob, source: source)
+    }
+
+    /// Each holds the other, verified, from `source`, with both notes and their one common friend.
+    static func expectBooks(_ ada: CLI, _ bob: CLI, source: String) throws {
         let adaView = try ada.run("contact", "show", "Bob")
         #expect(adaView.stdout.contains("verified (signed by its owner)") && adaView.stdout.contains("by \(source)"), "\(adaView.stdout)")
         #expect(adaView.stdout.contains("1 common friend)") && adaView.stdout.contains("you wrote: Hi Bob") && adaView.stdout.contains("they wrote: Hello Ada"))

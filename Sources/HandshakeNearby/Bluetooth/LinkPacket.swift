@@ -56,6 +56,8 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyLosses(retries: Int)
     /// The MTU is below what the link needs (ATT header plus ours plus one byte).
     case mtuTooSmall(Int)
+    /// The Bluetooth connection went away (or was already closed) before the stream ended.
+    case connectionLost
 
     public var description: String {
         switch self {
@@ -63,6 +65,7 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedPacket(let reason): return "The other device sent a Bluetooth packet that cannot be read: \(reason)."
         case .tooManyLosses(let retries): return "The Bluetooth link lost the same packet \(retries) times; the devices may be too far apart."
         case .mtuTooSmall(let mtu): return "A Bluetooth MTU of \(mtu) bytes is too small; at least 20 are needed."
+        case .connectionLost: return "The Bluetooth connection to the other device was lost."
         }
     }
 }

@@ -69,7 +69,9 @@ struct NearbyReporter {
         emit("listening", ["port": port], text: "Waiting for someone nearby on port \(port)… (the other person runs: handshake nearby --connect THIS-ADDRESS:\(port))")
     }
 
-    func confirm(_ screen: ConfirmScreen, commonFriendNames: [String]) {
+    /// The confirm screen: the code to compare (when no secret was shared), the common friends, and the card
+    /// this device will give, so the person sees what they share before they choose.
+    func confirm(_ screen: ConfirmScreen, commonFriendNames: [String], ownCard: SignedCard) {
         var fields: [String: Any] = ["commonFriends": commonFriendNames]
         if let code = screen.shortCode { fields["shortCode"] = code }
         var lines = ["Connected."]
@@ -80,6 +82,7 @@ struct NearbyReporter {
         case .unavailable(let reason): lines.append("Common friends: \(reason)")
         }
         emit("connected", fields, text: lines.joined(separator: "\n"))
+        if !json { Self.write((["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n")) }
     }
 
     func commonFriends(_ names: [String]) {

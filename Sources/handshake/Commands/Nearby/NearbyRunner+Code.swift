@@ -43,7 +43,8 @@ extension NearbyRunner {
 
     func typeCode(_ code: ShortCode) async throws {
         source = .code
-        let peer = try await findPeer(until: Date().addingTimeInterval(Double(options.timeout)), what: "the device showing this code") {
+        let peer = try await findPeer(until: Date().addingTimeInterval(Double(options.timeout)), what: "the device showing this code",
+                                  ambiguity: "Two devices nearby show a code starting with \(code.rendezvous); not guessing which one is yours. Ask for a new code (nothing was sent).") {
             $0.rendezvous?.matches(code) == true
         }
         reporter.connecting(to: peer)

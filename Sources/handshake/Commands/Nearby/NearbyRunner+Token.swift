@@ -42,31 +42,6 @@ extension NearbyRunner {
         }
     }
 
-    enum WaitOutcome { case served, expired }
-
-    /// Runs `serve` until it returns, or until `expiry` when no channel has opened by then (advertising
-    /// stops at expiry in any case).
-    func untilExpiry(_ expiry: Date, _ advertiser: NearbyAdvertiser, _ serve: @escaping @MainActor () async throws -> Void) async throws -> WaitOutcome {
-        try await withThrowingTaskGroup(of: WaitOutcome.self) { group in
-            group.addTask {
-                try await serve()
-                return .served
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(max(0, expiry.timeIntervalSinceNow)))
-                await advertiser.stop()
-                return await self.channelOpened ? .served : .expired
-            }
-            defer { group.cancelAll() }
-            for try await outcome in group {
-                // At expiry with a session under way, go on until it ends.
-                if outcome == .served, !channelOpened || ending != nil || session == nil { return .served }
-                if outcome == .expired { return .expired }
-            }
-            return .served
-        }
-    }
-
     func readToken(from file: URL) async throws {
         source = .nfc
         let bytes: [UInt8]
@@ -87,34 +62,5 @@ extension NearbyRunner {
         _ = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport in
             await self.drive(transport, role: .initiator, secret: token.secret)
         }
-    }
-
-    /// Browses until a peer that `matches` is found (with at least one address), or `deadline` passes.
-    func findPeer(until deadline: Date, what: String, _ matches: @escaping @Sendable (NearbyPeer) -> Bool) async throws -> NearbyPeer {
-        let browser = NearbyBrowser(interface: options.interface.map(DiscoveryInterface.named) ?? .automatic)
-        do { try await browser.start() } catch { throw CommandFailure(Self.unavailable(error)) }
-        reporter.emit("looking", ["for": what], text: "Looking for \(what)…")
-        let found = try await withThrowingTaskGroup(of: NearbyPeer?.self) { group in
-            group.addTask {
-                for await event in browser.events {
-                    switch event {
-                    case .found(let peer), .updated(let peer): if matches(peer), !peer.addresses.isEmpty { return peer }
-                    case .lost, .nobodyFound: continue
-                    }
-                }
-                return nil
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(max(0, deadline.timeIntervalSinceNow)))
-                return nil
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
-        }
-        await browser.stop()
-        guard let found else {
-            throw CommandFailure("No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?")
-        }
-        return found
     }
 }

@@ -26,6 +26,11 @@ final class NearbyRunner {
     var saving = false
     var savedContactID: Int64?
     var noteSent = false
+    /// The card was stored (or refused) and the person answered every question about it.
+    var savingDone = false
+    var noteAsked = false
+    var noteSkipped = false
+    var theirNoteShown = false
     var ending: SessionEnding?
     var timedOut = false
     var reportedFriends: CommonFriendsStatus = .pending
@@ -124,7 +129,7 @@ final class NearbyRunner {
             if !channelOpened {
                 channelOpened = true
                 await whenChannelOpens?()
-                reporter.confirm(screen, commonFriendNames: names(screen.commonFriends))
+                reporter.confirm(screen, commonFriendNames: names(screen.commonFriends), ownCard: card)
             } else if screen.commonFriends != reportedFriends, case .found = screen.commonFriends {
                 reporter.commonFriends(names(screen.commonFriends))
             }
@@ -155,17 +160,22 @@ final class NearbyRunner {
                 saving = true
                 reporter.received(theirCard, alreadyShown: shownIncoming)
                 await save(theirCard)
+                savingDone = true
             }
-            if let note = screen.theirNote, screen.ourNote != nil || options.note == nil {
+            if let note = screen.theirNote, !theirNoteShown {
+                theirNoteShown = true
                 reporter.note(note.text)
             }
             if !noteSent, let note = options.note {
                 noteSent = true
                 try? session.sendNote(note)
+            } else if options.note == nil, Prompt.canAsk, !noteAsked, screen.theirCard == nil || savingDone {
+                noteAsked = true
+                askForNote(session)
             }
             // Close once both notes are in (or none is expected from us and theirs came); a person who sends
             // none is waited for by the idle timeout of the session or the program's --timeout.
-            let ourDone = options.note == nil || screen.ourNote != nil
+            let ourDone = screen.ourNote != nil || (options.note == nil && (!Prompt.canAsk || noteSkipped))
             if ourDone && screen.theirNote != nil { session.close() }
             if ourDone && options.note == nil && screen.theirNote == nil && !Prompt.canAsk { closeSoon(session) }
         case .ended(let ending):
@@ -174,6 +184,24 @@ final class NearbyRunner {
             if channelOpened || !sessionHasSecret { reporter.ended(ending) }
         case .connecting, .waiting:
             break
+        }
+    }
+
+    /// The note box of the success screen: what the person types goes to the other device at once; an empty
+    /// line sends none. Their note is shown whenever it arrives, before or after.
+    func askForNote(_ session: ExchangeSession) {
+        Task {
+            FileHandle.standardError.write(Data("Your note to them (Enter to send none): ".utf8))
+            let line = await terminal.nextLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+            if line.isEmpty {
+                noteSkipped = true
+                if case .succeeded(let screen) = session.state, screen.theirNote != nil { session.close() } else { closeSoon(session) }
+            } else {
+                noteSent = true
+                do { try session.sendNote(line) } catch {
+                    reporter.emit("error", ["message": "\(error)"], text: "The note was not sent: \(error)")
+                }
+            }
         }
     }
 

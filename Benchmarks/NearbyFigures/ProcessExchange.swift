@@ -1,0 +1,147 @@
+// The exchange between two processes over loopback TCP, as two devices run it: this program starts a copy
+// of itself as the responder (`NearbyFigures --responder`), so each side has its own process and core, and
+// times each exchange from the start of the connection until both sides hold the other's verified card.
+// Both processes read CLOCK_MONOTONIC, which one machine shares, so the responder's moment can be compared
+// with ours. The initiator's connection is wrapped to count bytes and flights (a flight: what one side sends
+// before it next hears from the other).
+import Foundation
+import HandshakeCore
+import HandshakeExchange
+import HandshakeNearby
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Nanoseconds on the clock both processes share.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// The responder process: listens on loopback, prints its port, then for every session prints the moment it
+/// held the initiator's verified card. Ends when standard input closes.
+@MainActor
+func runResponder() async throws {
+    let listener = try await NearbyListener.bind(host: "127.0.0.1")
+    FileHandle.standardOutput.write(Data("port \(listener.port)\n".utf8))
+    let serving = Task {
+        try await listener.serve { transport in
+            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: Array(friends[50..<150]))
+            let running = Task { await session.run() }
+            await choose(session)
+            for await state in await session.stateUpdates() {
+                if case .succeeded = state {
+                    FileHandle.standardOutput.write(Data("verified \(monotonicNanoseconds())\n".utf8))
+                    break
+                }
+            }
+            await running.value
+        }
+    }
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    serving.cancel()
+}
+
+/// Lines from a child's standard output, as they come.
+final class LineReader: @unchecked Sendable {
+    let lines: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
+    private var pending = Data()   // only touched on the handle's own reading queue
+
+    init(_ handle: FileHandle) {
+        (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        handle.readabilityHandler = { [self] handle in
+            let data = handle.availableData
+            if data.isEmpty { continuation.finish(); handle.readabilityHandler = nil; return }
+            pending += data
+            while let newline = pending.firstIndex(of: 0x0A) {
+                continuation.yield(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending = Data(pending[(newline + 1)...])
+            }
+        }
+    }
+}
+
+/// Counts what crosses the initiator's connection.
+actor WireCount {
+    var sent = 0, received = 0, flights = 0
+    private var lastWasSend: Bool?
+    func didSend(_ count: Int) { sent += count; if lastWasSend != true { flights += 1 }; lastWasSend = true }
+    func didReceive(_ count: Int) { received += count; if lastWasSend != false { flights += 1 }; lastWasSend = false }
+}
+
+struct CountingTransport: ExchangeTransport {
+    let base: any ExchangeTransport
+    let count: WireCount
+    var incoming: AsyncThrowingStream<[UInt8], any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self)
+        let base = base, count = count
+        Task {
+            do {
+                for try await chunk in base.incoming { await count.didReceive(chunk.count); continuation.yield(chunk) }
+                continuation.finish()
+            } catch { continuation.finish(throwing: error) }
+        }
+        return stream
+    }
+    func send(_ bytes: [UInt8]) async throws { await count.didSend(bytes.count); try await base.send(bytes) }
+    func close() async { await base.close() }
+}
+
+struct ProcessRun { var milliseconds: Double; var sent: Int; var received: Int; var flights: Int }
+
+/// One exchange with the responder process listening on `port`.
+@MainActor
+func processExchange(port: Int, responderLines: inout AsyncStream<String>.Iterator) async throws -> ProcessRun {
+    let count = WireCount()
+    let start = monotonicNanoseconds()
+    let (verified, done) = AsyncStream.makeStream(of: UInt64.self)
+    let connecting = Task {
+        try await NearbyTCP.connect(host: "127.0.0.1", port: port) { transport in
+            let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard,
+                                                transport: CountingTransport(base: transport, count: count),
+                                                trustedContacts: Array(friends[0..<100]))
+            let running = Task { await session.run() }
+            await choose(session)
+            for await state in await session.stateUpdates() {
+                if case .succeeded = state { done.yield(monotonicNanoseconds()); break }
+            }
+            await session.close()
+            await running.value
+        }
+    }
+    var mine = verified.makeAsyncIterator()
+    guard let ours = await mine.next(), let line = await responderLines.next(), line.hasPrefix("verified "),
+          let theirs = UInt64(line.dropFirst("verified ".count)) else { throw CancellationError() }
+    let (sent, received, flights) = (await count.sent, await count.received, await count.flights)
+    _ = try await connecting.value
+    return ProcessRun(milliseconds: Double(max(ours, theirs) - start) / 1e6, sent: sent, received: received, flights: flights)
+}
+
+/// Starts the responder process, runs `runs` exchanges with it, and prints p50/p99 with bytes and flights.
+@MainActor
+func printProcessFigures(runs: Int) async throws {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = ["--responder"]
+    let input = Pipe(), output = Pipe()
+    child.standardInput = input
+    child.standardOutput = output
+    try child.run()
+    defer { try? input.fileHandleForWriting.close(); child.waitUntilExit() }
+    var lines = LineReader(output.fileHandleForReading).lines.makeAsyncIterator()
+    guard let first = await lines.next(), first.hasPrefix("port "), let port = Int(first.dropFirst(5)) else {
+        print("The responder process did not start.")
+        return
+    }
+    var results: [ProcessRun] = []
+    for _ in 0..<runs { results.append(try await processExchange(port: port, responderLines: &lines)) }
+    let times = results.map(\.milliseconds).sorted()
+    print("")
+    print("Two processes, loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
+    print(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
+    if let one = results.last {
+        print("initiator sent \(one.sent) bytes, received \(one.received) bytes, \(one.flights) flights until its own session ended")
+    }
+}

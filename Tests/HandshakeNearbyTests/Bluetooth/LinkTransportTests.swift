@@ -1,0 +1,107 @@
+import Foundation
+import HandshakeCore
+import HandshakeExchange
+import Testing
+
+@testable import HandshakeNearby
+
+/// ``LinkTransport`` as an app uses it: two of them wired packet to packet (standing in for a GATT
+/// characteristic), a real ``ExchangeSession`` on each, real time for retransmissions.
+@MainActor
+@Suite("Bluetooth LE link as a session's connection", .timeLimit(.minutes(1)))
+struct LinkTransportTests {
+    /// Carries packets between two transports; drops every `dropEvery`-th one (0: none) and, once `cut`,
+    /// all of them.
+    final class Wire: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var isCut = false
+        let dropEvery: Int
+        var a: LinkTransport?
+        var b: LinkTransport?
+
+        init(dropEvery: Int = 0) { self.dropEvery = dropEvery }
+
+        func cut() { lock.withLock { isCut = true } }
+
+        func carry(_ packet: [UInt8], to target: @escaping @Sendable () -> LinkTransport?) {
+            let dropped = lock.withLock { () -> Bool in
+                count += 1
+                return isCut || (dropEvery > 0 && count % dropEvery == 0)
+            }
+            guard !dropped else { return }
+            Task { await target()?.receive(packet: packet) }
+        }
+    }
+
+    static func pair(_ wire: Wire, mtu: Int = 185) throws -> (LinkTransport, LinkTransport) {
+        var configuration = LinkEndpoint.Configuration(mtu: mtu)
+        configuration.retransmitAfter = .milliseconds(50)
+        let a = try LinkTransport(configuration: configuration) { packet in wire.carry(packet) { wire.b } }
+        let b = try LinkTransport(configuration: configuration) { packet in wire.carry(packet) { wire.a } }
+        wire.a = a
+        wire.b = b
+        return (a, b)
+    }
+
+    @Test("a whole exchange both ways over the link, at MTU 185 and at MTU 20 with one packet in twenty lost", arguments: [(185, 0), (20, 20)])
+    func exchange(mtu: Int, dropEvery: Int) async throws {
+        let wire = Wire(dropEvery: dropEvery)
+        let (adaLink, bobLink) = try Self.pair(wire, mtu: mtu)
+        let adaCard = try TCPExchangeTests.card(TCPExchangeTests.ada, "Ada Lovelace"), bobCard = try TCPExchangeTests.card(TCPExchangeTests.bob, "Bob Babbage")
+        let ada = ExchangeSession(role: .initiator, secret: nil, identity: TCPExchangeTests.ada, card: adaCard, transport: adaLink)
+        let bob = ExchangeSession(role: .responder, secret: nil, identity: TCPExchangeTests.bob, card: bobCard, transport: bobLink)
+        let running = Task { async let a: Void = ada.run(); async let b: Void = bob.run(); _ = await (a, b) }
+
+        _ = await TCPExchangeTests.reach(ada) { $0.actions.contains(.request) }
+        try await ada.exchange()
+        _ = await TCPExchangeTests.reach(bob) { if case .incomingRequest = $0 { true } else { false } }
+        try await bob.exchange()
+        guard case .succeeded(let adaScreen)? = await TCPExchangeTests.reach(ada, { if case .succeeded = $0 { true } else { false } }),
+              case .succeeded(let bobScreen)? = await TCPExchangeTests.reach(bob, { if case .succeeded = $0 { true } else { false } }) else {
+            Issue.record("no success: \(ada.state) / \(bob.state)"); return
+        }
+        #expect(adaScreen.theirCard == bobCard)
+        #expect(bobScreen.theirCard == adaCard)
+        ada.close()
+        await running.value
+        guard case .ended(.completed) = ada.state, case .ended(.completed) = bob.state else {
+            Issue.record("endings: \(ada.state) / \(bob.state)"); return
+        }
+    }
+
+    @Test("a device that goes silent: the other side's link gives up with a sentence after its retries")
+    func silentPeer() async throws {
+        let wire = Wire()
+        let (adaLink, _) = try Self.pair(wire)
+        wire.cut()
+        try await adaLink.send(Array(repeating: 7, count: 500))
+        var failure: (any Error)?
+        do { for try await _ in adaLink.incoming {} } catch { failure = error }
+        #expect(failure as? LinkError == .tooManyLosses(retries: 10))
+        #expect((failure as? LinkError)?.description.contains("lost the same packet") == true)
+        await #expect(throws: LinkError.self) { try await adaLink.send([1]) }
+    }
+
+    @Test("the app reports the connection gone: the session's stream ends with that sentence")
+    func disconnected() async throws {
+        let (adaLink, _) = try Self.pair(Wire())
+        await adaLink.disconnected()
+        var failure: (any Error)?
+        do { for try await _ in adaLink.incoming {} } catch { failure = error }
+        #expect(failure as? LinkError == .connectionLost)
+    }
+
+    @Test("bytes cross in order and close waits until the other side has them all")
+    func orderedAndDrained() async throws {
+        let wire = Wire(dropEvery: 7)
+        let (a, b) = try Self.pair(wire, mtu: 20)
+        let message = (0..<3_000).map { UInt8($0 % 251) }
+        try await a.send(message)
+        let closing = Task { await a.close() }
+        var received: [UInt8] = []
+        for try await chunk in b.incoming { received += chunk }
+        #expect(received == message)
+        await closing.value
+    }
+}
