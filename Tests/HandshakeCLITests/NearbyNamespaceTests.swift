@@ -118,4 +118,38 @@ struct NearbyNamespaceTests {
         #expect(try ada.run("contacts").stdout.contains("Bob") == false)
         #expect(try bob.run("contacts").stdout.contains("Ada") == false)
     }
+
+    @Test("two devices advertise the typed code's first group: the typing side refuses to guess and sends nothing")
+    func ambiguousCode() throws {
+        let bob = try NearbyCommandTests.person("Bob Babbage")
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let code = ShortCode(digits: [10, 11, 12, 1, 2, 3, 4, 5, 6])
+        #expect(code.rendezvous == "ABC")
+        // Two services on the other host, advertised by python-zeroconf, both carrying c=ABC.
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HandshakeNearbyTests/Conformance/mdns_advertise.py")
+        let advertisers = try ["First device", "Second device"].map { instance in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = pair.command(in: pair.first, ["python3", script.path])
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            let request: [String: Any] = ["interface": pair.firstHost, "instance": instance, "port": 4242, "txt": ["v": "1", "c": "ABC"], "seconds": 20]
+            input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: request))
+            try input.fileHandleForWriting.close()
+            return process
+        }
+        defer { advertisers.forEach { $0.terminate() } }
+        let typing = try CLI.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            pair.command(in: pair.second, [try CLI.binary.path, "nearby", "--code", code.displayText(), "--request", "--yes", "--timeout", "30"]),
+            environment: ["HANDSHAKE_HOME": bob.home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(typing.status == 1)
+        #expect(typing.stderr.contains("Two devices nearby show a code starting with ABC"), "\(typing.stdout)\(typing.stderr)")
+        #expect(!typing.stdout.contains("Connecting"), "\(typing.stdout)")
+    }
 }
