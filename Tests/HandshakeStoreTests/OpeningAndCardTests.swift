@@ -36,6 +36,19 @@ struct OpeningTests {
         #expect(try ContactBook(path: url.path).count() == 1)
     }
 
+    @Test("read-only: a complete book opens and reads; a new file is unavailable")
+    func readOnly() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("readonly-\(UUID().uuidString).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        #expect(throws: ContactBookError.self) { try ContactBook(url: url, configuration: readOnly) }
+        _ = try ContactBook(url: url).add(try Person(name: "Ada").card, source: .qr, now: now)
+        let book = try ContactBook(url: url, configuration: readOnly)
+        #expect(try book.contacts().map(\.displayName) == ["Ada"])
+        #expect(throws: (any Error).self) { try book.add(try Person(name: "Bea").card, source: .qr, now: now) }
+    }
+
     @Test("a file that is not a database is reported as unavailable")
     func notADatabase() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID().uuidString).sqlite")

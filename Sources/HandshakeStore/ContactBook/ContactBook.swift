@@ -41,7 +41,8 @@ public final class ContactBook: Sendable {
     /// to date.
     ///
     /// `configuration` is the app's (a `Configuration` with its own tracing, label, read-only-ness or
-    /// queue priority); the book adds what it relies on: `PRAGMA synchronous = FULL` (with WAL, a
+    /// queue priority; a read-only configuration opens a book whose schema is already up to date); the
+    /// book adds what it relies on: `PRAGMA synchronous = FULL` (with WAL, a
     /// committed change survives a crash of the process and of the machine), foreign keys on, and, when
     /// the configuration leaves `busyMode` at `.immediateError`, a 10-second wait for another process
     /// that is writing (two commands, or an app and its extension, may use one book at once).
@@ -97,6 +98,13 @@ public final class ContactBook: Sendable {
     /// already exists" or "database is locked". The loser looks again and, once the winner's schema is
     /// complete, goes on with it; each migration is one transaction, so it never sees half a schema.
     private static func migrate(_ writer: any DatabaseWriter) throws {
+        if writer.configuration.readonly {
+            // A read-only book can't be upgraded: it must already be complete.
+            guard try writer.read({ db in try BookSchema.migrator.hasCompletedMigrations(db) }) else {
+                throw DatabaseError(resultCode: .SQLITE_READONLY, message: "it is opened read-only and its schema is not up to date")
+            }
+            return
+        }
         do {
             try BookSchema.migrator.migrate(writer)
         } catch let error as DatabaseError where Self.mayBeARace(error) {
