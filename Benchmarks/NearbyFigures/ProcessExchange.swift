@@ -39,27 +39,33 @@ func runResponder() async throws {
             await running.value
         }
     }
-    _ = FileHandle.standardInput.readDataToEndOfFile()
+    // Blocking on standard input, off the main actor the sessions run on.
+    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+        Thread { _ = FileHandle.standardInput.readDataToEndOfFile(); ended.resume() }.start()
+    }
     serving.cancel()
 }
 
-/// Lines from a child's standard output, as they come.
-final class LineReader: @unchecked Sendable {
+/// Lines from a child's standard output, as they come (read on a thread of their own, blocking).
+final class LineReader: Sendable {
     let lines: AsyncStream<String>
-    private let continuation: AsyncStream<String>.Continuation
-    private var pending = Data()   // only touched on the handle's own reading queue
 
     init(_ handle: FileHandle) {
-        (lines, continuation) = AsyncStream.makeStream(of: String.self)
-        handle.readabilityHandler = { [self] handle in
-            let data = handle.availableData
-            if data.isEmpty { continuation.finish(); handle.readabilityHandler = nil; return }
-            pending += data
-            while let newline = pending.firstIndex(of: 0x0A) {
-                continuation.yield(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                pending = Data(pending[(newline + 1)...])
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        self.lines = lines
+        Thread {
+            var pending = Data()
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                pending += data
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    continuation.yield(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[(newline + 1)...])
+                }
             }
-        }
+            continuation.finish()
+        }.start()
     }
 }
 
@@ -130,16 +136,21 @@ func printProcessFigures(runs: Int) async throws {
     defer { try? input.fileHandleForWriting.close(); child.waitUntilExit() }
     var lines = LineReader(output.fileHandleForReading).lines.makeAsyncIterator()
     guard let first = await lines.next(), first.hasPrefix("port "), let port = Int(first.dropFirst(5)) else {
-        print("The responder process did not start.")
+        say("The responder process did not start.")
         return
     }
     var results: [ProcessRun] = []
     for _ in 0..<runs { results.append(try await processExchange(port: port, responderLines: &lines)) }
     let times = results.map(\.milliseconds).sorted()
-    print("")
-    print("Two processes, loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
-    print(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
+    say("")
+    say("Two processes, loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
+    say(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
     if let one = results.last {
-        print("initiator sent \(one.sent) bytes, received \(one.received) bytes, \(one.flights) flights until its own session ended")
+        say("initiator sent \(one.sent) bytes, received \(one.received) bytes, \(one.flights) flights (each side's turn counts one) until both cards were verified")
     }
+}
+
+/// Writes a line at once (not buffered), so a run that is stopped still shows what it measured.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

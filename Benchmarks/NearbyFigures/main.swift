@@ -11,6 +11,7 @@ import HandshakeCore
 import HandshakeExchange
 import HandshakeNearby
 
+
 let ada = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xA1, count: 32))!)
 let bob = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xB0, count: 32))!)
 func card(_ identity: Identity, _ name: String) -> SignedCard {
@@ -31,9 +32,9 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 
-print("Simulated Bluetooth LE (virtual time), common friends at 100 trusted contacts each:")
-print("| link | both cards verified | session over | bytes I→R / R→I | packets I→R / R→I | lost |")
-print("|---|---|---|---|---|---|")
+say("Simulated Bluetooth LE (virtual time), common friends at 100 trusted contacts each:")
+say("| link | both cards verified | session over | bytes I→R / R→I | packets I→R / R→I | lost |")
+say("|---|---|---|---|---|---|")
 for (label, conditions) in [
     ("MTU 185, 30 ms", SimulatedLink.Conditions(mtu: 185, latency: .milliseconds(30))),
     ("MTU 20, 30 ms", SimulatedLink.Conditions(mtu: 20, latency: .milliseconds(30))),
@@ -44,7 +45,7 @@ for (label, conditions) in [
         responder: .init(identity: bob, card: bobCard, trustedContacts: Array(friends[50..<150]), note: "Hi"),
         conditions: conditions)
     let swap = report.swapCompletedAt.map { String(format: "%.0f ms", milliseconds($0)) } ?? "never"
-    print("| \(label) | \(swap) | \(String(format: "%.0f ms", milliseconds(report.elapsed))) | \(report.bytesSent.initiator) / \(report.bytesSent.responder) | \(report.packetsSent.initiator) / \(report.packetsSent.responder) | \(report.packetsLost) |")
+    say("| \(label) | \(swap) | \(String(format: "%.0f ms", milliseconds(report.elapsed))) | \(report.bytesSent.initiator) / \(report.bytesSent.responder) | \(report.packetsSent.initiator) / \(report.packetsSent.responder) | \(report.packetsLost) |")
 }
 
 /// One exchange over loopback TCP; the time from starting to connect until both sides hold the other's card.
@@ -95,12 +96,12 @@ func choose(_ session: ExchangeSession) async {
     }
 }
 
-let runs = 200
+let runs = Int(ProcessInfo.processInfo.environment["NEARBY_RUNS"] ?? "") ?? 200
 var times: [Double] = []
 for _ in 0..<runs { times.append(milliseconds(try await tcpExchange())) }
 times.sort()
-print("")
-print("Loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
-print(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
+say("")
+say("Loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
+say(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
 
 try await printProcessFigures(runs: runs)
