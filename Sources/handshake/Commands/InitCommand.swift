@@ -35,11 +35,7 @@ struct InitCommand: ParsableCommand {
         if !force, try home.seedStore.loadSeed() != nil {
             throw StoreError.identityExists(path: home.seedStore.url.path)
         }
-        let identity = Identity.generate()
-        var profile = CardProfile(identity: identity, now: Date())
-        try profile.edit(now: Date()) { card in card.name = name }
-        try home.seedStore.saveSeed(identity.seed, replacing: force)
-        try home.profileFile.save(profile)
+        let identity = try HandshakeAccount.create(name: name, storage: home.storage, replacing: force).identity
 
         if output.json {
             try Output.json(["nodeId": identity.nodeID.rawValue, "didKey": identity.didKey.description, "home": home.url.path])

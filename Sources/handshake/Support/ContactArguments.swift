@@ -8,15 +8,3 @@ extension TrustLevel: ExpressibleByArgument {
 }
 
 extension ReceiptsSetting: ExpressibleByArgument {}
-
-extension ContactSource {
-    /// The source a card form implies when the user does not say.
-    init(form: CardForm) {
-        switch form {
-        case .qrText, .cbor: self = .qr
-        case .code: self = .code
-        case .link: self = .link
-        case .vcard: self = .vcard
-        }
-    }
-}

@@ -21,6 +21,10 @@ struct HandshakeHome {
     var seedStore: FileSeedStore { FileSeedStore(url: url.appendingPathComponent("identity.seed")) }
     var profileFile: ProfileFile { ProfileFile(url: url.appendingPathComponent("card.json")) }
 
+    /// The account kept in this folder (the library's ``HandshakeAccount`` does the work; the program
+    /// only finds the folder and prints).
+    var storage: AccountStorage { AccountStorage.directory(url) }
+
     /// The identity stored here; an error telling how to create one if there is none.
     func identity() throws -> Identity {
         guard let seed = try seedStore.loadSeed() else { throw StoreError.noIdentity(home: url.path) }
@@ -32,17 +36,14 @@ struct HandshakeHome {
         try profileFile.load(identity: identity) ?? CardProfile(identity: identity, now: now)
     }
 
-    /// The owner's card as others receive it: the shared fields, freshly signed.
-    ///
-    /// Edits keep the whole card within what receivers accept, but card.json is meant to be readable and
-    /// may have been changed by hand (or saved before edits checked the total); a card no one could
-    /// receive is not handed out.
+    /// The owner's card as others receive it: the shared fields, freshly signed; never one a receiver
+    /// would refuse (``HandshakeAccount/issueCard(now:)``).
     func issueCard(for identity: Identity) throws -> SignedCard {
-        let card = try profile(for: identity).issueCard(identity: identity)
-        guard card.bytes.count <= CardLimits.signedCardBytes else {
-            throw CommandFailure(CardFieldError.cardTooLarge(bytes: card.bytes.count).description)
+        do {
+            return try HandshakeAccount.open(storage).issueCard()
+        } catch let error as CardFieldError {
+            throw CommandFailure(error.description)
         }
-        return card
     }
 }
 
@@ -52,7 +53,6 @@ extension HandshakeHome {
 
     /// Opens the contact book, creating the home folder and the book on first use.
     func contactBook() throws -> ContactBook {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return try ContactBook(path: contactBookURL.path)
+        try storage.openBook()
     }
 }

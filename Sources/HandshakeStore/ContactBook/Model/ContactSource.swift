@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// How a contact's current card reached this book.
 public enum ContactSource: String, Sendable, Codable, CaseIterable {
     /// Scanned from a QR code (or its `HS1:` text).
@@ -16,4 +18,16 @@ public enum ContactSource: String, Sendable, Codable, CaseIterable {
     case serverRequest
     /// An address-book import: vCards without a verified signature.
     case `import`
+}
+
+extension ContactSource {
+    /// The source a card form implies: a QR code for QR text and binary cards, and so on.
+    public init(form: CardForm) {
+        switch form {
+        case .qrText, .cbor: self = .qr
+        case .code: self = .code
+        case .link: self = .link
+        case .vcard: self = .vcard
+        }
+    }
 }

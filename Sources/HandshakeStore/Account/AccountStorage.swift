@@ -1,0 +1,32 @@
+import Foundation
+import HandshakeCore
+
+/// Where one account keeps its three parts: the seed (the identity itself), the profile (the card and
+/// what is shared), and the contact book.
+public struct AccountStorage: Sendable {
+    public var seedStore: any SeedStore
+    public var profileStore: any ProfileStore
+    /// Opens the contact book; called once per ``HandshakeAccount`` opened or created.
+    public var openBook: @Sendable () throws -> ContactBook
+
+    /// Storage from its parts: for an app, typically a Keychain seed store, its own profile store and a
+    /// book on the app's `DatabaseWriter` (``ContactBook/init(writer:)``).
+    public init(seedStore: any SeedStore, profileStore: any ProfileStore, openBook: @escaping @Sendable () throws -> ContactBook) {
+        self.seedStore = seedStore
+        self.profileStore = profileStore
+        self.openBook = openBook
+    }
+
+    /// Everything in one folder, as the `handshake` program keeps it: `identity.seed` (readable by its
+    /// owner alone), `card.json` and `contacts.sqlite`. The folder is created (mode 0700) when the book is
+    /// first opened.
+    public static func directory(_ url: URL) -> AccountStorage {
+        AccountStorage(
+            seedStore: FileSeedStore(url: url.appendingPathComponent("identity.seed")),
+            profileStore: ProfileFile(url: url.appendingPathComponent("card.json")),
+            openBook: {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                return try ContactBook(url: url.appendingPathComponent("contacts.sqlite"))
+            })
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import HandshakeCore
+
+/// One person's Handshake: their identity, their card, and their contact book, as an app holds them.
+///
+/// Everything an app needs between "the person opens the app" and "a verified contact is in the list" is
+/// here, so an app does not repeat what the `handshake` program does: creating or restoring the identity,
+/// editing the card and issuing it for sharing (never one a receiver would refuse), reading a scanned code
+/// into a decision the person confirms, and the security-code check. What it does not do is ask: every
+/// step that stores something is a separate call the app makes once the person agreed.
+///
+/// ```swift
+/// let storage = AccountStorage.directory(containerURL)
+/// let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: storage)
+/// let scanned = try account.read(scannedText)          // verified, nothing stored yet
+/// if case .new(let card, _) = scanned.preview {
+///     try account.book.add(card, source: scanned.source, now: Date())   // after the person said Add
+/// }
+/// ```
+public struct HandshakeAccount: Sendable {
+    /// The identity: the keys that sign the card and prove who this is.
+    public let identity: Identity
+    /// The contact book (observe it with ``ContactBook/observeContacts(_:)``).
+    public let book: ContactBook
+    public let storage: AccountStorage
+
+    /// Opens the account whose identity `storage` holds.
+    /// - Throws: ``AccountError/noIdentity`` when there is none yet.
+    public static func open(_ storage: AccountStorage) throws -> HandshakeAccount {
+        guard let seed = try storage.seedStore.loadSeed() else { throw AccountError.noIdentity }
+        return HandshakeAccount(identity: Identity(seed: seed), book: try storage.openBook(), storage: storage)
+    }
+
+    /// Creates a new identity and starts its card with `name`.
+    ///
+    /// Of two creations at once on the same storage, one wins and the other throws: a seed is never
+    /// overwritten unless `replacing` is true.
+    /// - Throws: ``AccountError/invalidName(_:)``; the seed store's error when an identity already exists.
+    public static func create(name: String, storage: AccountStorage, replacing: Bool = false, now: Date = Date()) throws -> HandshakeAccount {
+        do { try ContactCard.validateName(name) } catch { throw AccountError.invalidName(error) }
+        let identity = Identity.generate()
+        var profile = CardProfile(identity: identity, now: now)
+        try profile.edit(now: now) { $0.name = name }
+        try storage.seedStore.saveSeed(identity.seed, replacing: replacing)
+        try storage.profileStore.save(profile)
+        return HandshakeAccount(identity: identity, book: try storage.openBook(), storage: storage)
+    }
+
+    /// Restores an identity from its backup code (``SeedBackup``) into `storage`. The card starts empty
+    /// (the card is not in the backup); contacts come back as they are re-exchanged or re-imported.
+    /// - Throws: ``SeedBackup/RestoreError`` for a mistyped code; the seed store's error when `storage`
+    ///   already holds an identity and `replacing` is false.
+    public static func restore(backupCode: String, storage: AccountStorage, replacing: Bool = false) throws -> HandshakeAccount {
+        let seed = try SeedBackup.restore(from: backupCode)
+        try storage.seedStore.saveSeed(seed, replacing: replacing)
+        return HandshakeAccount(identity: Identity(seed: seed), book: try storage.openBook(), storage: storage)
+    }
+
+    /// The backup code of this identity, in groups of five characters, for the person to write down.
+    public var backupCode: [String] { SeedBackup.code(for: identity.seed) }
+
+    // MARK: The card
+
+    /// The owner's profile: the whole card and which fields are shared.
+    public func profile(now: Date = Date()) throws -> CardProfile {
+        try storage.profileStore.load(identity: identity) ?? CardProfile(identity: identity, now: now)
+    }
+
+    /// Changes the card and saves it; a change that breaks a field's rule or the card's size throws and
+    /// saves nothing.
+    @discardableResult
+    public func editCard(now: Date = Date(), _ change: (inout ContactCard) throws(CardFieldError) -> Void) throws -> CardProfile {
+        var profile = try profile(now: now)
+        try profile.edit(now: now, change)
+        try storage.profileStore.save(profile)
+        return profile
+    }
+
+    /// The card as others receive it: the shared fields, freshly signed.
+    ///
+    /// A profile store may have been changed outside the account (card.json is meant to be readable); a card
+    /// no receiver would accept is not handed out.
+    /// - Throws: ``CardFieldError/cardTooLarge(bytes:)``.
+    public func issueCard(now: Date = Date()) throws -> SignedCard {
+        let card = try profile(now: now).issueCard(identity: identity)
+        guard card.bytes.count <= CardLimits.signedCardBytes else { throw CardFieldError.cardTooLarge(bytes: card.bytes.count) }
+        return card
+    }
+
+    // MARK: Receiving
+
+    /// What a scanned or typed code holds, verified, and what adding it would do. Nothing is stored.
+    public struct Scanned: Sendable {
+        public var card: SignedCard
+        /// The form it arrived in (QR text, link, typed code, binary).
+        public var form: CardForm
+        /// Where the contact book should say it came from if it is added.
+        public var source: ContactSource
+        /// New, an update, a replay, a conflict or a blocked person.
+        public var preview: ReceivePreview
+    }
+
+    /// Reads any Handshake card form (QR text, link, typed card code, binary card) and checks it against
+    /// the book. Nothing is stored: the app shows ``Scanned/preview`` and, once the person agrees, calls
+    /// ``ContactBook/add(_:source:trust:now:mergingInto:)`` or ``ContactBook/applyUpdate(_:source:now:)``.
+    /// - Throws: ``CardRejection`` when the text is not a card that verifies (with what was recognised).
+    public func read(_ scanned: String, now: Date = Date()) throws -> Scanned {
+        let (card, form) = try CardText.read(Array(scanned.utf8), now: now)
+        let source = ContactSource(form: form)
+        return Scanned(card: card, form: form, source: source, preview: try book.receive(card, source: source, now: now))
+    }
+
+    // MARK: Security codes
+
+    /// The 60-digit code both people see for this pair of keys; compare it out loud or by scanning.
+    /// - Throws: ``AccountError/noKey(_:)`` for a contact without a verified key (an address-book entry).
+    public func securityCode(with contact: Contact) throws -> SecurityCode {
+        guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
+        return SecurityCode(ownKey: identity.sigKey, theirKey: key)
+    }
+
+    /// Marks `contact` verified if `typed` is the code of this pair of keys. The mark is tied to the key
+    /// that was compared: if the contact's key changed meanwhile, the book refuses it.
+    /// - Returns: the contact, marked; `nil` when the code does not match (nothing is changed).
+    public func verifySecurityCode(_ typed: String, with contact: Contact, now: Date = Date()) throws -> Contact? {
+        let code = try securityCode(with: contact)
+        guard code.matches(typed: typed), let key = contact.sigKey else { return nil }
+        return try book.markSecurityCodeVerified(contact.id, comparedKey: key, at: now)
+    }
+}
+
+/// Why an account could not be opened or used.
+public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The storage holds no identity yet: create or restore one.
+    case noIdentity
+    /// The name cannot start a card.
+    case invalidName(CardFieldError)
+    /// The contact has no verified key, so there is no security code to compare.
+    case noKey(String)
+
+    public var description: String {
+        switch self {
+        case .noIdentity: "There is no identity here yet: create one or restore it from its backup code."
+        case .invalidName(let error): error.description
+        case .noKey(let name): "\(name) has no verified key (an address-book entry), so there is no security code to compare."
+        }
+    }
+}

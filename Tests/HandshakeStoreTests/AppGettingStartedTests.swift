@@ -1,0 +1,74 @@
+import Foundation
+import HandshakeCore
+import HandshakeStore
+import Testing
+
+/// The libraries as an app uses them, through the public API only (no `@testable`): create an account in
+/// an app's container, receive a scanned card, watch the list change, compare the security code, and
+/// restore the identity from its backup code in a new container. The code between the `article:` marks is
+/// the Getting Started article of HandshakeStore's documentation, word for word (a test below checks it).
+@Suite("Getting started in an app")
+struct AppGettingStartedTests {
+    static func container() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("app-container-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    @Test("create, receive a scanned card, observe the list, verify the code, restore from the backup")
+    func gettingStarted() async throws {
+        // article:begin
+        // Two people, each with the app.
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
+        try bob.editCard { $0.company = "Difference Engines" }
+
+        // Ada's list, as a SwiftUI view would observe it.
+        var list = Observed(ada.book.observeContacts())
+        #expect(await list.next()?.isEmpty == true)
+
+        // Ada scans Bob's QR code: verified, nothing stored until she says Add.
+        let scanned = try ada.read(CardText.qrText(try bob.issueCard()))
+        guard case .new(let card, let matches) = scanned.preview else { Issue.record("\(scanned.preview)"); return }
+        #expect(matches.isEmpty && scanned.source == .qr && card.card.company == "Difference Engines")
+        #expect(try ada.book.contacts().isEmpty)
+        let added = try ada.book.add(card, source: scanned.source, now: Date())
+        let shown = await list.next { !$0.isEmpty }
+        #expect(shown?.map(\.displayName) == ["Bob Babbage"])
+
+        // Bob scans Ada's code in turn; then they compare the 60-digit code: Bob reads his aloud, Ada types it.
+        let adaOnBobsPhone = try bob.read(CardText.qrText(try ada.issueCard()))
+        guard case .new(let adasCard, _) = adaOnBobsPhone.preview else { Issue.record("\(adaOnBobsPhone.preview)"); return }
+        let bobsView = try bob.securityCode(with: try bob.book.add(adasCard, source: adaOnBobsPhone.source, now: Date()))
+        #expect(try ada.securityCode(with: added) == bobsView)
+        #expect(try ada.verifySecurityCode("12345", with: added) == nil, "a wrong code marks nothing")
+        let verified = try #require(try ada.verifySecurityCode(bobsView.description, with: added))
+        #expect(verified.securityCodeVerifiedAt != nil)
+
+        // Ada's phone is lost; she restores her identity from the code she wrote down.
+        let restored = try HandshakeAccount.restore(backupCode: ada.backupCode.joined(separator: "-"), storage: .directory(Self.container()))
+        #expect(restored.identity.nodeID == ada.identity.nodeID)
+        #expect(try HandshakeAccount.open(restored.storage).identity.nodeID == ada.identity.nodeID)
+        // article:end
+    }
+
+    @Test("opening a container with no identity says so; a second create on one container is refused")
+    func refusals() throws {
+        let container = Self.container()
+        #expect(throws: AccountError.noIdentity) { try HandshakeAccount.open(.directory(container)) }
+        _ = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(container))
+        #expect(throws: (any Error).self) { try HandshakeAccount.create(name: "Someone Else", storage: .directory(container)) }
+        #expect(throws: AccountError.self) { try HandshakeAccount.create(name: "", storage: .directory(Self.container())) }
+    }
+
+    @Test("the Getting Started article shows exactly the code this suite runs")
+    func articleMatchesTheTest() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let article = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/HandshakeStore/HandshakeStore.docc/GettingStarted.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let code = try #require(text.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
+        let test = try String(contentsOf: here, encoding: .utf8)
+        let region = try #require(test.components(separatedBy: "// article:begin\n").dropFirst().first?.components(separatedBy: "        // article:end").first)
+        let unindented = region.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
+        #expect(code == unindented, "Sources/HandshakeStore/HandshakeStore.docc/GettingStarted.md differs from the test's code")
+    }
+}
