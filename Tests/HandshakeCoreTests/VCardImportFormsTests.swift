@@ -170,4 +170,31 @@ struct VCardImportFormsTests {
         #expect(entry.phones == ["1"])
         #expect(entry.notes == ["line 4 is not a vCard property and was skipped"])
     }
+
+    /// The corpus damaged at random (bytes changed, line ends and "=" inserted, cut short): never a trap,
+    /// and every entry the reader returns stays within its bounds. (FuzzVCard does this at length.)
+    @Test func aDamagedCorpusNeverTraps() throws {
+        var generator = SeededGenerator(seed: 11)
+        let directory = VCardCorpusTests.directory
+        for file in VCardCorpusTests.files {
+            let original = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
+            for _ in 0..<150 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...8, using: &generator) where !bytes.isEmpty {
+                    let at = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.insert([0x0D, 0x0A, 0x3D, 0x20, 0x3A, 0x3B, 0x22][Int.random(in: 0..<7, using: &generator)], at: at)
+                    case 2: bytes.removeSubrange(at...)
+                    default: bytes.insert(contentsOf: Array("BEGIN:VCARD\r\n".utf8), at: at)
+                    }
+                }
+                for result in VCardParser.parseAll(bytes) {
+                    guard let entry = try? result.get() else { continue }
+                    #expect(entry.properties.count <= VCardParser.maxProperties)
+                    _ = (entry.name, entry.company, entry.bio, entry.location, entry.emails, entry.phones, entry.links, entry.photo, entry.notes)
+                }
+            }
+        }
+    }
 }
