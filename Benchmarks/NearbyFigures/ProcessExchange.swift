@@ -92,7 +92,6 @@ struct CountingTransport: ExchangeTransport {
 struct ProcessRun { var milliseconds: Double; var sent: Int; var received: Int; var flights: Int }
 
 /// One exchange with the responder process listening on `port`.
-@MainActor
 func processExchange(port: Int, responderLines: inout AsyncStream<String>.Iterator) async throws -> ProcessRun {
     let count = WireCount()
     let start = monotonicNanoseconds()
@@ -120,7 +119,6 @@ func processExchange(port: Int, responderLines: inout AsyncStream<String>.Iterat
 }
 
 /// Starts the responder process, runs `runs` exchanges with it, and prints p50/p99 with bytes and flights.
-@MainActor
 func printProcessFigures(runs: Int) async throws {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])

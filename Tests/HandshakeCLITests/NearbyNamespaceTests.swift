@@ -25,6 +25,14 @@ struct NearbyNamespaceTests {
 
     static func finish(_ process: Running) -> [[String: Any]] { Running.drain(process) }
 
+    /// `handshake nearby --code CODE --request --yes` run to its end by `person` inside `namespace`.
+    static func typeCode(_ code: ShortCode, as person: CLI, in namespace: String) throws -> CLI.Result {
+        try CLI.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["ip", "netns", "exec", namespace, try CLI.binary.path, "nearby", "--code", code.displayText(), "--request", "--yes", "--timeout", "60"],
+            environment: ["HANDSHAKE_HOME": person.home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+    }
+
     /// Both sides completed; each holds the other, verified, from `source`, with the notes and Carol.
     static func expectSwapped(_ ada: CLI, _ adaEvents: [[String: Any]], _ bob: CLI, _ bobEvents: [[String: Any]], source: String) throws {
         #expect(adaEvents.last?["outcome"] as? String == "completed", "\(adaEvents)")
@@ -104,10 +112,7 @@ struct NearbyNamespaceTests {
         digits[8] ^= 1
         let wrong = ShortCode(digits: digits)
         #expect(wrong.rendezvous == code.rendezvous)
-        let typing = try CLI.runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            pair.command(in: pair.second, [try CLI.binary.path, "nearby", "--code", wrong.displayText(), "--request", "--yes", "--timeout", "60"]),
-            environment: ["HANDSHAKE_HOME": bob.home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        let typing = try Self.typeCode(wrong, as: bob, in: pair.second)
         #expect(typing.status == 1)
         #expect(typing.stderr.contains("The code does not match."), "\(typing.stderr)")
         let rest = String(decoding: showing.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -144,10 +149,7 @@ struct NearbyNamespaceTests {
             return process
         }
         defer { advertisers.forEach { $0.terminate() } }
-        let typing = try CLI.runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            pair.command(in: pair.second, [try CLI.binary.path, "nearby", "--code", code.displayText(), "--request", "--yes", "--timeout", "30"]),
-            environment: ["HANDSHAKE_HOME": bob.home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        let typing = try Self.typeCode(code, as: bob, in: pair.second)
         #expect(typing.status == 1)
         #expect(typing.stderr.contains("Two devices nearby show a code starting with ABC"), "\(typing.stdout)\(typing.stderr)")
         #expect(!typing.stdout.contains("Connecting"), "\(typing.stdout)")

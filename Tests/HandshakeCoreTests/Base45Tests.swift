@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("Base45 (RFC 9285)")
 struct Base45Tests {

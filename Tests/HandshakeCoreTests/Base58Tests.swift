@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("Base58btc")
 struct Base58Tests {

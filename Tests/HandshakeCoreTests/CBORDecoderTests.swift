@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("Strict CBOR decoder")
 struct CBORDecoderTests {

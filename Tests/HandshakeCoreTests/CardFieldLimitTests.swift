@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// Every field rule of schema 1 holds on both sides: the owner's edit is refused (and changes nothing),
 /// and a card signed with the same value anyway is refused by the receiver with `.fieldRule`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("Every form of a card decodes to the same verified card")
 struct CardFormsTests {

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// The receive pipeline, one rejection at a time: size → CBOR → COSE envelope → schema → fields → Node ID →
 /// signature → date.

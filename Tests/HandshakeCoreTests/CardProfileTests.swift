@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("The owner's card profile")
 struct CardProfileTests {

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// Our formats checked by code we did not write: Python's cbor2, cryptography, pycose, base45, base58,
 /// multiformats and vobject, driven by the scripts in `Conformance/`. A missing Python module fails the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// The seed corpora of Fuzz/Corpus start the fuzzers from valid inputs; this keeps them valid. Run with
 /// HANDSHAKE_WRITE_VECTORS=1 to rewrite the inputs made from the worked-example card.

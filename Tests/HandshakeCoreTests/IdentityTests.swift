@@ -1,7 +1,7 @@
 import Crypto
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("Identity derivation, Node ID, did:key")
 struct IdentityTests {

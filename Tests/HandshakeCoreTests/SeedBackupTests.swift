@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 @Suite("Identity seed backup code")
 struct SeedBackupTests {

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// Fixed identities, times and cards shared by the Core tests, so every vector is reproducible.
 enum Fixture {

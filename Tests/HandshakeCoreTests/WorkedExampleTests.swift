@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// The worked example in docs/formats/card.md, regenerated from its inputs and compared with the committed
 /// vector file, so the document cannot drift from the code. To rewrite the vector after an intended format

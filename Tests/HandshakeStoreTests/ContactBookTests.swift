@@ -23,7 +23,7 @@ struct ContactBookTests {
         #expect(matches.isEmpty)
         #expect(try book.count() == 0)
         let contact = try book.add(signed, source: .qr, now: now)
-        #expect(contact.signedCard == card.bytes)
+        #expect(try book.card(of: contact.id) == card)
         #expect(contact.nodeID == ada.identity.nodeID)
         #expect(contact.trustLevel == .trusted)
         #expect(contact.source == .qr)
@@ -57,8 +57,8 @@ struct ContactBookTests {
         #expect(updated.alias == "Ada")
         #expect(updated.notes == "met at the conference")
         #expect(updated.tags == ["work"])
-        #expect(updated.signedCard == second.bytes)
-        #expect(try book.history(of: added.id).map(\.signedCard) == [first.bytes])
+        #expect(try book.card(of: updated.id) == second)
+        #expect(try book.history(of: added.id).map(\.signedCard) == [first])
         // The older card, replayed, changes nothing.
         #expect(try book.receive(first, source: .qr, now: now) == .notNewer(updated))
         #expect(throws: ContactBookError.notAnUpdate("Ada")) { try book.applyUpdate(first, source: .qr, now: now) }
@@ -102,7 +102,7 @@ struct ContactBookTests {
         #expect(merged.securityCodeVerifiedAt == nil)
         let history = try book.history(of: added.id)
         #expect(history.map(\.nodeID) == [old.identity.nodeID])
-        #expect(history.map(\.signedCard) == [oldCard.bytes])
+        #expect(history.map(\.signedCard) == [oldCard])
         #expect(try book.count() == 1)
     }
 
@@ -265,5 +265,35 @@ struct ExchangeRecordTests {
         #expect(throws: ContactBookError.unknownContact("#999")) { try book.recordExchange(first, contactID: 999) }
         try book.delete(contact.id)
         #expect(try book.exchanges(ofContact: contact.id).isEmpty)
+    }
+}
+
+/// Built as an app builds previews and test doubles: public initializers only (no `@testable`).
+@Suite("model values an app can build")
+struct ModelInitializerTests {
+    @Test("contacts, preferences, past cards, edits, queries and reports have public initializers")
+    func build() throws {
+        let ada = try Person(name: "Ada", email: "ada@example.com")
+        let contact = Contact(
+            id: 7, nodeID: ada.identity.nodeID, sigKey: ada.identity.sigKey, encKey: ada.identity.encKey,
+            cardUpdatedAt: ada.card.card.updatedAt, details: ContactDetails(ada.card.card), alias: "Countess",
+            addedAt: now, tags: ["work"], source: .qr, verificationStatus: .verified)
+        #expect(contact.displayName == "Countess")
+        #expect(contact.hasSignedCard)
+        #expect(contact.trustLevel == .trusted && !contact.pinned && contact.receipts == .default && contact.messageTTL == .never)
+        let unverified = Contact(id: 8, details: ContactDetails(name: "Bea"), addedAt: now, source: .import, verificationStatus: .unverified)
+        #expect(!unverified.hasSignedCard)
+
+        let preference = ContactPreference(feature: .voice, userAllows: .always, contactAllows: .no)
+        #expect(preference.state.description == "enabled for contact")
+        #expect(preference.userSetting == .default)
+
+        let past = PastCard(signedCard: ada.card, replacedAt: now)
+        #expect(past.nodeID == ada.identity.nodeID)
+
+        #expect(ContactEdit(alias: "A").alias == "A")
+        #expect(ContactEdit().isEmpty)
+        #expect(ImportReport(added: 2, duplicates: 1).added == 2)
+        #expect(ContactListQuery(search: "ada", limit: 50).offset == 0)
     }
 }

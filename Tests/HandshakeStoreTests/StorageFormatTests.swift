@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HandshakeCore
 import Testing
 
 @testable import HandshakeStore
@@ -47,14 +48,49 @@ struct StorageFormatTests {
         }
     }
 
-    @Test("the hand-written column list names every column of the table, once, with a value for each")
+    @Test("the import's column list names every column of the table but id, once, with a value for each")
     func columnList() throws {
         let queue = try DatabaseQueue()
         try BookSchema.migrator.migrate(queue)
         let tableColumns = try queue.read { try $0.columns(in: ContactRecord.databaseTableName).map(\.name) }
-        #expect(Set(ContactRecord.Columns.all) == Set(tableColumns))
-        #expect(ContactRecord.Columns.all.count == tableColumns.count)
+        #expect(Set(ContactRecord.bulkColumns + ["id"]) == Set(tableColumns))
+        #expect(ContactRecord.bulkColumns.count + 1 == tableColumns.count)
         let record = ContactRecord(details: ContactDetails(name: "Ada"), source: .import, verification: .unverified, trust: .known, now: Date())
-        #expect(record.databaseValues.count == ContactRecord.Columns.all.count)
+        #expect(record.bulkValues.count == ContactRecord.bulkColumns.count)
+    }
+
+    @Test("the import's hand-bound insert writes exactly the row and search entry the Codable insert writes")
+    func bulkInsertMatchesCodable() throws {
+        let queue = try DatabaseQueue()
+        try BookSchema.migrator.migrate(queue)
+        let details = ContactDetails(
+            name: "Ada \"Countess\" Lovelace", company: "Analytical Engines", title: "Analyst", bio: "Line one\nline two",
+            location: "London", emails: ["ada@example.com", "a/b@example.com"], phones: ["+44 20 7946 0000"],
+            links: [SocialLink(platform: "web", handle: nil, url: "https://example.com/ada")], skills: ["maths", "é😀"])
+        var record = ContactRecord(details: details, source: .import, verification: .unverified, trust: .known, now: Date(timeIntervalSince1970: 1_700_000_000.125))
+        record.claimedNodeId = "11111111111111111111aa"
+        record.alias = "Countess"
+        record.notes = "notes"
+        record.pinned = true
+        record.lastSeenAt = Date(timeIntervalSince1970: 1_700_000_500.5)
+        record.messageTTLSeconds = 86_400
+        record.refreshDisplayName()
+        let rows = try queue.write { db -> [Row] in
+            var codable = record
+            try codable.insert(db)
+            var bulk = record
+            try bulk.insertForImport(db)
+            return try Row.fetchAll(db, sql: "SELECT * FROM contact ORDER BY id")
+        }
+        try #require(rows.count == 2)
+        for column in ContactRecord.bulkColumns {
+            #expect(rows[0][column] as DatabaseValue == rows[1][column] as DatabaseValue, "\(column)")
+        }
+        let search = try queue.read { try Row.fetchAll($0, sql: "SELECT name, alias, company, tags FROM contactSearch ORDER BY rowid") }
+        #expect(search.count == 2 && search[0] == search[1])
+        // And the Codable record reads both back as the record written.
+        let read = try queue.read { try ContactRecord.order(Column("id")).fetchAll($0) }
+        let unkeyed = read.map { (row: ContactRecord) -> ContactRecord in var copy = row; copy.id = nil; return copy }
+        #expect(unkeyed == [record, record])
     }
 }

@@ -1,7 +1,7 @@
 import Benchmark
 import Crypto
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// Card verification and issuing, each beside the bare Ed25519 operation it is built on, in the same run,
 /// so the ratio (the cost of everything else: CBOR, schema, Node ID, limits) can be read directly.

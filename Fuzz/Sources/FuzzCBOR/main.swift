@@ -1,7 +1,7 @@
 // libFuzzer target: the strict deterministic CBOR decoder on arbitrary bytes.
 // Invariants: decoding never traps; anything it accepts re-encodes to exactly the input bytes
 // (a decoder that only accepts canonical form must be a bijection with the encoder).
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

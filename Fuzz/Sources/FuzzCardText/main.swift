@@ -1,7 +1,7 @@
 // libFuzzer target: every text form with detection (QR text, typed code, link, vCard, binary), and the
 // vCard parser on whatever text the bytes make. Invariant: nothing traps, whatever the input.
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 let now = Date(timeIntervalSince1970: 1_763_740_800)
 

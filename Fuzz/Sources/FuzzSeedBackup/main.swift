@@ -1,6 +1,6 @@
 // libFuzzer target: the identity backup code and the typed-code decoder on arbitrary text.
 // Invariants: nothing traps; whatever decodes re-encodes to a code that decodes to the same payload.
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -3,7 +3,7 @@
 /// Floating-point numbers and indefinite-length items are deliberately absent: the deterministic encoding
 /// rules (RFC 8949 §4.2.1) forbid indefinite lengths, and no Handshake format needs floats, so a decoder
 /// that never produces them has fewer ways to disagree with another implementation.
-public indirect enum CBOR: Sendable, Hashable {
+@_spi(Wire) public indirect enum CBOR: Sendable, Hashable {
     /// Major type 0: an unsigned integer.
     case unsigned(UInt64)
     /// Major type 1: the integer `-1 - n`, stored as `n` so the full range of the wire format fits.
@@ -42,7 +42,7 @@ public indirect enum CBOR: Sendable, Hashable {
 }
 
 /// One key–value pair of a CBOR map.
-public struct CBORPair: Sendable, Hashable {
+@_spi(Wire) public struct CBORPair: Sendable, Hashable {
     public var key: CBOR
     public var value: CBOR
 

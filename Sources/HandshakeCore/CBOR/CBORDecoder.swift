@@ -6,7 +6,7 @@
 ///
 /// Hostile input is expected. Every length is checked against the bytes that remain before anything is
 /// allocated, nesting depth and container sizes are bounded, and decoding never traps.
-public struct CBORDecoder: Sendable {
+@_spi(Wire) public struct CBORDecoder: Sendable {
     /// Limits applied while decoding.
     public struct Limits: Sendable {
         /// The largest input accepted, in bytes.

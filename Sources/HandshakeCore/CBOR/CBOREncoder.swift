@@ -3,7 +3,7 @@
 ///
 /// Every Handshake signature is made over bytes this encoder wrote, so two implementations that follow
 /// the same rules produce the same bytes for the same card.
-public enum CBOREncoder {
+@_spi(Wire) public enum CBOREncoder {
     /// The deterministic encoding of `value`.
     public static func encode(_ value: CBOR) -> [UInt8] {
         var out: [UInt8] = []

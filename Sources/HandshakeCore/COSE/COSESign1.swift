@@ -7,7 +7,7 @@
 /// Handshake writes exactly `18([h'A10127', {}, payload, signature])`: tag 18, protected header
 /// `{1: -8}` (alg: EdDSA), an empty unprotected header, the payload as a byte string, and the 64-byte
 /// Ed25519 signature over the `Sig_structure` `["Signature1", h'A10127', h'', payload]`.
-public struct COSESign1: Sendable, Hashable {
+@_spi(Wire) public struct COSESign1: Sendable, Hashable {
     /// The COSE_Sign1 CBOR tag.
     public static let tag: UInt64 = 18
     /// COSE algorithm identifier of EdDSA.
@@ -19,22 +19,7 @@ public struct COSESign1: Sendable, Hashable {
     public let payload: [UInt8]
     public let signature: [UInt8]
 
-    /// Why bytes are not an acceptable COSE_Sign1.
-    public enum StructureError: Error, Sendable, Equatable, CustomStringConvertible {
-        case notTagged
-        case wrongShape(String)
-        case unsupportedAlgorithm(String)
-        case criticalHeader
-
-        public var description: String {
-            switch self {
-            case .notTagged: return "it is not a COSE_Sign1 signed message (tag 18)"
-            case .wrongShape(let detail): return "its signed envelope is malformed: \(detail)"
-            case .unsupportedAlgorithm(let alg): return "it is signed with algorithm \(alg); Handshake cards use EdDSA (-8)"
-            case .criticalHeader: return "it marks header parameters as critical that Handshake does not understand"
-            }
-        }
-    }
+    public typealias StructureError = SignedEnvelopeError
 
     /// Signs `payload` with `sign` (an Ed25519 signer) and returns the envelope.
     public static func sign(payload: [UInt8], with sign: ([UInt8]) -> [UInt8]) -> COSESign1 {

@@ -1,6 +1,6 @@
 /// Base45 (RFC 9285): bytes as text drawn from the 45 characters of the QR code alphanumeric mode,
 /// so a card's QR text is encoded at 5.5 bits per character instead of byte mode's 8.
-public enum Base45 {
+@_spi(Wire) public enum Base45 {
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".utf8)
 
     private static let values: [Int8] = {

@@ -2,7 +2,7 @@
 ///
 /// Leading zero bytes become leading `1`s, as every Base58btc implementation does. Inputs here are short
 /// (keys and hashes), so the quadratic big-number conversion is the simple and adequate choice.
-public enum Base58 {
+@_spi(Wire) public enum Base58 {
     static let alphabet = Array("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz".utf8)
 
     /// Bytes accepted by ``decode(_:)``; longer strings are refused before any work is done.

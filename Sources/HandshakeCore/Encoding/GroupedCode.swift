@@ -12,7 +12,7 @@ import Crypto
 /// Layout (see docs/formats/card.md, "Typed code"): `payload ‖ SHA-256(payload)[0..<4]` is written as
 /// Base32 digits (5 bits each, most significant first, the last digit padded with zero bits); the digits
 /// are cut into runs of four, and each run is followed by its check digit. The last run may be shorter.
-public enum GroupedCode {
+@_spi(Wire) public enum GroupedCode {
     /// Crockford's Base32 digits: no I, L, O or U, so nothing reads as something else.
     static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
     static let dataDigitsPerGroup = 4

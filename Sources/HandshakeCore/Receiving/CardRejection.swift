@@ -8,7 +8,7 @@ public enum CardRejection: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not CBOR at all, or not in canonical form.
     case malformed(CBORError)
     /// CBOR, but not a COSE_Sign1 envelope Handshake accepts.
-    case notSigned(COSESign1.StructureError)
+    case notSigned(SignedEnvelopeError)
     /// The payload is not a card map.
     case notACard(String)
     /// A schema this version does not read.

@@ -28,7 +28,7 @@ public struct CardVerifier: Sendable {
             throw .malformed(error)
         }
         let envelope: COSESign1
-        do throws(COSESign1.StructureError) {
+        do throws(SignedEnvelopeError) {
             envelope = try COSESign1(item, decoder: decoder)
         } catch {
             throw .notSigned(error)

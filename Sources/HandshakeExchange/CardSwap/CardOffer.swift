@@ -1,4 +1,4 @@
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// A card as it crosses a nearby session: the signed card bytes and the sender's session binding.
 ///

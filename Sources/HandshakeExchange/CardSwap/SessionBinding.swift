@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// The signature that ties a card to one nearby session: Ed25519 by the card's own `sigKey`, for the
 /// purpose ``SigningPurpose/nearbySessionBinding``, over

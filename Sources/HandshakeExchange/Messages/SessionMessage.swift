@@ -1,4 +1,4 @@
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// The messages of a nearby session above the secure channel, and their payloads: deterministic CBOR maps
 /// with small integer keys, like the card itself (docs/protocols/nearby.md, "Messages").

@@ -9,7 +9,11 @@ public struct ImportReport: Sendable, Equatable {
     /// Entries skipped because the book (or an earlier entry of the same file) already had them.
     public var duplicates = 0
 
-    public init() {}
+    /// A report with these counts, for previews and test doubles; the book makes its own.
+    public init(added: Int = 0, duplicates: Int = 0) {
+        self.added = added
+        self.duplicates = duplicates
+    }
 }
 
 extension ContactBook {
@@ -38,9 +42,12 @@ extension ContactBook {
                     }
                     record.claimedNodeId = claimedNodeIDs?[index]?.rawValue
                     record.refreshDisplayName()
-                    try record.insert(db)
+                    try record.insertForImport(db)
                     batchReport.added += 1
                 }
+                // The rows went in through the hand-bound statement, which GRDB's change tracking does not
+                // see: tell observers of the list once for the whole batch.
+                if batchReport.added > 0 { try db.notifyChanges(in: Table(ContactRecord.databaseTableName)) }
                 return batchReport
             }
             report.added += batch.added

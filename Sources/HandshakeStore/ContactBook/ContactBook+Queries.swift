@@ -3,7 +3,13 @@ import GRDB
 import HandshakeCore
 
 extension ContactBook {
-    /// The contact list: pinned first, then by display name.
+    /// The contact list: pinned first, then by display name, filtered and paged as `query` says.
+    public func contacts(_ query: ContactListQuery) throws -> [Contact] {
+        try writer.read { db in try Self.contacts(query, db) }
+    }
+
+    /// The contact list: pinned first, then by display name. The same as ``contacts(_:)`` with a
+    /// ``ContactListQuery`` of these values.
     ///
     /// - Parameters:
     ///   - search: matched against name, alias, company and tags (any part, ignoring case) and against
@@ -15,26 +21,29 @@ extension ContactBook {
     public func contacts(
         matching search: String? = nil, tag: String? = nil, trust: TrustLevel? = nil, limit: Int? = nil, offset: Int = 0
     ) throws -> [Contact] {
-        try writer.read { db in
-            var request = ContactRecord.all()
-            if let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-                let (sql, arguments) = Self.searchCondition(search)
-                request = request.filter(sql: sql, arguments: arguments)
-            }
-            if let tag {
-                request = request.filter(sql: "id IN (SELECT contactId FROM contactTag WHERE tag = ? COLLATE NOCASE)", arguments: [tag])
-            }
-            if let trust {
-                request = request.filter(ContactRecord.Columns.trustLevel == trust.rawValue)
-            }
-            request = request.order(ContactRecord.Columns.pinned.desc, ContactRecord.Columns.displayName, ContactRecord.Columns.id)
-            if let limit {
-                request = request.limit(max(0, limit), offset: max(0, offset))
-            }
-            let records = try request.fetchAll(db)
-            let tags = try Self.tags(for: records, db)
-            return records.map { $0.contact(tags: tags[$0.id ?? 0] ?? []) }
+        try contacts(ContactListQuery(search: search, tag: tag, trust: trust, limit: limit, offset: offset))
+    }
+
+    /// The list `query` asks for, read in `db`: what both a one-time read and an observation run.
+    static func contacts(_ query: ContactListQuery, _ db: Database) throws -> [Contact] {
+        var request = ContactRecord.all()
+        if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
+            let (sql, arguments) = Self.searchCondition(search)
+            request = request.filter(sql: sql, arguments: arguments)
         }
+        if let tag = query.tag {
+            request = request.filter(sql: "id IN (SELECT contactId FROM contactTag WHERE tag = ? COLLATE NOCASE)", arguments: [tag])
+        }
+        if let trust = query.trust {
+            request = request.filter(ContactRecord.Columns.trustLevel == trust.rawValue)
+        }
+        request = request.order(ContactRecord.Columns.pinned.desc, ContactRecord.Columns.displayName, ContactRecord.Columns.id)
+        if let limit = query.limit {
+            request = request.limit(max(0, limit), offset: max(0, query.offset))
+        }
+        let records = try request.fetchAll(db)
+        let tags = try Self.tags(for: records, db)
+        return records.map { $0.contact(tags: tags[$0.id ?? 0] ?? []) }
     }
 
     /// Name, alias, company or a tag contains `text`, or the Node ID starts with it.
@@ -130,15 +139,6 @@ extension ContactBook {
     public func contact(nodeID: NodeID) throws -> Contact? {
         try writer.read { db in
             try ContactRecord.filter(ContactRecord.Columns.nodeId == nodeID.rawValue).fetchOne(db).map { try Self.loadContact($0, db) }
-        }
-    }
-
-    /// Earlier signed cards of a contact, newest first (a merged identity's cards included).
-    public func history(of id: Int64) throws -> [PastCard] {
-        try writer.read { db in
-            try CardHistoryRecord.filter(Column("contactId") == id).order(Column("cardUpdatedAt").desc, Column("id").desc).fetchAll(db).map {
-                PastCard(nodeID: NodeID($0.nodeId), signedCard: [UInt8]($0.cardBytes), updatedAt: UInt64(clamping: $0.cardUpdatedAt), replacedAt: $0.replacedAt)
-            }
         }
     }
 

@@ -4,6 +4,9 @@ import HandshakeCore
 
 extension ContactBook {
     /// What adding `signed` would do. Stores nothing.
+    ///
+    /// - Throws: ``ContactBookError/damagedCard(_:reason:)`` when the book's own card of the same Node ID
+    ///   no longer verifies, so there is nothing sound to compare the new card with.
     public func receive(_ signed: SignedCard, source: ContactSource, now: Date) throws -> ReceivePreview {
         try writer.read { db in try Self.preview(signed, db) }
     }
@@ -12,7 +15,9 @@ extension ContactBook {
         if let record = try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchOne(db) {
             let contact = try loadContact(record, db)
             if record.trustLevel == .blocked { return .blocked(contact) }
-            guard let stored = record.storedCard() else { return .keyConflict(contact) }
+            // A verified contact always has a card; one that no longer verifies is a damaged book, not
+            // someone else's key.
+            guard let stored = try record.storedCard() else { throw ContactBookError.noSignedCard(contact.displayName) }
             switch CardClassifier.classify(signed.card, known: stored.card) {
             case .new: return .new(signed, possibleMatches: [])
             case .update(let changes): return .update(contact, signed, changes: changes)

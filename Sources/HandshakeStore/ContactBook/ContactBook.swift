@@ -3,8 +3,12 @@ import GRDB
 import HandshakeCore
 
 /// The local contact book: everyone the owner added, their signed cards, and what only the owner knows
-/// about them. One SQLite file in WAL mode, written in transactions, so a crash at any moment leaves the
-/// book as it was after the last completed change.
+/// about them. One SQLite database (a file in WAL mode, or one the app opened and gave with
+/// ``init(writer:)``), written in transactions, so a crash at any moment leaves the book as it was after
+/// the last completed change.
+///
+/// An app reads the list once (``contacts(_:)``) or keeps it current (``observeContacts(_:)``,
+/// ``observeContact(id:)``), and reads a contact's signed card, verified again, with ``card(of:)``.
 ///
 /// Nothing is stored by ``receive(_:source:now:)``: it only says what adding the card would do. The
 /// person confirms, then ``add(_:source:trust:now:mergingInto:)`` or ``applyUpdate(_:source:now:)``
@@ -13,40 +17,71 @@ import HandshakeCore
 public final class ContactBook: Sendable {
     let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the book at `path` and brings its schema up to date.
-    public init(path: String) throws {
-        var configuration = Configuration()
-        // Several commands may run at once (a long import and a `contacts` listing): wait for the writer.
-        configuration.busyMode = .timeout(10)
+    /// Opens the book on a database the app has already opened, and brings its schema up to date.
+    ///
+    /// For an app that manages its own database: a `DatabasePool` in an App Group container, a file with
+    /// data protection, a `DatabaseQueue` in memory for previews. The book's tables are created (or
+    /// upgraded) in it by named migrations; other tables of the app's own are left alone, but their names
+    /// must not collide with the book's (`contact`, `cardHistory`, `contactTag`, `contactPreference`,
+    /// `userPreference`, `contactSearch`, `exchange`). The writer needs foreign keys on, as GRDB's default
+    /// `Configuration` has them: deleting a contact deletes its history, tags and meetings by cascade.
+    ///
+    /// - Throws: ``ContactBookError/unavailable(path:reason:)`` when the schema cannot be brought up to
+    ///   date (the file is not a database, is read-only, or holds a newer schema than this version knows).
+    public init(writer: any DatabaseWriter) throws {
+        do {
+            try Self.migrate(writer)
+        } catch let error as DatabaseError {
+            throw ContactBookError.unavailable(path: writer.path, reason: error.message ?? "\(error.resultCode)")
+        }
+        self.writer = writer
+    }
+
+    /// Opens (creating if needed) the book file at `url` as a GRDB `DatabasePool` and brings its schema up
+    /// to date.
+    ///
+    /// `configuration` is the app's (a `Configuration` with its own tracing, label, read-only-ness or
+    /// queue priority; a read-only configuration opens a book whose schema is already up to date); the
+    /// book adds what it relies on: `PRAGMA synchronous = FULL` (with WAL, a
+    /// committed change survives a crash of the process and of the machine), foreign keys on, and, when
+    /// the configuration leaves `busyMode` at `.immediateError`, a 10-second wait for another process
+    /// that is writing (two commands, or an app and its extension, may use one book at once).
+    ///
+    /// - Throws: ``ContactBookError/unavailable(path:reason:)`` when the file cannot be opened as a book.
+    public init(url: URL, configuration: Configuration = Configuration()) throws {
+        var configuration = configuration
+        configuration.foreignKeysEnabled = true
+        if case .immediateError = configuration.busyMode {
+            configuration.busyMode = .timeout(10)
+        }
         configuration.prepareDatabase { db in
-            // WAL + FULL: a committed transaction survives a crash of the process and of the machine.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         do {
-            writer = try Self.openAndMigrate(path: path, configuration: configuration)
+            writer = try Self.openAndMigrate(path: url.path, configuration: configuration)
         } catch let error as DatabaseError {
-            throw ContactBookError.unavailable(path: path, reason: error.message ?? "\(error.resultCode)")
+            throw ContactBookError.unavailable(path: url.path, reason: error.message ?? "\(error.resultCode)")
         }
     }
 
+    /// Opens (creating if needed) the book file at `path` with the book's own configuration; the same as
+    /// ``init(url:configuration:)`` with a default `Configuration`.
+    public convenience init(path: String) throws {
+        try self.init(url: URL(fileURLWithPath: path))
+    }
+
+    /// A book held in memory, for tests and previews.
+    public convenience init() throws {
+        try self.init(writer: DatabaseQueue())
+    }
+
     /// Opens the pool and brings the schema up to date, when another process may be doing the same.
-    ///
-    /// GRDB's migrator looks at the applied migrations before it takes the write lock, so two commands
-    /// started together on a fresh home both try to create the tables: the loser fails with "table
-    /// already exists" or "database is locked". The loser looks again and, once the winner's schema is
-    /// complete, goes on with it; each migration is one transaction, so it never sees half a schema.
     private static func openAndMigrate(path: String, configuration: Configuration) throws -> DatabasePool {
         let attempts = 8
         for attempt in 1... {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                do {
-                    try BookSchema.migrator.migrate(pool)
-                } catch let error as DatabaseError where Self.mayBeARace(error) {
-                    let complete = try? pool.read { db in try BookSchema.migrator.hasCompletedMigrations(db) }
-                    if complete == true { return pool }
-                    throw error
-                }
+                try migrate(pool)
                 return pool
             } catch let error as DatabaseError where Self.mayBeARace(error) && attempt < attempts {
                 // The other process is still writing its schema: give it a moment.
@@ -56,16 +91,33 @@ public final class ContactBook: Sendable {
         preconditionFailure("unreachable: the last attempt returns or throws")
     }
 
+    /// Brings the schema up to date, when another process may be doing the same.
+    ///
+    /// GRDB's migrator looks at the applied migrations before it takes the write lock, so two commands
+    /// started together on a fresh home both try to create the tables: the loser fails with "table
+    /// already exists" or "database is locked". The loser looks again and, once the winner's schema is
+    /// complete, goes on with it; each migration is one transaction, so it never sees half a schema.
+    private static func migrate(_ writer: any DatabaseWriter) throws {
+        if writer.configuration.readonly {
+            // A read-only book can't be upgraded: it must already be complete.
+            guard try writer.read({ db in try BookSchema.migrator.hasCompletedMigrations(db) }) else {
+                throw DatabaseError(resultCode: .SQLITE_READONLY, message: "it is opened read-only and its schema is not up to date")
+            }
+            return
+        }
+        do {
+            try BookSchema.migrator.migrate(writer)
+        } catch let error as DatabaseError where Self.mayBeARace(error) {
+            let complete = try? writer.read { db in try BookSchema.migrator.hasCompletedMigrations(db) }
+            if complete == true { return }
+            throw error
+        }
+    }
+
     /// Errors another process's concurrent schema creation can cause. A file that is not a database or
     /// cannot be opened fails at once instead of being retried.
     private static func mayBeARace(_ error: DatabaseError) -> Bool {
         [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode)
-    }
-
-    /// A book held in memory, for tests and previews.
-    public init() throws {
-        writer = try DatabaseQueue()
-        try BookSchema.migrator.migrate(writer)
     }
 
     /// The names of the migrations applied, oldest first.

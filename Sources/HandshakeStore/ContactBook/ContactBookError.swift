@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// Why the contact book refused a request, in words for the person using the app or program.
 ///
 /// Messages name no command or button: each front end adds its own way out.
@@ -25,6 +27,10 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
     case keyChanged(String)
     /// The book file can't be opened.
     case unavailable(path: String, reason: String)
+    /// The signed card stored for a contact (its current card or one of its history) no longer verifies:
+    /// the book file was damaged or changed outside Handshake. It is not a key conflict: nobody offered a
+    /// different key; the book's own copy is bad. `reason` says which check it failed.
+    case damagedCard(String, reason: CardRejection)
 
     public var description: String {
         switch self {
@@ -57,6 +63,8 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(who) has a new key since this security code was shown; compare the new code."
         case .unavailable(let path, let reason):
             return "The contact book \(path) can't be opened: \(reason)."
+        case .damagedCard(let who, let reason):
+            return "The stored card of \(who) no longer verifies (\(reason.description)); the contact book may be damaged."
         }
     }
 }

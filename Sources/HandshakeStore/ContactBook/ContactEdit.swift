@@ -2,18 +2,42 @@
 public struct ContactEdit: Sendable, Equatable {
     /// A new alias; an empty string removes it.
     public var alias: String?
+    /// A new trust level.
     public var trustLevel: TrustLevel?
+    /// Pin or unpin.
     public var pinned: Bool?
+    /// Mute or unmute.
     public var muted: Bool?
     /// New notes; an empty string removes them.
     public var notes: String?
+    /// Tags to add (a tag already there, in any case, stays as it is).
     public var addTags: [String] = []
+    /// Tags to remove, ignoring case.
     public var removeTags: [String] = []
+    /// New per-contact settings of chat features.
     public var preferences: [ChatFeature: FeatureSetting] = [:]
+    /// A new receipts setting.
     public var receipts: ReceiptsSetting?
+    /// A new message lifetime.
     public var messageTTL: MessageTTL?
 
-    public init() {}
+    /// An edit of the given fields; `nil` (or empty) leaves a field as it is. `ContactEdit()` changes nothing.
+    public init(
+        alias: String? = nil, trustLevel: TrustLevel? = nil, pinned: Bool? = nil, muted: Bool? = nil, notes: String? = nil,
+        addTags: [String] = [], removeTags: [String] = [], preferences: [ChatFeature: FeatureSetting] = [:],
+        receipts: ReceiptsSetting? = nil, messageTTL: MessageTTL? = nil
+    ) {
+        self.alias = alias
+        self.trustLevel = trustLevel
+        self.pinned = pinned
+        self.muted = muted
+        self.notes = notes
+        self.addTags = addTags
+        self.removeTags = removeTags
+        self.preferences = preferences
+        self.receipts = receipts
+        self.messageTTL = messageTTL
+    }
 
     /// Whether the edit changes anything at all.
     public var isEmpty: Bool { self == ContactEdit() }

@@ -60,7 +60,6 @@ extension ContactRecord {
             claimedNodeID: claimedNodeId.flatMap { NodeID($0) },
             sigKey: sigKey.flatMap { SigningPublicKey(rawRepresentation: $0) },
             encKey: encKey.flatMap { EncryptionPublicKey(rawRepresentation: $0) },
-            signedCard: cardBytes.map { [UInt8]($0) },
             cardUpdatedAt: cardUpdatedAt.map { UInt64(clamping: $0) },
             details: details,
             alias: alias, trustLevel: trustLevel, addedAt: addedAt, lastSeenAt: lastSeenAt, notes: notes,
@@ -70,11 +69,17 @@ extension ContactRecord {
             securityCodeVerifiedAt: securityCodeVerifiedAt)
     }
 
-    /// The card the book holds for this row, re-read from its stored bytes (which were verified when they
-    /// arrived; re-reading checks them again, so a tampered file is noticed rather than trusted).
-    func storedCard() -> SignedCard? {
+    /// The card the book holds for this row, re-verified from its stored bytes: `nil` for an unverified
+    /// entry. The bytes were verified when they arrived; checking them again means a damaged or tampered
+    /// file is reported (``ContactBookError/damagedCard(_:reason:)``) rather than trusted. Their date was
+    /// checked against the clock then, not now.
+    func storedCard() throws(ContactBookError) -> SignedCard? {
         guard let cardBytes else { return nil }
-        return try? CardVerifier().verify([UInt8](cardBytes), now: .distantFuture)
+        do {
+            return try CardVerifier().verify([UInt8](cardBytes), now: .distantFuture)
+        } catch {
+            throw .damagedCard(displayName, reason: error)
+        }
     }
 }
 

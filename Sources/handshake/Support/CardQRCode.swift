@@ -1,4 +1,4 @@
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 import HandshakeQR
 
 /// The QR code of a card: its QR text at error correction M, the level that survives a scuffed screen or a

@@ -44,7 +44,7 @@ struct ContactJSON: Encodable {
         var state: String
     }
 
-    init(_ contact: Contact, preferences: [ContactPreference]? = nil, historyCount: Int? = nil, debug: Bool = false) {
+    init(_ contact: Contact, preferences: [ContactPreference]? = nil, historyCount: Int? = nil, card signed: SignedCard? = nil, debug: Bool = false) {
         id = debug ? contact.id : nil
         nodeId = contact.nodeID?.rawValue
         claimedNodeId = contact.claimedNodeID?.rawValue
@@ -78,6 +78,6 @@ struct ContactJSON: Encodable {
                            contactAllows: $0.contactAllows.rawValue, state: $0.state.description)
         }
         cardHistory = historyCount
-        card = debug ? contact.signedCard.map { Base64URL.encode($0) } : nil
+        card = debug ? signed.map { Base64URL.encode($0.bytes) } : nil
     }
 }

@@ -18,7 +18,7 @@ enum ContactPrinter {
     }
 
     /// The contact info page.
-    static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], meetings: [ExchangeRecord] = [], debug: Bool) -> [String] {
+    static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], meetings: [ExchangeRecord] = [], card: SignedCard? = nil, debug: Bool) -> [String] {
         var lines = [contact.displayName]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
@@ -77,7 +77,7 @@ enum ContactPrinter {
         if debug {
             section("Debug")
             row("database id", "\(contact.id)")
-            if let card = contact.signedCard { row("card (b64url)", Base64URL.encode(card)) }
+            if let card { row("card (b64url)", Base64URL.encode(card.bytes)) }
             if let updated = contact.cardUpdatedAt { row("card updated", "\(updated)") }
         }
         return lines

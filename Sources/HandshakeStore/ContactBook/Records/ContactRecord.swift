@@ -8,10 +8,12 @@ import GRDB
 /// (`claimedNodeId`), but a claim must not occupy the key, or a forged vCard could squat on a real
 /// person's identity and make their genuine card look like a conflict.
 ///
-/// The row is mapped by hand (``ContactRecord+Row``) rather than through `Codable`: a generic encoder cost
-/// tens of microseconds per row, which is most of the time an import of 100,000 address-book entries
-/// spent.
-struct ContactRecord: Sendable, Equatable {
+/// A plain GRDB record: its properties are the table's columns, by the names `BookSchema.v1` gives them
+/// (minus the nearby columns `v3` moved to `exchange`), and it is read and written through `Codable`.
+/// The one exception is the address-book import, which writes tens of thousands of rows at a time
+/// through a hand-bound statement (``ContactRecord/insertForImport(_:)``, `ContactRecord+BulkInsert`).
+struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "contact"
 
     var id: Int64?
     // From the card (or, unverified, the vCard).
@@ -27,6 +29,7 @@ struct ContactRecord: Sendable, Equatable {
     var title: String?
     var bio: String?
     var location: String?
+    /// JSON arrays in text columns.
     var emails: [String]
     var phones: [String]
     var links: [SocialLinkColumn]
@@ -55,6 +58,40 @@ struct ContactRecord: Sendable, Equatable {
     var messageTTLSeconds: Int?
     var securityCodeVerifiedAt: Date?
 
+    /// The columns queries name, spelled once.
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let nodeId = Column(CodingKeys.nodeId)
+        static let name = Column(CodingKeys.name)
+        static let alias = Column(CodingKeys.alias)
+        static let company = Column(CodingKeys.company)
+        static let displayName = Column(CodingKeys.displayName)
+        static let pinned = Column(CodingKeys.pinned)
+        static let trustLevel = Column(CodingKeys.trustLevel)
+        static let matchKeys = Column(CodingKeys.matchKeys)
+        static let duplicateKey = Column(CodingKeys.duplicateKey)
+    }
+
+    /// List columns are written as the import writes them (`JSONColumn`): sorted keys, slashes of URLs
+    /// left as they are.
+    static func databaseJSONEncoder(for column: String) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A new contact's search-index row is written with it, in the same transaction. Not by a trigger:
+    /// `BookSchema.v2` says why.
+    func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
+        let inserted = try insert()
+        try db.execute(
+            sql: "INSERT INTO contactSearch (rowid, name, alias, company) VALUES (?, ?, ?, ?)",
+            arguments: [inserted.rowID, name, alias, company])
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }
 
 /// A social link as stored inside the `links` JSON column.

@@ -24,10 +24,11 @@ struct ContactShowCommand: ParsableCommand {
         let preferences = try book.preferences(of: contact.id)
         let history = try book.history(of: contact.id)
         let meetings = try book.exchanges(ofContact: contact.id)
+        let card = try (debug && contact.hasSignedCard ? book.card(of: contact.id) : nil)
         if output.json {
-            try Output.json(ContactJSON(contact, preferences: preferences, historyCount: history.count, debug: debug))
+            try Output.json(ContactJSON(contact, preferences: preferences, historyCount: history.count, card: card, debug: debug))
         } else {
-            print(ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, debug: debug).joined(separator: "\n"))
+            print(ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, card: card, debug: debug).joined(separator: "\n"))
         }
     }
 }
