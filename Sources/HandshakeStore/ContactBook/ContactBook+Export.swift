@@ -49,7 +49,7 @@ extension ContactBook {
             let cursor = try ContactRecord.order(ContactRecord.Columns.id).fetchCursor(db)
             while let record = try cursor.next() {
                 let contact = try Self.loadContact(record, db)
-                let signed = record.storedCard()
+                let signed = try? record.storedCard()  // a damaged card is written as an unverified entry
                 let avatar: Avatar?
                 if let signed {
                     avatar = signed.card.avatar

@@ -87,6 +87,9 @@ extension ContactBook {
             let batch = try writer.write { db in
                 var batchReport = VCardImportReport()
                 for item in pending[start..<end] { try Self.insert(item, now: now, into: &batchReport, db) }
+                // Rows written by the hand-bound insert are not seen by GRDB's change tracking: tell
+                // observers of the list once for the whole batch.
+                if batchReport.added > 0 { try db.notifyChanges(in: Table(ContactRecord.databaseTableName)) }
                 return batchReport
             }
             report.addedUnverified += batch.addedUnverified
@@ -120,7 +123,7 @@ extension ContactBook {
             var record = ContactRecord(details: ContactDetails(signed.card), source: .import, verification: .verified, trust: .trusted, now: now)
             record.setCard(signed)
             let tags = applyLocalFields(item, to: &record, report: &report)
-            try record.insert(db)
+            try record.insertForImport(db)
             try insertTags(tags, of: record, db)
             report.addedVerified += 1
             return
@@ -133,7 +136,7 @@ extension ContactBook {
         }
         record.claimedNodeId = item.entry.claimedNodeID?.rawValue
         let tags = applyLocalFields(item, to: &record, report: &report)
-        try record.insert(db)
+        try record.insertForImport(db)
         try insertTags(tags, of: record, db)
         if let avatar = item.entry.avatar, let id = record.id {
             try ImportedPhotoRecord(contactId: id, data: Data(avatar.data)).insert(db)
