@@ -18,6 +18,7 @@ let fuzzTargets = [
     "FuzzShortCode",    // the short code: typed text, and both sides of its PAKE fed arbitrary frames
     "FuzzDNSMessage",   // multicast DNS messages → decoder → the discovery browser and responder
     "FuzzLinkPacket",   // Bluetooth LE stream packets → decoder → a link endpoint mid-stream
+    "FuzzVCard",        // address-book vCards (2.1/3.0/4.0, any charset) → import reader → writer
 ]
 
 let package = Package(

@@ -28,7 +28,7 @@ struct MigrationTests {
             }
         }
         let book = try ContactBook(path: path)
-        #expect(try book.appliedMigrations().last == "v3: meetings as records of their own")
+        #expect(try book.appliedMigrations().last == "v4: photos of address-book entries")
         let records = try book.exchanges(ofContact: 1)
         #expect(records.count == 1)
         #expect(records.first?.ourNote == "hello" && records.first?.theirNote == "hi back")

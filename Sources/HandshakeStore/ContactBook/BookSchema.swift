@@ -11,6 +11,7 @@ enum BookSchema {
         migrator.registerMigration("v1: contacts, card history, tags, preferences", migrate: v1)
         migrator.registerMigration("v2: search index, list-order index", migrate: v2)
         migrator.registerMigration("v3: meetings as records of their own", migrate: v3)
+        migrator.registerMigration("v4: photos of address-book entries", migrate: v4)
         return migrator
     }
 

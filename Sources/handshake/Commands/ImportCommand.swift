@@ -8,10 +8,14 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Bring in an address book (a .vcf file with many vCards) as unverified contacts.",
         discussion: """
-            Every entry comes in as *unverified*: anyone can write a vCard, so none of it is trusted, even \
-            one carrying a Handshake card (add that one with `handshake add` to verify it). Entries already \
-            in your contacts (same name, emails and phones) are skipped. An entry that can't be read is \
-            reported by its position and the others still come in. Entries are written in batches, each in \
+            Reads vCard 2.1, 3.0 and 4.0 as phones, Outlook, Google, Apple and others write them, in \
+            whatever charset each property declares. Entries come in as *unverified*: anyone can write a \
+            vCard. The exception is an entry carrying a Handshake signed card (as `handshake contacts \
+            export` writes them): its signature is checked and, if it holds, the contact comes back \
+            verified with the card's own fields. Entries already in your contacts (same Node ID, or same \
+            name, emails and phones) are skipped. An entry that can't be read is reported by its position \
+            and the reason, and the others still come in; a photo that can't be the avatar (too large, not \
+            a PNG or JPEG, a link) is left out with a note. Entries are written in batches, each in \
             one transaction: an interrupted import keeps every batch it finished.
             When a verified card later arrives with the same email or phone, `handshake add` offers to merge.
             """
@@ -40,35 +44,18 @@ struct ImportCommand: ParsableCommand {
             bytes = try InputSource.readBounded(handle, limit: Self.maxBytes)
         }
         guard bytes.count <= Self.maxBytes else { throw CommandFailure("\(file) is larger than 1 GB; split it.") }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw CommandFailure("\(file) is not UTF-8 text, so it is not a vCard file.") }
-
-        var details: [ContactDetails] = []
-        var claims: [NodeID?] = []
-        var problems: [String] = []
-        for (index, result) in VCardParser.parseAll(text).enumerated() {
-            switch result {
-            case .success(let entry):
-                let entryDetails = ContactDetails(entry)
-                guard entryDetails.name != nil || !entryDetails.emails.isEmpty || !entryDetails.phones.isEmpty else {
-                    problems.append("Entry \(index + 1): no name, email or phone; skipped.")
-                    continue
-                }
-                details.append(entryDetails)
-                claims.append(entry.claimedNodeID)
-            case .failure(let error):
-                problems.append("Entry \(index + 1): \(error.description); skipped.")
-            }
-        }
-        for problem in problems { Output.error(problem) }
 
         let showProgress = isatty(STDERR_FILENO) != 0
-        let total = details.count
-        let report = try HandshakeHome.current().contactBook().importUnverified(details, claimedNodeIDs: claims, now: Date(), batchSize: batchSize) { done in
+        let report = try HandshakeHome.current().contactBook().importVCards(bytes, now: Date(), batchSize: batchSize) { done, total in
             if showProgress { Output.progress(done: done, of: total) }
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        print("Imported \(report.added) contacts (unverified); \(report.duplicates) already there; \(problems.count) unreadable.")
-        if report.added == 0 && !problems.isEmpty && total == 0 { throw ExitCode(1) }
+        if showProgress && report.added + report.duplicates > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        for issue in report.skipped { Output.error("\(issue); skipped.") }
+        for issue in report.notes { Output.error("\(issue).") }
+        let verified = report.addedVerified > 0 ? " and \(report.addedVerified) verified (their signed cards checked)" : ""
+        print("Imported \(report.addedUnverified) contacts (unverified)\(verified); \(report.duplicates) already there; \(report.skipped.count) unreadable.")
+        if report.entries == 0 { throw CommandFailure("\(file) holds no vCard (no BEGIN:VCARD line).") }
+        if report.added == 0 && report.duplicates == 0 && !report.skipped.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -2,40 +2,83 @@
 /// one. Only its embedded signed card (`X-HANDSHAKE-CARD`), passed through ``CardVerifier``, is verified.
 public struct VCardEntry: Sendable, Equatable {
     public let properties: [VCardProperty]
+    /// What the reader left out of this entry and why (a skipped line, a photo too large), as sentences.
+    public var notes: [String] {
+        guard case .dropped(let reason) = photo else { return readerNotes }
+        return readerNotes + ["photo dropped: \(reason)"]
+    }
 
-    init(properties: [VCardProperty]) {
+    private let readerNotes: [String]
+
+    init(properties: [VCardProperty], notes: [String] = []) {
         self.properties = properties
+        self.readerNotes = notes
     }
 
     func all(_ name: String) -> [VCardProperty] { properties.filter { $0.name == name } }
     func first(_ name: String) -> VCardProperty? { properties.first { $0.name == name } }
 
-    /// The formatted name (`FN`), or one built from `N`.
+    /// The vCard's `VERSION` (2.1, 3.0, 4.0), if it says.
+    public var version: String? { first("VERSION")?.text }
+
+    /// The formatted name (`FN`), or one built from `N` (given, additional and family names).
     public var name: String? {
-        if let fn = first("FN")?.text, !fn.isEmpty { return fn }
+        if let fn = first("FN")?.text.trimmingBlanks, !fn.isEmpty { return fn }
         guard let n = first("N")?.components else { return nil }
         // N is family;given;additional;prefix;suffix.
         let given = n.count > 1 ? n[1] : ""
-        let joined = [given, n[0]].filter { !$0.isEmpty }.joined(separator: " ")
+        let additional = n.count > 2 ? n[2] : ""
+        let joined = [given, additional, n[0]].map(\.trimmingBlanks).filter { !$0.isEmpty }.joined(separator: " ")
         return joined.isEmpty ? nil : joined
     }
 
-    public var company: String? { first("ORG")?.components.first.flatMap { $0.isEmpty ? nil : $0 } }
+    public var company: String? { nonEmpty(first("ORG")?.components.first) }
     public var title: String? { nonEmpty(first("TITLE")?.text) }
-    public var bio: String? { nonEmpty(first("NOTE")?.text) }
-    public var emails: [String] { all("EMAIL").map(\.text).filter { !$0.isEmpty } }
-    public var phones: [String] {
-        all("TEL").map { $0.text.hasPrefix("tel:") ? String($0.text.dropFirst(4)) : $0.text }.filter { !$0.isEmpty }
-    }
+    /// Every `NOTE`, in order, separated by a blank line.
+    public var bio: String? { nonEmpty(all("NOTE").map(\.text).filter { !$0.isEmpty }.joined(separator: "\n\n")) }
+    public var emails: [String] { labeled("EMAIL").map(\.value) }
+    public var phones: [String] { labeled("TEL").map(\.value) }
     public var skills: [String] { all("EXPERTISE").map(\.text).filter { !$0.isEmpty } }
 
-    /// `ADR`: the locality, or the address components joined.
+    /// The first `ADR`, its non-empty components joined with ", "; without one, vCard 2.1's `LABEL`.
     public var location: String? {
-        guard let components = first("ADR")?.components else { return nil }
-        return nonEmpty(components.filter { !$0.isEmpty }.joined(separator: ", "))
+        if let components = first("ADR")?.components {
+            let parts = components.map { $0.replacingLineBreaks(with: ", ").trimmingBlanks }.filter { !$0.isEmpty }
+            if let joined = nonEmpty(parts.joined(separator: ", ")) { return joined }
+        }
+        return nonEmpty(first("LABEL")?.text.replacingLineBreaks(with: ", ").trimmingBlanks)
     }
 
-    /// `X-SOCIALPROFILE` entries, then plain `URL`s not already among them.
+    /// A value with what the vCard says about it: its types and the label of its group.
+    public struct LabeledValue: Sendable, Equatable {
+        public var value: String
+        /// Lowercased `TYPE` values (`work`, `cell`, `pref`, …).
+        public var types: [String]
+        /// The label the address book gave it (`item1.X-ABLABEL`), without Apple's `_$!<…>!$_` wrapping.
+        public var label: String?
+    }
+
+    /// Every non-empty value of `name` (`EMAIL`, `TEL`, `URL`, `ADR`…), with its types and label. `tel:` and
+    /// `mailto:` URIs are given as the number or address.
+    public func labeled(_ name: String) -> [LabeledValue] {
+        all(name).compactMap { property in
+            var value = property.text.trimmingBlanks
+            for scheme in ["tel:", "mailto:"] where value.lowercased().hasPrefix(scheme) { value = String(value.dropFirst(scheme.count)) }
+            guard !value.isEmpty else { return nil }
+            return LabeledValue(value: value, types: property.types, label: label(of: property))
+        }
+    }
+
+    /// The label of a grouped property: `item1.X-ABLABEL` (Apple, Google) for `item1.EMAIL`.
+    public func label(of property: VCardProperty) -> String? {
+        guard let group = property.group?.lowercased() else { return nil }
+        guard let label = properties.first(where: { $0.name == "X-ABLABEL" && $0.group?.lowercased() == group })?.text else { return nil }
+        var text = Substring(label)
+        if text.hasPrefix("_$!<") && text.hasSuffix(">!$_") { text = text.dropFirst(4).dropLast(4) }
+        return nonEmpty(String(text))
+    }
+
+    /// `X-SOCIALPROFILE` entries, then plain `URL`s not already among them (named by their label, if any).
     public var links: [SocialLink] {
         var links = all("X-SOCIALPROFILE").map { property in
             let value = property.text
@@ -45,19 +88,54 @@ public struct VCardEntry: Sendable, Equatable {
                 : SocialLink(platform: platform, handle: handle ?? value, url: nil)
         }
         let known = Set(links.compactMap(\.url))
-        for url in all("URL").map(\.text) where !url.isEmpty && !known.contains(url) {
-            links.append(SocialLink(platform: "web", url: url))
+        for url in labeled("URL") where !known.contains(url.value) {
+            links.append(SocialLink(platform: url.label ?? "web", url: url.value))
         }
         return links
     }
 
-    /// `PHOTO` as a `data:` URI holding a PNG or JPEG within the avatar limit; other photos are ignored.
+    /// What became of the vCard's `PHOTO`.
+    public enum Photo: Sendable, Equatable {
+        /// The vCard has no photo.
+        case absent
+        /// A PNG or JPEG within the avatar limit.
+        case kept(Avatar)
+        /// A photo that can't be the avatar, and why, as a sentence.
+        case dropped(String)
+    }
+
+    /// The `PHOTO`: inline base64 (`ENCODING=b`, 2.1 `ENCODING=BASE64`) or a `data:` URI, kept when it is a
+    /// PNG or JPEG within ``CardLimits/avatarBytes``; a link is never fetched.
+    public var photo: Photo {
+        guard let property = first("PHOTO") else { return .absent }
+        let bytes: [UInt8]
+        if property.parameters["ENCODING"] != nil {
+            guard let binary = property.binary else { return .dropped("its base64 data is damaged") }
+            bytes = binary
+        } else if property.rawValue.hasPrefix("data:") {
+            let value = property.rawValue
+            guard let comma = value.firstIndex(of: ","), value[..<comma].hasSuffix(";base64"),
+                let data = Base64URL.decodeStandard(value[value.index(after: comma)...])
+            else { return .dropped("its data: URI is not base64 image data") }
+            bytes = data
+        } else if property.rawValue.isEmpty {
+            return .absent
+        } else {
+            return .dropped("it is a link (\(property.rawValue.prefix(60))), and links are not fetched")
+        }
+        do throws(CardFieldError) {
+            return .kept(try Avatar(data: bytes))
+        } catch .avatarTooLarge(let size) {
+            return .dropped("it is \(size.groupedDigits) bytes; an avatar may be at most \(CardLimits.avatarBytes.groupedDigits)")
+        } catch {
+            return .dropped("it is not a PNG or JPEG image")
+        }
+    }
+
+    /// The photo, when it can be the avatar.
     public var avatar: Avatar? {
-        guard let photo = first("PHOTO")?.rawValue, photo.hasPrefix("data:"),
-            let comma = photo.firstIndex(of: ","), photo[..<comma].hasSuffix(";base64"),
-            let data = Base64URL.decodeStandard(photo[photo.index(after: comma)...])
-        else { return nil }
-        return try? Avatar(data: data)
+        if case .kept(let avatar) = photo { return avatar }
+        return nil
     }
 
     /// The Node ID the vCard claims (`X-HANDSHAKE-NODEID`). A claim only: not verified.
@@ -69,5 +147,18 @@ public struct VCardEntry: Sendable, Equatable {
     private func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
+    }
+}
+
+extension String {
+    fileprivate var trimmingBlanks: String {
+        var text = Substring(self)
+        while let first = text.unicodeScalars.first, first == " " || first == "\t" || first == "\n" { text = Substring(text.unicodeScalars.dropFirst()) }
+        while let last = text.unicodeScalars.last, last == " " || last == "\t" || last == "\n" { text = Substring(text.unicodeScalars.dropLast()) }
+        return String(text)
+    }
+
+    fileprivate func replacingLineBreaks(with separator: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: true).joined(separator: separator)
     }
 }

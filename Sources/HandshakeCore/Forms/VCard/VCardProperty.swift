@@ -1,14 +1,24 @@
-/// One content line of a vCard (RFC 6350 §3.3): `NAME;PARAM=VALUE:value`, already unfolded.
+/// One content line of a vCard (RFC 6350 §3.3): `group.NAME;PARAM=VALUE:value`, already unfolded.
 public struct VCardProperty: Sendable, Equatable {
     /// The property name, uppercased, without any `group.` prefix.
     public var name: String
-    /// Parameters by uppercased name; a parameter may repeat or carry a comma-separated list.
+    /// Parameters by uppercased name; a parameter may repeat or carry a comma-separated list. vCard 2.1's
+    /// bare parameters (`TEL;WORK;VOICE`) are `TYPE` values, bare `QUOTED-PRINTABLE`/`BASE64` the `ENCODING`.
     public var parameters: [String: [String]]
-    /// The value exactly as written (still escaped).
+    /// The value as text (quoted-printable undone and decoded in its `CHARSET`), still escaped.
     public var rawValue: String
+    /// The group the property belongs to (`item1` in `item1.EMAIL`), if any.
+    public var group: String? = nil
+    /// The decoded bytes of a base64 value (`ENCODING=b` or `ENCODING=BASE64`); `nil` for any other value,
+    /// and for base64 that does not decode.
+    public var binary: [UInt8]? = nil
 
-    /// The value as text, with `\n`, `\,`, `\;` and `\\` unescaped.
+    /// The value as text, with `\n`, `\,`, `\;` and `\\` unescaped and line breaks as `\n`.
     public var text: String { Self.unescape(rawValue) }
+
+    /// The `TYPE` values, lowercased, however they were spelled (`TYPE=work,voice`, `TYPE="work,voice"`,
+    /// repeated `TYPE`, or 2.1's bare `;WORK;VOICE`).
+    public var types: [String] { (parameters["TYPE"] ?? []).map { $0.lowercased() } }
 
     /// The components of a structured value (`N`, `ADR`, `ORG`), split at unescaped semicolons.
     public var components: [String] {
@@ -38,6 +48,7 @@ public struct VCardProperty: Sendable, Equatable {
     static func unescape(_ value: String) -> String {
         var out = String.UnicodeScalarView()
         var escaped = false
+        var lastWasCR = false
         for scalar in value.unicodeScalars {
             if escaped {
                 switch scalar {
@@ -47,10 +58,16 @@ public struct VCardProperty: Sendable, Equatable {
                 escaped = false
             } else if scalar == "\\" {
                 escaped = true
-            } else {
+            } else if scalar == "\r" {
+                out.append("\n")  // CRLF or a lone CR from a quoted-printable =0D=0A becomes one line break
+                lastWasCR = true
+                continue
+            } else if !(scalar == "\n" && lastWasCR) {
                 out.append(scalar)
             }
+            lastWasCR = false
         }
+        if escaped { out.append("\\") }
         return String(out)
     }
 
@@ -62,7 +79,7 @@ public struct VCardProperty: Sendable, Equatable {
             case "\\": out += "\\\\"
             case ",": out += "\\,"
             case ";": out += "\\;"
-            case "\n": out += "\\n"
+            case "\n", "\r": out += "\\n"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -2,9 +2,19 @@ import ArgumentParser
 import Foundation
 import HandshakeStore
 
+/// `handshake contacts`: the list (the default) and the whole-book export.
 struct ContactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contacts",
+        abstract: "List your contacts (`contacts list`, the default), or export them all (`contacts export`).",
+        subcommands: [ContactsListCommand.self, ContactsExportCommand.self],
+        defaultSubcommand: ContactsListCommand.self
+    )
+}
+
+struct ContactsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List your contacts: pinned first, then by name.",
         discussion: """
             SEARCH matches any part of a name, alias, company or tag (ignoring case), or the start of a \
@@ -16,6 +26,7 @@ struct ContactsCommand: ParsableCommand {
               handshake contacts ada
               handshake contacts --tag climbing --trust KNOWN --json
               handshake contacts --limit 20
+              handshake contacts export -o contacts.vcf   (the whole book: see `contacts export --help`)
             """
     )
 

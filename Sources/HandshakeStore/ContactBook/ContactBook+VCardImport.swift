@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import HandshakeCore
+
+/// One entry of a vCard file that was skipped, or imported with something left out.
+public struct VCardImportIssue: Sendable, Equatable, CustomStringConvertible {
+    /// The entry's position in the file, from 1.
+    public var entry: Int
+    /// Its name, when it could be read.
+    public var name: String?
+    /// What happened, as a sentence fragment ("it has no END:VCARD").
+    public var reason: String
+
+    public var description: String {
+        "Entry \(entry)" + (name.map { " (\($0))" } ?? "") + ": " + reason
+    }
+}
+
+/// What importing a vCard file did.
+public struct VCardImportReport: Sendable, Equatable {
+    /// Entries in the file (read or not).
+    public var entries = 0
+    /// Contacts added as unverified address-book entries.
+    public var addedUnverified = 0
+    /// Contacts restored as verified: their vCard carried a Handshake card whose signature checked out.
+    public var addedVerified = 0
+    /// Entries skipped because the book (or an earlier entry of the same file) already had them.
+    public var duplicates = 0
+    /// Entries that could not be read or had nothing to import, and why. None of them was imported.
+    public var skipped: [VCardImportIssue] = []
+    /// Entries imported with something left out (a photo too large, a card that does not verify).
+    public var notes: [VCardImportIssue] = []
+
+    public var added: Int { addedUnverified + addedVerified }
+
+    public init() {}
+}
+
+extension ContactBook {
+    /// Imports a vCard file (2.1, 3.0 or 4.0, in any charset its properties declare) from its bytes.
+    ///
+    /// An entry carrying a Handshake card (`X-HANDSHAKE-CARD`, as ``VCardWriter`` and the book's export
+    /// write it) whose signature verifies comes back *verified*, with the card's own fields; every other
+    /// entry comes in *unverified*, with its photo as the avatar when it fits. Entries already in the book
+    /// (same Node ID, or same name, emails and phones) are skipped. Written `batchSize` entries per
+    /// transaction; `progress` is told how many entries were handled and of how many.
+    public func importVCards(
+        _ bytes: [UInt8], now: Date, batchSize: Int = 1000, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> VCardImportReport {
+        var report = VCardImportReport()
+        var pending: [PendingImport] = []
+        let results = VCardParser.parseAll(bytes)
+        report.entries = results.count
+        for (index, result) in results.enumerated() {
+            let number = index + 1
+            let entry: VCardEntry
+            switch result {
+            case .failure(let error):
+                report.skipped.append(VCardImportIssue(entry: number, reason: error.description))
+                continue
+            case .success(let read):
+                entry = read
+            }
+            if let bytes = entry.signedCard {
+                do throws(CardRejection) {
+                    let signed = try CardVerifier().verify(bytes, now: .distantFuture)
+                    pending.append(PendingImport(number: number, entry: entry, signed: signed))
+                    continue
+                } catch {
+                    report.notes.append(VCardImportIssue(
+                        entry: number, name: entry.name,
+                        reason: "its Handshake card does not verify (\(error.description)); imported as unverified"))
+                }
+            }
+            let details = ContactDetails(entry)
+            guard details.name != nil || !details.emails.isEmpty || !details.phones.isEmpty else {
+                report.skipped.append(VCardImportIssue(entry: number, reason: "it has no name, email or phone"))
+                continue
+            }
+            for note in entry.notes { report.notes.append(VCardImportIssue(entry: number, name: entry.name, reason: note)) }
+            pending.append(PendingImport(number: number, entry: entry, signed: nil))
+        }
+
+        var start = 0
+        while start < pending.count {
+            let end = min(start + max(1, batchSize), pending.count)
+            let batch = try writer.write { db in
+                var batchReport = VCardImportReport()
+                for item in pending[start..<end] { try Self.insert(item, now: now, into: &batchReport, db) }
+                // Rows written by the hand-bound insert are not seen by GRDB's change tracking: tell
+                // observers of the list once for the whole batch.
+                if batchReport.added > 0 { try db.notifyChanges(in: Table(ContactRecord.databaseTableName)) }
+                return batchReport
+            }
+            report.addedUnverified += batch.addedUnverified
+            report.addedVerified += batch.addedVerified
+            report.duplicates += batch.duplicates
+            start = end
+            progress(end, pending.count)
+        }
+        return report
+    }
+
+    /// The photo an address-book entry brought, if it was kept (a verified contact's is in its card).
+    public func importedAvatar(ofContact id: Int64) throws -> Avatar? {
+        try writer.read { db in
+            try ImportedPhotoRecord.fetchOne(db, key: id).flatMap { try? Avatar(data: [UInt8]($0.data)) }
+        }
+    }
+
+    private struct PendingImport {
+        var number: Int
+        var entry: VCardEntry
+        var signed: SignedCard?
+    }
+
+    private static func insert(_ item: PendingImport, now: Date, into report: inout VCardImportReport, _ db: Database) throws {
+        if let signed = item.signed {
+            if try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchCount(db) > 0 {
+                report.duplicates += 1
+                return
+            }
+            var record = ContactRecord(details: ContactDetails(signed.card), source: .import, verification: .verified, trust: .trusted, now: now)
+            record.setCard(signed)
+            let tags = applyLocalFields(item, to: &record, report: &report)
+            try record.insertForImport(db)
+            try insertTags(tags, of: record, db)
+            report.addedVerified += 1
+            return
+        }
+        var record = ContactRecord(details: ContactDetails(item.entry), source: .import, verification: .unverified, trust: .trusted, now: now)
+        let exists = try db.cachedStatement(sql: "SELECT 1 FROM contact WHERE duplicateKey = ? LIMIT 1")
+        if try Bool.fetchOne(exists, arguments: [record.duplicateKey]) == true {
+            report.duplicates += 1
+            return
+        }
+        record.claimedNodeId = item.entry.claimedNodeID?.rawValue
+        let tags = applyLocalFields(item, to: &record, report: &report)
+        try record.insertForImport(db)
+        try insertTags(tags, of: record, db)
+        if let avatar = item.entry.avatar, let id = record.id {
+            try ImportedPhotoRecord(contactId: id, data: Data(avatar.data)).insert(db)
+        }
+        report.addedUnverified += 1
+    }
+
+    /// The book's own fields an export carried (``ExportProperty``), within the limits the book keeps;
+    /// a value over its limit is left out with a note. Returns the tags, to insert once the row exists.
+    private static func applyLocalFields(_ item: PendingImport, to record: inout ContactRecord, report: inout VCardImportReport) -> [String] {
+        func values(_ name: String) -> [String] { item.entry.properties.filter { $0.name == name }.map(\.text).filter { !$0.isEmpty } }
+        func note(_ reason: String) { report.notes.append(VCardImportIssue(entry: item.number, name: item.entry.name, reason: reason)) }
+        if let alias = values(ExportProperty.alias).first {
+            if alias.count <= ContactLimits.alias { record.alias = alias } else { note("its alias is over \(ContactLimits.alias) characters; left out") }
+        }
+        if let notes = values(ExportProperty.notes).first {
+            if notes.count <= ContactLimits.notes { record.notes = notes } else { note("its notes are over \(ContactLimits.notes) characters; left out") }
+        }
+        if let trust = values(ExportProperty.trust).first.flatMap(TrustLevel.init(caseInsensitive:)) { record.trustLevel = trust }
+        if values(ExportProperty.pinned).first?.lowercased() == "true" { record.pinned = true }
+        record.refreshDisplayName()
+        var tags: [String] = []
+        for tag in values(ExportProperty.tag) where !tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
+            guard tag.count <= ContactLimits.tagLength, tags.count < ContactLimits.tagCount else {
+                note("tag \"\(tag.prefix(40))\" is over the book's tag limits; left out")
+                continue
+            }
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    private static func insertTags(_ tags: [String], of record: ContactRecord, _ db: Database) throws {
+        guard let id = record.id else { return }
+        for tag in tags { try ContactTagRecord(contactId: id, tag: tag).insert(db) }
+    }
+}
