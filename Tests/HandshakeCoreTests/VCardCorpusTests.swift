@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// Real exports from address books (VCardCorpus/README.md says where each came from), read by our parser
 /// and by Python's `vobject`: every entry either imports with its fields or is refused for a reason named

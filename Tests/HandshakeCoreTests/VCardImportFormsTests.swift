@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeCore
+@testable @_spi(Wire) import HandshakeCore
 
 /// Each way address books write a vCard, in a file made for it: versions, encodings, charsets, photos,
 /// groups, type parameters, folds and line ends.

@@ -3,7 +3,7 @@
 // Invariants: nothing traps; no entry is larger than the parser's bound; what the writer makes of an
 // entry reads back as exactly one vCard.
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// The whole book out, as vCards that ``ContactBook/importVCards(_:now:batchSize:progress:)`` reads back.
 ///

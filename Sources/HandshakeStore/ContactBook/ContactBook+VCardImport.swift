@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// One entry of a vCard file that was skipped, or imported with something left out.
 public struct VCardImportIssue: Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 /// What one vCard says, mapped onto card fields. An imported vCard is *unverified*: anyone can write
 /// one. Only its embedded signed card (`X-HANDSHAKE-CARD`), passed through ``CardVerifier``, is verified.
-public struct VCardEntry: Sendable, Equatable {
+@_spi(Wire) public struct VCardEntry: Sendable, Equatable {
     public let properties: [VCardProperty]
     /// What the reader left out of this entry and why (a skipped line, a photo too large), as sentences.
     public var notes: [String] {

@@ -6,7 +6,7 @@
 /// Bounded: each vCard may be at most ``maxEntryBytes`` and hold at most ``maxProperties`` lines; a file
 /// of many vCards is read entry by entry, and one bad entry does not stop the rest. A line that is not a
 /// property (no colon) is skipped and noted on the entry; an entry of nothing but such lines is refused.
-public enum VCardParser {
+@_spi(Wire) public enum VCardParser {
     public static let maxEntryBytes = 512 * 1024
     public static let maxProperties = 1000
 

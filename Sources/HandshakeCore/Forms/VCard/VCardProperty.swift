@@ -1,5 +1,5 @@
 /// One content line of a vCard (RFC 6350 §3.3): `group.NAME;PARAM=VALUE:value`, already unfolded.
-public struct VCardProperty: Sendable, Equatable {
+@_spi(Wire) public struct VCardProperty: Sendable, Equatable {
     /// The property name, uppercased, without any `group.` prefix.
     public var name: String
     /// Parameters by uppercased name; a parameter may repeat or carry a comma-separated list. vCard 2.1's

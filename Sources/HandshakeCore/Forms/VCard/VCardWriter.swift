@@ -6,7 +6,7 @@ import Foundation
 /// Mapping: name → `FN`, company → `ORG`, title → `TITLE`, bio → `NOTE`, location → `ADR` (locality),
 /// emails → `EMAIL`, phones → `TEL`, links → `X-SOCIALPROFILE` (and `URL`), skills → `EXPERTISE`
 /// (RFC 6715), avatar → `PHOTO` as a `data:` URI, `updatedAt` → `REV`, Node ID → `X-HANDSHAKE-NODEID`.
-public enum VCardWriter {
+@_spi(Wire) public enum VCardWriter {
     public static func write(_ signed: SignedCard) -> String {
         write(VCardContent(signed))
     }
@@ -82,7 +82,7 @@ public enum VCardWriter {
 
 /// What a vCard written by ``VCardWriter`` holds: the fields of a card or of an address-book entry, and
 /// the extension properties Handshake reads back.
-public struct VCardContent: Sendable, Equatable {
+@_spi(Wire) public struct VCardContent: Sendable, Equatable {
     public var name: String?
     public var company: String?
     public var title: String?

@@ -1,4 +1,4 @@
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// What a contact says about themselves: the card's optional fields, or an imported vCard's.
 ///
@@ -38,7 +38,7 @@ public struct ContactDetails: Sendable, Equatable, Codable {
     }
 
     /// The details an address-book vCard carries.
-    public init(_ entry: VCardEntry) {
+    @_spi(Wire) public init(_ entry: VCardEntry) {
         self.init(
             name: entry.name, company: entry.company, title: entry.title, bio: entry.bio, location: entry.location,
             emails: entry.emails, phones: entry.phones, links: entry.links, skills: entry.skills)
