@@ -13,8 +13,8 @@ import Testing
         return try #require(try response.object()["events"] as? [[String: Any]])
     }
 
-    @Test func everyAnswerReachesTheOtherSideAndTheBadgeFollows() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func everyAnswerReachesTheOtherSideAndTheBadgeFollows(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -62,8 +62,8 @@ import Testing
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    @Test func theStreamDeliversLiveEventsAndResumesAfterLastEventID() async throws {
-        let mailbox = try TestMailbox(clock: ManualClock(Date()))
+    @Test(arguments: Backend.allCases) func theStreamDeliversLiveEventsAndResumesAfterLastEventID(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend, clock: ManualClock(Date()))
         try await mailbox.test(.live) { client in
             let port = try #require(client.client.port)
             let ada = try await client.person("Ada")

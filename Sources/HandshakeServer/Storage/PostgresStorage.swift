@@ -1,0 +1,175 @@
+import Foundation
+import HandshakeCore
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// The mailbox's storage in a PostgreSQL database, shared by any number of server instances.
+///
+/// Each instance holds a ``PostgresClient`` pool (a service that runs beside the server) and one more
+/// connection that LISTENs for the events other instances record (``PostgresEventRelay``). The schema is
+/// ``PostgresSchema``: the SQLite tables with PostgreSQL types, migrated at start under an advisory lock so
+/// instances starting together do not race. What must hold across instances holds in the database itself:
+/// a share link is burned by a conditional `UPDATE … RETURNING`, the hourly link count is taken under a
+/// per-account transaction lock, and event ids are handed out under a per-account lock so a stream
+/// never reads past an event that is not committed yet.
+public struct PostgresStorage: MailboxStorage {
+    /// How to reach the database and which schema and notification channel to use.
+    public struct Configuration: Sendable {
+        /// The client configuration: host or socket, credentials, database, TLS.
+        public var client: PostgresClient.Configuration
+        /// The schema the tables live in (`search_path`); `nil` for the role's default (`public`).
+        public var schema: String?
+        /// The LISTEN/NOTIFY channel events are announced on: every instance on one database and
+        /// schema must use the same one. Lowercase letters, digits and `_`.
+        public var channel: String
+
+        /// A configuration from `client`, keeping the tables in `schema`.
+        public init(client: PostgresClient.Configuration, schema: String? = nil) {
+            var client = client
+            if let schema { client.options.additionalStartupParameters.append(("search_path", schema)) }
+            self.client = client
+            self.schema = schema
+            channel = "handshake_events" + (schema.map { "_" + $0.lowercased() } ?? "")
+        }
+
+        /// Parses `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`
+        /// (`postgresql://` too). `?host=/path/to/socket/dir` connects through a Unix socket instead.
+        public init(url text: String, schema: String? = nil) throws(DatabaseLocationError) {
+            guard let url = URLComponents(string: text), let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme) else {
+                throw DatabaseLocationError(message: "\"\(text)\" is not a PostgreSQL URL; write postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
+            }
+            let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+            guard let user = url.user.flatMap({ $0.removingPercentEncoding }), !user.isEmpty else {
+                throw DatabaseLocationError(message: "the PostgreSQL URL names no user; write postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
+            }
+            let password = url.password.flatMap { $0.removingPercentEncoding }
+            let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+            let databaseName = database.isEmpty ? nil : database
+            var client: PostgresClient.Configuration
+            if let socketFolder = query["host"], socketFolder.hasPrefix("/") {
+                let port = url.port ?? 5432
+                client = .init(
+                    unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: password, database: databaseName)
+            } else {
+                guard let host = url.host, !host.isEmpty else {
+                    throw DatabaseLocationError(message: "the PostgreSQL URL names no host; write postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
+                }
+                let tls: PostgresClient.Configuration.TLS
+                switch query["sslmode"] ?? "disable" {
+                case "disable": tls = .disable
+                case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
+                case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+                case let mode: throw DatabaseLocationError(message: "sslmode=\(mode) is not one of disable, prefer, require.")
+                }
+                client = .init(host: host, port: url.port ?? 5432, username: user, password: password, database: databaseName, tls: tls)
+            }
+            self.init(client: client, schema: schema)
+        }
+    }
+
+    /// The connection pool; it must run (``services(waking:)``) for any query to be answered.
+    public let client: PostgresClient
+    /// Where the tables are and which channel events are announced on.
+    public let configuration: Configuration
+    let logger: Logger
+
+    /// A storage over the database `configuration` names. Nothing is opened until the pool runs; the
+    /// schema is migrated by ``prepare()``.
+    public init(configuration: Configuration, logger: Logger = Logger(label: "handshake.server.postgres")) {
+        self.configuration = configuration
+        self.logger = logger
+        client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+    }
+
+    /// Runs the migrations of ``PostgresSchema`` that this database has not had yet, under an advisory lock.
+    public func prepare() async throws {
+        try await PostgresSchema.migrate(self)
+    }
+
+    /// The pool, and the listener that wakes this instance's streams when any instance records events.
+    public func services(waking broadcaster: EventBroadcaster) -> [any Service] {
+        [client, PostgresEventRelay(client: client, channel: configuration.channel, broadcaster: broadcaster, logger: logger)]
+    }
+
+    /// Whether a trivial query succeeds.
+    public func isHealthy() async -> Bool {
+        do {
+            let rows = try await client.query("SELECT 1::BIGINT", logger: logger)
+            for try await value in rows.decode(Int64.self) { return value == 1 }
+            return false
+        } catch {
+            return false
+        }
+    }
+
+    /// Runs `body` in a transaction on one pooled connection: committed if it returns, rolled back if it
+    /// throws (and its error rethrown as it is, so a ``MailboxError`` reaches the routes unchanged).
+    func transaction<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+        let logger = logger
+        return try await client.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            let value: Value
+            do {
+                value = try await body(connection)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        }
+    }
+
+    /// The rows `query` returns, read into memory, on `connection` or on any pooled connection.
+    func rows(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> [PostgresRandomAccessRow] {
+        let sequence = if let connection { try await connection.query(query, logger: logger) } else { try await client.query(query, logger: logger) }
+        return try await sequence.collect().map { $0.makeRandomAccess() }
+    }
+
+    /// Runs a statement whose rows (if any) are not needed.
+    func execute(_ query: PostgresQuery, on connection: PostgresConnection) async throws {
+        _ = try await connection.query(query, logger: logger).collect()
+    }
+
+    /// Takes a transaction-scoped advisory lock on `key` in the lock space `space`: held until the
+    /// transaction ends, so every transaction taking the same lock runs after the previous one committed.
+    func lock(_ space: PostgresLockSpace, _ key: String, on connection: PostgresConnection) async throws {
+        try await execute("SELECT pg_advisory_xact_lock(\(space.rawValue), hashtext(\(key)))", on: connection)
+    }
+}
+
+/// The lock spaces of the transaction-scoped advisory locks (the first key of `pg_advisory_xact_lock(int, int)`).
+enum PostgresLockSpace: Int32 {
+    /// An account's event log: events are numbered and committed one transaction at a time per account.
+    case eventLog = 1
+    /// An account's share-link count for the hourly limit.
+    case shareLinkCount = 2
+    /// A pair of accounts: at most one pending request between them.
+    case requestPair = 3
+}
+
+extension PostgresRandomAccessRow {
+    /// The text in `column`.
+    func string(_ column: String) throws -> String { try self[column].decode(String.self) }
+    /// The text in `column`, or `nil` for NULL.
+    func optionalString(_ column: String) throws -> String? { try self[column].decode(String?.self) }
+    /// The BIGINT in `column`, or `nil` for NULL.
+    func int64(_ column: String) throws -> Int64? { try self[column].decode(Int64?.self) }
+    /// The bytes in a BYTEA `column`, or `nil` for NULL.
+    func bytes(_ column: String) throws -> [UInt8]? { try self[column].decode(ByteBuffer?.self).map { Array(buffer: $0) } }
+    /// The date in a BIGINT (Unix ms) `column`, or `nil` for NULL.
+    func date(_ column: String) throws -> Date? { try int64(column).map { Date(unixMillis: $0) } }
+
+    /// The Node ID in `column`; a stored value that is not one is a corrupted database.
+    func nodeID(_ column: String) throws -> NodeID {
+        let text = try string(column)
+        guard let nodeID = NodeID(text) else { throw StorageCorruption(column: column, value: text) }
+        return nodeID
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// These bytes as a BYTEA bind.
+    var bytea: ByteBuffer { ByteBuffer(bytes: self) }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HandshakeServer
+import Logging
+import PostgresNIO
+import Testing
+
+/// The storage backends every server test runs on.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// SQLite, in memory (or a file where a test asks).
+    case sqlite
+    /// PostgreSQL at `HANDSHAKE_TEST_POSTGRES_URL`, in a schema of the test's own.
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// The PostgreSQL the tests use: `HANDSHAKE_TEST_POSTGRES_URL` (scripts/test sets it from
+/// scripts/start-postgres). Its absence fails the test that needs it, loudly: the PostgreSQL half of
+/// the suite is not optional.
+enum TestPostgres {
+    /// Why a PostgreSQL test could not start.
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let variable = "HANDSHAKE_TEST_POSTGRES_URL"
+
+    /// The URL the tests connect to.
+    static func url() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment[variable], !url.isEmpty else {
+            throw Unavailable(
+                description: """
+                    \(variable) is not set, so the PostgreSQL half of the server tests cannot run. Start a cluster with \
+                    `export \(variable)=$(scripts/start-postgres /tmp/handshake-pg)` (or run scripts/test, which does it).
+                    """)
+        }
+        return url
+    }
+
+    /// A quiet logger for pools the tests make.
+    static var logger: Logger {
+        var logger = Logger(label: "handshake.server.test.postgres")
+        logger.logLevel = .error
+        return logger
+    }
+
+    /// A fresh, empty schema with a random name, so tests running at once never see each other's rows.
+    static func createSchema() async throws -> String {
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await withAdmin { client in _ = try await client.query("CREATE SCHEMA \(unescaped: schema)", logger: logger) }
+        return schema
+    }
+
+    /// Drops `schema` and everything in it.
+    static func dropSchema(_ schema: String) async throws {
+        try await withAdmin { client in _ = try await client.query("DROP SCHEMA \(unescaped: schema) CASCADE", logger: logger) }
+    }
+
+    /// A storage on `schema` (its own pool: one per server instance).
+    static func storage(schema: String) throws -> PostgresStorage {
+        var configuration = try PostgresStorage.Configuration(url: url(), schema: schema)
+        configuration.client.options.maximumConnections = 24
+        return PostgresStorage(configuration: configuration, logger: logger)
+    }
+
+    /// Runs `body` with a short-lived pool on the test database.
+    static func withAdmin<Value: Sendable>(_ body: @Sendable (PostgresClient) async throws -> Value) async throws -> Value {
+        let configuration = try PostgresStorage.Configuration(url: url())
+        let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body(client)
+        }
+    }
+}
