@@ -197,4 +197,43 @@ import FoundationNetworking
         #expect((contacts["contacts"] as? [[String: Any]])?.first?["nodeId"] as? String == ada.nodeID.rawValue)
         #expect(try await again.stop() == 0)
     }
+
+    @Test(arguments: Database.allCases) func aRequestInFlightWhenSIGTERMArrivesStillGetsItsAnswer(_ backend: Database) async throws {
+        let cli = try CLI()
+        let port = Int.random(in: 20_000...45_000)
+        var database: String?
+        var dropDatabase: () -> Void = {}
+        if backend == .postgres { (database, dropDatabase) = try Self.makePostgresDatabase() }
+        defer { dropDatabase() }
+        let server = try Server.start(cli, port: port, database: database)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try await server.waitUntilHealthy()
+
+        // A challenge request whose body (valid JSON, padded with 100 KB of spaces) curl sends at 40 KB/s:
+        // it is still arriving, so still in flight, when the server is told to stop.
+        let identity = Identity.generate()
+        let body = #"{"sigKey": ""# + Base64URL.encode(identity.sigKey.rawRepresentation) + #""}"# + String(repeating: " ", count: 100_000)
+        let bodyFile = cli.file("slow-body.json")
+        try Data(body.utf8).write(to: bodyFile)
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = [
+            "curl", "-s", "--max-time", "30", "--limit-rate", "40K", "-H", "Expect:", "-H", "Content-Type: application/json",
+            "--data-binary", "@\(bodyFile.path)", "-w", "\\n%{http_code}", "http://127.0.0.1:\(port)/v1/auth/challenge",
+        ]
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(curl.isRunning, "the upload should still be under way when SIGTERM is sent")
+        server.process.terminate()
+        for _ in 0..<300 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answer.hasSuffix("\n201"), "the request in flight should be answered: \(answer)")
+        #expect(answer.contains("\"challenge\""))
+        for _ in 0..<200 where server.process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!server.process.isRunning)
+        #expect(server.process.terminationStatus == 0)
+    }
 }
