@@ -24,9 +24,12 @@ public struct PostgresStorage: MailboxStorage {
         /// schema must use the same one. Lowercase letters, digits and `_`.
         public var channel: String
 
-        /// A configuration from `client`, keeping the tables in `schema`.
+        /// A configuration from `client`, keeping the tables in `schema`. Every session is bounded:
+        /// a statement (a lock wait included) may run 10 s, a transaction may sit idle 60 s, so a stuck
+        /// request or an instance gone mid-transaction cannot hold locks that others wait on.
         public init(client: PostgresClient.Configuration, schema: String? = nil) {
             var client = client
+            client.options.additionalStartupParameters += [("statement_timeout", "10s"), ("idle_in_transaction_session_timeout", "60s")]
             if let schema { client.options.additionalStartupParameters.append(("search_path", schema)) }
             self.client = client
             self.schema = schema

@@ -22,7 +22,7 @@ struct TestMailbox {
     static let publicURL = "https://mailbox.example"
 
     /// A mailbox on `backend`, with its own empty database.
-    init(_ backend: Backend, clock: ManualClock = ManualClock(), file: Bool = false) async throws {
+    init(_ backend: Backend, clock: ManualClock = ManualClock(), policy: MailboxPolicy = MailboxPolicy(), file: Bool = false) async throws {
         switch backend {
         case .sqlite:
             let storage: SQLiteStorage
@@ -36,23 +36,23 @@ struct TestMailbox {
             } else {
                 storage = try SQLiteStorage.inMemory()
             }
-            self.init(storage: storage, clock: clock, ownedSchema: nil, ownedFolder: folder)
+            self.init(storage: storage, clock: clock, policy: policy, ownedSchema: nil, ownedFolder: folder)
         case .postgres:
             let schema = try await TestPostgres.createSchema()
-            self.init(storage: try TestPostgres.storage(schema: schema), clock: clock, ownedSchema: schema, ownedFolder: nil)
+            self.init(storage: try TestPostgres.storage(schema: schema), clock: clock, policy: policy, ownedSchema: schema, ownedFolder: nil)
         }
     }
 
     /// A mailbox over `storage`, which the caller made (and cleans up).
     init(storage: any MailboxStorage, clock: ManualClock = ManualClock()) {
-        self.init(storage: storage, clock: clock, ownedSchema: nil, ownedFolder: nil)
+        self.init(storage: storage, clock: clock, policy: MailboxPolicy(), ownedSchema: nil, ownedFolder: nil)
     }
 
-    private init(storage: any MailboxStorage, clock: ManualClock, ownedSchema: String?, ownedFolder: URL?) {
+    private init(storage: any MailboxStorage, clock: ManualClock, policy: MailboxPolicy, ownedSchema: String?, ownedFolder: URL?) {
         self.clock = clock
         self.ownedSchema = ownedSchema
         self.ownedFolder = ownedFolder
-        server = MailboxServer(storage: storage, clock: clock, publicURL: Self.publicURL)
+        server = MailboxServer(storage: storage, clock: clock, policy: policy, publicURL: Self.publicURL)
     }
 
     /// Runs `body` with a client for this mailbox: through the router alone by default, or `.live` on a
