@@ -23,6 +23,9 @@ public struct PostgresStorage: MailboxStorage {
         /// The LISTEN/NOTIFY channel events are announced on: every instance on one database and
         /// schema must use the same one. Lowercase letters, digits and `_`.
         public var channel: String
+        /// How long the server waits at start for the database to answer and the migrations to finish
+        /// before it gives up with ``PostgresUnavailable``.
+        public var startTimeout: Duration = .seconds(30)
 
         /// A configuration from `client`, keeping the tables in `schema`. Every session is bounded:
         /// a statement (a lock wait included) may run 10 s, a transaction may sit idle 60 s, so a stuck
@@ -78,16 +81,40 @@ public struct PostgresStorage: MailboxStorage {
     let logger: Logger
 
     /// A storage over the database `configuration` names. Nothing is opened until the pool runs; the
-    /// schema is migrated by ``prepare()``.
-    public init(configuration: Configuration, logger: Logger = Logger(label: "handshake.server.postgres")) {
+    /// schema is migrated by ``prepare()``. The pool logs through `logger` (by default at `LOG_LEVEL`,
+    /// or `warning`: its connection attempts are noise unless something is wrong).
+    public init(configuration: Configuration, logger: Logger = PostgresStorage.defaultLogger()) {
         self.configuration = configuration
         self.logger = logger
         client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     }
 
-    /// Runs the migrations of ``PostgresSchema`` that this database has not had yet, under an advisory lock.
+    /// Runs the migrations of ``PostgresSchema`` that this database has not had yet, under an advisory
+    /// lock; throws ``PostgresUnavailable`` if that has not happened within ``Configuration/startTimeout``
+    /// (the database is unreachable, refuses the credentials, or another instance holds the lock).
     public func prepare() async throws {
-        try await PostgresSchema.migrate(self)
+        let timeout = configuration.startTimeout
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await PostgresSchema.migrate(self)
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return false
+            }
+            defer { group.cancelAll() }
+            guard try await group.next() == true else {
+                throw PostgresUnavailable(configuration: configuration, timeout: timeout)
+            }
+        }
+    }
+
+    /// The pool's logger: label `handshake.server.postgres`, level from `LOG_LEVEL`, else `warning`.
+    public static func defaultLogger() -> Logger {
+        var logger = Logger(label: "handshake.server.postgres")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .warning
+        return logger
     }
 
     /// The pool, and the listener that wakes this instance's streams when any instance records events.
@@ -139,6 +166,22 @@ public struct PostgresStorage: MailboxStorage {
     /// transaction ends, so every transaction taking the same lock runs after the previous one committed.
     func lock(_ space: PostgresLockSpace, _ key: String, on connection: PostgresConnection) async throws {
         try await execute("SELECT pg_advisory_xact_lock(\(space.rawValue), hashtext(\(key)))", on: connection)
+    }
+}
+
+/// The database did not answer, or the migrations did not finish, in time when the server started.
+public struct PostgresUnavailable: Error, CustomStringConvertible {
+    /// Where the server tried to connect, and how long it waited.
+    public let description: String
+
+    init(configuration: PostgresStorage.Configuration, timeout: Duration) {
+        let client = configuration.client
+        let place = client.unixSocketPath ?? "\(client.host ?? "?"):\(client.port ?? 5432)"
+        description = """
+            PostgreSQL at \(place) (database \(client.database ?? client.username), user \(client.username)) did not answer \
+            within \(timeout.components.seconds) s: check that it runs, that the URL's user, password and database are right, \
+            and that no migration is stuck (LOG_LEVEL=info shows each connection attempt).
+            """
     }
 }
 
