@@ -55,6 +55,17 @@ import Testing
         try outcome.get()
     }
 
+    @Test func healthIsUnavailableWhileTheDatabaseCannotBeReached() async throws {
+        // Nothing listens on port 1: the pool keeps failing to connect, and the check still answers.
+        let configuration = try PostgresStorage.Configuration(url: "postgres://nobody:x@127.0.0.1:1/nothing")
+        let storage = PostgresStorage(configuration: configuration, logger: TestPostgres.logger)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await storage.client.run() }
+            #expect(await storage.isHealthy() == false)
+            group.cancelAll()
+        }
+    }
+
     @Test func anEventRaisedThroughOneInstanceReachesAStreamOnTheOther() async throws {
         try await Self.twoInstances(clock: ManualClock(Date())) { a, b in
             let ada = try await a.person("Ada")

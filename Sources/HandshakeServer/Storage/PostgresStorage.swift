@@ -122,14 +122,26 @@ public struct PostgresStorage: MailboxStorage {
         [client, PostgresEventRelay(client: client, channel: configuration.channel, broadcaster: broadcaster, logger: logger)]
     }
 
-    /// Whether a trivial query succeeds.
+    /// Whether a trivial query succeeds within 2 s (a pool that cannot connect makes queries wait, and
+    /// a health check must answer).
     public func isHealthy() async -> Bool {
-        do {
-            let rows = try await client.query("SELECT 1::BIGINT", logger: logger)
-            for try await value in rows.decode(Int64.self) { return value == 1 }
-            return false
-        } catch {
-            return false
+        let (client, logger) = (client, logger)
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                do {
+                    let rows = try await client.query("SELECT 1::BIGINT", logger: logger)
+                    for try await value in rows.decode(Int64.self) { return value == 1 }
+                    return false
+                } catch {
+                    return false
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(2))
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
         }
     }
 
