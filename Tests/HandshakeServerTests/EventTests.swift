@@ -46,8 +46,12 @@ import Testing
         }
     }
 
-    /// Reads `/v1/events/stream` with curl for `seconds`, while `during` runs; returns what arrived.
-    static func stream(port: Int, token: String, lastEventID: Int?, seconds: Int, during: () async throws -> Void) async throws -> String {
+    /// Reads `/v1/events/stream` with curl while `during` runs, until `events` SSE events have arrived (or,
+    /// at the latest, `seconds` have passed); returns what arrived. Waiting for the events rather than for
+    /// a fixed time keeps the test right on a loaded machine.
+    static func stream(
+        port: Int, token: String, lastEventID: Int?, events: Int, seconds: Int = 20, during: () async throws -> Void
+    ) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["curl", "-sN", "--max-time", String(seconds), "-H", "Authorization: Bearer \(token)"]
@@ -55,11 +59,28 @@ import Testing
         process.arguments = arguments + ["http://127.0.0.1:\(port)/v1/events/stream"]
         let output = Pipe()
         process.standardOutput = output
+        let received = ReceivedText()
+        output.fileHandleForReading.readabilityHandler = { handle in received.append(handle.availableData) }
         try process.run()
+        defer { if process.isRunning { process.terminate() } }
         try await Task.sleep(for: .milliseconds(700))
         try await during()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        while process.isRunning, received.eventCount < events { try await Task.sleep(for: .milliseconds(50)) }
+        // A moment for anything that should not be there (an event too many) to show up too.
+        try await Task.sleep(for: .milliseconds(300))
+        output.fileHandleForReading.readabilityHandler = nil
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return received.text
+    }
+
+    /// What curl has printed so far, appended from the pipe's handler thread.
+    final class ReceivedText: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+        var eventCount: Int { text.split(separator: "\n").filter { $0.hasPrefix("event: ") }.count }
     }
 
     @Test(arguments: Backend.allCases) func theStreamDeliversLiveEventsAndResumesAfterLastEventID(_ backend: Backend) async throws {
@@ -71,7 +92,7 @@ import Testing
             let first = try #require(try await client.sendRequest(from: bob, to: ada).object()["id"] as? String)
 
             var declinedID = ""
-            let live = try await Self.stream(port: port, token: ada.token, lastEventID: nil, seconds: 2) {
+            let live = try await Self.stream(port: port, token: ada.token, lastEventID: nil, events: 4) {
                 let carol = try await client.person("Carol")
                 declinedID = try #require(try await client.sendRequest(from: carol, to: ada).object()["id"] as? String)
             }
@@ -86,7 +107,7 @@ import Testing
 
             // Reconnecting with the last id seen: only what happened since.
             _ = try await client.call(.post, "/v1/friend-requests/\(first)/decline", token: ada.token)
-            let resumed = try await Self.stream(port: port, token: ada.token, lastEventID: ids.last, seconds: 1) {}
+            let resumed = try await Self.stream(port: port, token: ada.token, lastEventID: ids.last, events: 1) {}
             let resumedKinds = resumed.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
             #expect(resumedKinds == ["badge"])
         }

@@ -73,7 +73,7 @@ import Testing
             let port = try #require(b.client.port)
             var requestID = ""
             // Ada listens on instance B; Bob's request and its answer go through instance A.
-            let live = try await EventTests.stream(port: port, token: ada.token, lastEventID: nil, seconds: 2) {
+            let live = try await EventTests.stream(port: port, token: ada.token, lastEventID: nil, events: 2) {
                 requestID = try #require(try await a.sendRequest(from: bob, to: ada).object()["id"] as? String)
             }
             let kinds = live.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
@@ -82,7 +82,7 @@ import Testing
 
             // And back: Ada declines through B; Bob, listening on A, hears it.
             let portA = try #require(a.client.port)
-            let declined = try await EventTests.stream(port: portA, token: bob.token, lastEventID: nil, seconds: 2) {
+            let declined = try await EventTests.stream(port: portA, token: bob.token, lastEventID: nil, events: 1) {
                 let answer = try await b.call(.post, "/v1/friend-requests/\(requestID)/decline", token: ada.token)
                 #expect(answer.status == .ok)
             }

@@ -4,13 +4,13 @@ import PostgresNIO
 /// PostgreSQL's types (`BYTEA` for bytes, `BIGINT` for Unix milliseconds, `BOOLEAN`, an identity column
 /// for event ids), and the same migration names.
 ///
-/// Migrations run when a server starts, in one transaction that first takes an advisory lock: two
-/// instances starting together take turns, and the second finds the work done. Applied migrations are
-/// listed in `handshake_migration`. A migration is never edited once released; a change is a new one.
+/// Migrations run when a server starts, in one transaction that first takes the schema's advisory lock
+/// (``PostgresLockSpace/migration``, keyed by the schema's name): two instances starting together take
+/// turns, and the second finds the work done; instances of different schemas do not wait on each other.
+/// The transaction lifts the 10 s statement limit, since a migration (an index on a large table) may
+/// take longer. Applied migrations are listed in `handshake_migration`. A migration is never edited once
+/// released; a change is a new one.
 enum PostgresSchema {
-    /// The advisory lock (`pg_advisory_xact_lock(bigint)`) every migrating instance takes first.
-    static let migrationLock: Int64 = 0x4853_4D49_4752_4154  // "HSMIGRAT"
-
     /// Each migration's name and statements (one statement each: PostgreSQL prepares them one at a time).
     static let migrations: [(name: String, statements: [String])] = [
         (
@@ -100,10 +100,12 @@ enum PostgresSchema {
         ),
     ]
 
-    /// Applies the migrations `storage`'s database lacks, in order, in one transaction under ``migrationLock``.
+    /// Applies the migrations `storage`'s database lacks, in order, in one transaction under the schema's migration lock.
     static func migrate(_ storage: PostgresStorage) async throws {
         try await storage.transaction { connection in
-            try await storage.execute("SELECT pg_advisory_xact_lock(\(migrationLock))", on: connection)
+            try await storage.execute("SET LOCAL statement_timeout = 0", on: connection)
+            try await storage.execute(
+                "SELECT pg_advisory_xact_lock(\(PostgresLockSpace.migration.rawValue), hashtext(current_schema()))", on: connection)
             try await storage.execute(
                 """
                 CREATE TABLE IF NOT EXISTS handshake_migration (

@@ -29,25 +29,13 @@ public struct PostgresStorage: MailboxStorage {
         client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     }
 
-    /// Runs the migrations of ``PostgresSchema`` that this database has not had yet, under an advisory
-    /// lock; throws ``PostgresUnavailable`` if that has not happened within ``Configuration/startTimeout``
-    /// (the database is unreachable, refuses the credentials, or another instance holds the lock).
+    /// Waits for the database to answer — throwing ``PostgresUnavailable`` if it has not within
+    /// ``Configuration/startTimeout`` (unreachable, or refusing the credentials) — then runs the
+    /// migrations of ``PostgresSchema`` it has not had yet, under an advisory lock, however long they take.
     public func prepare() async throws {
         let timeout = configuration.startTimeout
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await PostgresSchema.migrate(self)
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return false
-            }
-            defer { group.cancelAll() }
-            guard try await group.next() == true else {
-                throw PostgresUnavailable(configuration: configuration, timeout: timeout)
-            }
-        }
+        guard await answers(within: timeout) else { throw PostgresUnavailable(configuration: configuration, timeout: timeout) }
+        try await PostgresSchema.migrate(self)
     }
 
     /// The pool's logger: label `handshake.server.postgres`, level from `LOG_LEVEL`, else `warning`.
@@ -65,6 +53,11 @@ public struct PostgresStorage: MailboxStorage {
     /// Whether a trivial query succeeds within 2 s (a pool that cannot connect makes queries wait, and
     /// a health check must answer).
     public func isHealthy() async -> Bool {
+        await answers(within: .seconds(2))
+    }
+
+    /// Whether `SELECT 1` succeeds within `limit`; a query still waiting for a connection is cancelled.
+    func answers(within limit: Duration) async -> Bool {
         let (client, logger) = (client, logger)
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
@@ -77,7 +70,7 @@ public struct PostgresStorage: MailboxStorage {
                 }
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(2))
+                try? await Task.sleep(for: limit)
                 return false
             }
             defer { group.cancelAll() }
@@ -123,6 +116,8 @@ public struct PostgresStorage: MailboxStorage {
 
 /// The lock spaces of the transaction-scoped advisory locks (the first key of `pg_advisory_xact_lock(int, int)`).
 enum PostgresLockSpace: Int32 {
+    /// A schema's migrations: instances migrating the same schema take turns.
+    case migration = 0
     /// An account's event log: events are numbered and committed one transaction at a time per account.
     case eventLog = 1
     /// An account's share-link count for the hourly limit.

@@ -18,8 +18,8 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// scripts/start-postgres). Its absence fails the test that needs it, loudly: the PostgreSQL half of
 /// the suite is not optional.
 enum TestPostgres {
-    /// Why a PostgreSQL test could not start.
-    struct Unavailable: Error, CustomStringConvertible {
+    /// Why a PostgreSQL test could not start or run.
+    struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
@@ -28,7 +28,7 @@ enum TestPostgres {
     /// The URL the tests connect to.
     static func url() throws -> String {
         guard let url = ProcessInfo.processInfo.environment[variable], !url.isEmpty else {
-            throw Unavailable(
+            throw Failure(
                 description: """
                     \(variable) is not set, so the PostgreSQL half of the server tests cannot run. Start a cluster with \
                     `export \(variable)=$(scripts/start-postgres /tmp/handshake-pg)` (or run scripts/test, which does it).
@@ -67,10 +67,15 @@ enum TestPostgres {
     static func withAdmin<Value: Sendable>(_ body: @Sendable (PostgresClient) async throws -> Value) async throws -> Value {
         let configuration = try PostgresStorage.Configuration(url: url())
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
-            return try await body(client)
+        do {
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await client.run() }
+                defer { group.cancelAll() }
+                return try await body(client)
+            }
+        } catch {
+            // PostgresNIO's errors describe themselves only when reflected; a failing test should say why.
+            throw Failure(description: "setting up the test schema failed: \(String(reflecting: error))")
         }
     }
 }

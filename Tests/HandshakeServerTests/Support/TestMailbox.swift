@@ -3,6 +3,7 @@ import HandshakeCore
 import HandshakeServer
 import Hummingbird
 import Logging
+import PostgresNIO
 import HummingbirdTesting
 import Testing
 
@@ -68,6 +69,9 @@ struct TestMailbox {
         let outcome: Result<Value, any Error>
         do {
             outcome = .success(try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) })
+        } catch let error as PSQLError {
+            // PostgresNIO's errors describe themselves only when reflected; a failing test should say why.
+            outcome = .failure(TestPostgres.Failure(description: String(reflecting: error)))
         } catch {
             outcome = .failure(error)
         }
