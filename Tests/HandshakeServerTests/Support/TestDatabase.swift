@@ -59,7 +59,7 @@ enum TestPostgres {
     /// A storage on `schema` (its own pool: one per server instance).
     static func storage(schema: String) throws -> PostgresStorage {
         var configuration = try PostgresStorage.Configuration(url: url(), schema: schema)
-        configuration.client.options.maximumConnections = 24
+        configuration.client.options.maximumConnections = 8
         return PostgresStorage(configuration: configuration, logger: logger)
     }
 
