@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func instancesStartingTogetherMigrateOnce() async throws {
-        let schema = try await TestPostgres.createSchema()
+        let schema = try await TestPostgres.createSchema(migrated: false)
         let storages = try (0..<4).map { _ in try TestPostgres.storage(schema: schema) }
         let outcome: Result<Void, any Error>
         do {
@@ -94,9 +94,9 @@ import Testing
     @Test func theHourlyLinkLimitCountsAcrossBothInstances() async throws {
         try await Self.twoInstances { a, b in
             let ada = try await a.person("Ada")
-            // 30 at once, alternating instances: exactly 20 are made.
+            // 24 at once, alternating instances: exactly 20 are made.
             let codes = try await withThrowingTaskGroup(of: String.self) { group in
-                for index in 0..<30 {
+                for index in 0..<24 {
                     let client = index.isMultiple(of: 2) ? a : b
                     group.addTask {
                         let response = try await client.call(.post, "/v1/share-links", token: ada.token)
@@ -105,7 +105,7 @@ import Testing
                 }
                 return try await group.reduce(into: [String: Int]()) { counts, code in counts[code, default: 0] += 1 }
             }
-            #expect(codes == ["created": 20, "rate_limited": 10])
+            #expect(codes == ["created": 20, "rate_limited": 4])
             for client in [a, b] {
                 let refused = try await client.call(.post, "/v1/share-links", token: ada.token)
                 #expect(refused.status == .tooManyRequests)

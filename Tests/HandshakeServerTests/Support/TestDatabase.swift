@@ -44,10 +44,23 @@ enum TestPostgres {
         return logger
     }
 
-    /// A fresh, empty schema with a random name, so tests running at once never see each other's rows.
-    static func createSchema() async throws -> String {
+    /// A fresh schema with a random name, so tests running at once never see each other's rows; migrated
+    /// unless `migrated` is false. Migrating here, before any server starts, makes a database fault fail
+    /// the test at once: a server whose start fails leaves Hummingbird's live test client waiting for a
+    /// port that never comes.
+    static func createSchema(migrated: Bool = true) async throws -> String {
         let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await withAdmin { client in _ = try await client.query("CREATE SCHEMA \(unescaped: schema)", logger: logger) }
+        if migrated {
+            let storage = try storage(schema: schema)
+            try await bounded("migrating the test schema") {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await storage.client.run() }
+                    defer { group.cancelAll() }
+                    try await storage.prepare()
+                }
+            }
+        }
         return schema
     }
 
@@ -63,19 +76,42 @@ enum TestPostgres {
         return PostgresStorage(configuration: configuration, logger: logger)
     }
 
-    /// Runs `body` with a short-lived pool on the test database.
-    static func withAdmin<Value: Sendable>(_ body: @Sendable (PostgresClient) async throws -> Value) async throws -> Value {
+    /// Runs `body` with a short-lived pool on the test database, within 30 s.
+    static func withAdmin(_ body: @escaping @Sendable (PostgresClient) async throws -> Void) async throws {
         let configuration = try PostgresStorage.Configuration(url: url())
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
-        do {
-            return try await withThrowingTaskGroup(of: Void.self) { group in
+        try await bounded("preparing the test schema") {
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
                 defer { group.cancelAll() }
-                return try await body(client)
+                try await body(client)
             }
+        }
+    }
+
+    /// Runs `work`, failing with a sentence if it throws or takes over 30 s (a pool that cannot connect
+    /// waits for ever; a test must fail instead).
+    static func bounded(_ what: String, _ work: @escaping @Sendable () async throws -> Void) async throws {
+        do {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await work()
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    return false
+                }
+                defer { group.cancelAll() }
+                guard try await group.next() == true else {
+                    throw Failure(description: "\(what): the PostgreSQL at \(variable) did not answer within 30 s")
+                }
+            }
+        } catch let error as Failure {
+            throw error
         } catch {
             // PostgresNIO's errors describe themselves only when reflected; a failing test should say why.
-            throw Failure(description: "setting up the test schema failed: \(String(reflecting: error))")
+            throw Failure(description: "\(what) failed: \(String(reflecting: error))")
         }
     }
 }
