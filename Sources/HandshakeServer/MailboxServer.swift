@@ -44,7 +44,6 @@ public struct MailboxServer: Sendable {
         // The log line sees the response the error middleware made, so refusals are logged with their status.
         router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: RequestTimeLimitMiddleware(limit: policy.requestBodyTimeLimit))
         HealthRoutes(storage: storage).register(on: router)
         LandingPageRoutes(storage: storage, clock: clock).register(on: router)
 

@@ -21,7 +21,6 @@ extension MailboxError: HTTPResponseError {
         case .rateLimited: .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
-        case .requestTimeout: .requestTimeout
         case .internalError: .internalServerError
         }
     }

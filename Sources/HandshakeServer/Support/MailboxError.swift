@@ -59,8 +59,6 @@ public enum MailboxError: Error, Sendable, Equatable {
     case methodNotAllowed
     /// The body is larger than the route accepts.
     case payloadTooLarge
-    /// The body did not arrive within the request time limit (``MailboxPolicy/requestBodyTimeLimit``).
-    case requestTimeout
     /// Something failed inside the server; the details are in its log, not in the response.
     case internalError
 
@@ -94,7 +92,6 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
         case .payloadTooLarge: "payload_too_large"
-        case .requestTimeout: "request_timeout"
         case .internalError: "internal_error"
         }
     }
@@ -129,7 +126,6 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notFound: "Nothing here. See docs/api/openapi.yaml for the routes."
         case .methodNotAllowed: "This route does not take this method."
         case .payloadTooLarge: "The request body is too large."
-        case .requestTimeout: "The request did not arrive in time. Try again."
         case .internalError: "Something went wrong on the server. Try again later."
         }
     }

@@ -15,8 +15,6 @@ public struct MailboxPolicy: Sendable {
     public var shareLinksPerWindow = 20
     /// The sliding window the share-link limit counts in.
     public var shareLinkWindow: TimeInterval = 60 * 60
-    /// How long a request's body may take to arrive once its head has (``RequestTimeLimitMiddleware``).
-    public var requestBodyTimeLimit: Duration = .seconds(10)
     /// The longest note a friend request may carry, in characters (grapheme clusters).
     public var noteMaxCharacters = 140
 
