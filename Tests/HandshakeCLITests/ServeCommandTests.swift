@@ -209,7 +209,7 @@ import FoundationNetworking
         defer { if server.process.isRunning { server.process.terminate() } }
         try await server.waitUntilHealthy()
 
-        // A challenge request whose body (valid JSON, padded with 100 KB of spaces) curl sends at 20 KB/s (5 s):
+        // A challenge request whose body (valid JSON, padded with 100 KB of spaces) curl sends at 10 KB/s (10 s):
         // it is still arriving, so still in flight, when the server is told to stop.
         let identity = Identity.generate()
         let body = #"{"sigKey": ""# + Base64URL.encode(identity.sigKey.rawRepresentation) + #""}"# + String(repeating: " ", count: 100_000)
@@ -218,7 +218,7 @@ import FoundationNetworking
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         curl.arguments = [
-            "curl", "-s", "--max-time", "30", "--limit-rate", "20K", "-H", "Expect:", "-H", "Content-Type: application/json",
+            "curl", "-s", "--max-time", "30", "--limit-rate", "10K", "-H", "Expect:", "-H", "Content-Type: application/json",
             "--data-binary", "@\(bodyFile.path)", "-w", "\\n%{http_code}", "http://127.0.0.1:\(port)/v1/auth/challenge",
         ]
         let output = Pipe()
@@ -226,7 +226,7 @@ import FoundationNetworking
         try curl.run()
         defer { if curl.isRunning { curl.terminate() } }
         try await Task.sleep(for: .milliseconds(800))
-        #expect(curl.isRunning, "the upload should still be under way when SIGTERM is sent")
+        #expect(curl.isRunning, "the upload should still be under way when SIGTERM is sent (curl exited \(curl.isRunning ? -1 : curl.terminationStatus))")
         server.process.terminate()
         for _ in 0..<300 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -57,30 +57,23 @@ import Testing
         var arguments = ["curl", "-sN", "--max-time", String(seconds), "-H", "Authorization: Bearer \(token)"]
         if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
         process.arguments = arguments + ["http://127.0.0.1:\(port)/v1/events/stream"]
-        let output = Pipe()
-        process.standardOutput = output
-        let received = ReceivedText()
-        output.fileHandleForReading.readabilityHandler = { handle in received.append(handle.availableData) }
+        // curl writes to a file (unbuffered, -N) that is read as it grows.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-stream-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        process.standardOutput = try FileHandle(forWritingTo: file)
+        func text() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+        func eventCount() -> Int { text().split(separator: "\n").filter { $0.hasPrefix("event: ") }.count }
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         try await Task.sleep(for: .milliseconds(700))
         try await during()
-        while process.isRunning, received.eventCount < events { try await Task.sleep(for: .milliseconds(50)) }
+        while process.isRunning, eventCount() < events { try await Task.sleep(for: .milliseconds(50)) }
         // A moment for anything that should not be there (an event too many) to show up too.
         try await Task.sleep(for: .milliseconds(300))
-        output.fileHandleForReading.readabilityHandler = nil
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        return received.text
-    }
-
-    /// What curl has printed so far, appended from the pipe's handler thread.
-    final class ReceivedText: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-        var eventCount: Int { text.split(separator: "\n").filter { $0.hasPrefix("event: ") }.count }
+        return text()
     }
 
     @Test(arguments: Backend.allCases) func theStreamDeliversLiveEventsAndResumesAfterLastEventID(_ backend: Backend) async throws {
