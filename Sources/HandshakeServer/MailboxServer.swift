@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import ServiceLifecycle
 
 /// The mailbox server assembled: storage, clock and policy in; a router, or a whole Hummingbird
 /// application ready to run, out.
@@ -63,6 +64,17 @@ public struct MailboxServer: Sendable {
         return router
     }
 
+    /// What runs beside the HTTP server: the storage's services (a PostgreSQL pool and its event
+    /// listener), then the broadcaster. Shutdown goes in reverse: streams end first, the pool last.
+    public var services: [any Service] {
+        storage.services(waking: broadcaster) + [broadcaster]
+    }
+
+    /// Brings the storage's schema up to date; the application runs it before it accepts connections.
+    public func prepare() async throws {
+        try await storage.prepare()
+    }
+
     /// The application listening on `host`:`port`, ready for `runService()`.
     ///
     /// Headers are limited to 16 KiB in all, a connection idle for 30 s is closed, and bodies are
@@ -71,10 +83,13 @@ public struct MailboxServer: Sendable {
         let http = HTTP1Channel.Configuration(
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
-        return Application(
+        var application = Application(
             router: makeRouter(), server: .http1(configuration: http),
-            configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: [broadcaster],
+            configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: services,
             logger: logger)
+        let storage = storage
+        application.beforeServerStarts { try await storage.prepare() }
+        return application
     }
 
     /// Listens on `host`:`port` until SIGTERM or SIGINT, then lets in-flight requests finish and returns.

@@ -7,17 +7,52 @@ import FoundationNetworking
 #endif
 
 /// `handshake serve` as a real process on loopback: the remote flow over a socket, a graceful stop on
-/// SIGTERM, and the data still there after a restart.
+/// SIGTERM, and the data still there after a restart — on the default SQLite file and on PostgreSQL
+/// (`--database $HANDSHAKE_TEST_POSTGRES_URL`, in a database of the test's own).
 @Suite(.serialized) struct ServeCommandTests {
+    /// Where a test's server keeps its data.
+    enum Database: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    /// A fresh PostgreSQL database on the test cluster, its URL, and how to drop it. Fails loudly when
+    /// `HANDSHAKE_TEST_POSTGRES_URL` is missing (scripts/test sets it).
+    static func makePostgresDatabase() throws -> (url: String, drop: () -> Void) {
+        guard let base = ProcessInfo.processInfo.environment["HANDSHAKE_TEST_POSTGRES_URL"], var url = URLComponents(string: base) else {
+            throw CLIFailure("HANDSHAKE_TEST_POSTGRES_URL is not set; start a cluster with scripts/start-postgres (scripts/test does it).")
+        }
+        let name = "hs_cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try psql(base, "CREATE DATABASE \(name)")
+        url.path = "/" + name
+        let made = try #require(url.string)
+        return (made, { try? psql(base, "DROP DATABASE \(name) WITH (FORCE)") })
+    }
+
+    static func psql(_ url: String, _ command: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-c", command]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CLIFailure("psql failed: \(command)") }
+    }
+
+    struct CLIFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     /// A running `handshake serve` on a loopback port, with its log in the home folder.
     struct Server {
         let process: Process
         let port: Int
 
-        static func start(_ cli: CLI, port: Int) throws -> Server {
+        static func start(_ cli: CLI, port: Int, database: String? = nil) throws -> Server {
             let process = Process()
             process.executableURL = try CLI.binary
-            process.arguments = ["serve", "--port", String(port), "--public-url", "https://mailbox.example"]
+            process.arguments = ["serve", "--port", String(port), "--public-url", "https://mailbox.example"] + (database.map { ["--database", $0] } ?? [])
             var environment = ProcessInfo.processInfo.environment
             environment["HANDSHAKE_HOME"] = cli.home.path
             process.environment = environment
@@ -89,12 +124,21 @@ import FoundationNetworking
         return profile.issueCard(identity: identity)
     }
 
-    @Test func theRemoteFlowRunsOverASocketStopsOnSIGTERMAndSurvivesARestart() async throws {
+    @Test(arguments: Database.allCases) func theRemoteFlowRunsOverASocketStopsOnSIGTERMAndSurvivesARestart(_ backend: Database) async throws {
         let cli = try CLI()
         let port = Int.random(in: 20_000...45_000)
-        let server = try Server.start(cli, port: port)
+        var database: String?
+        var dropDatabase: () -> Void = {}
+        if backend == .postgres { (database, dropDatabase) = try Self.makePostgresDatabase() }
+        defer { dropDatabase() }
+        // On PostgreSQL a second instance starts at the same moment (both migrate; one waits on the lock)
+        // and serves the same data.
+        let server = try Server.start(cli, port: port, database: database)
         defer { if server.process.isRunning { server.process.terminate() } }
+        let peer = try backend == .postgres ? Server.start(cli, port: port + 2, database: database) : nil
+        defer { if let peer, peer.process.isRunning { peer.process.terminate() } }
         try await server.waitUntilHealthy()
+        try await peer?.waitUntilHealthy()
 
         let ada = Identity.generate()
         let bob = Identity.generate()
@@ -108,7 +152,7 @@ import FoundationNetworking
         let link = try await server.object("POST", "/v1/share-links", expecting: 201, token: adaToken)
         let token = try #require(link["token"] as? String)
         #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)")
-        let resolved = try await server.object("GET", "/v1/share-links/\(token)", expecting: 200)
+        let resolved = try await (peer ?? server).object("GET", "/v1/share-links/\(token)", expecting: 200)
         let resolvedText = try #require(resolved["card"] as? String)
         let resolvedBytes = try #require(Base64URL.decode(resolvedText))
         #expect(try CardVerifier().verify(resolvedBytes, now: Date()).card.name == "Ada")
@@ -139,10 +183,11 @@ import FoundationNetworking
         let log = try String(contentsOf: cli.file("serve-\(port).log"), encoding: .utf8)
         #expect(log.contains("stopped"))
         #expect(!log.contains(token), "share tokens must not be logged")
-        #expect(FileManager.default.fileExists(atPath: cli.file("server.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: cli.file("server.sqlite").path) == (backend == .sqlite))
+        if let peer { #expect(try await peer.stop() == 0) }
 
         // The same database after a restart: the session, the card and the contact are all still there.
-        let again = try Server.start(cli, port: port + 1)
+        let again = try Server.start(cli, port: port + 1, database: database)
         defer { if again.process.isRunning { again.process.terminate() } }
         try await again.waitUntilHealthy()
         let (status, served) = try await again.call("GET", "/v1/cards/\(ada.nodeID.rawValue)")
@@ -151,5 +196,44 @@ import FoundationNetworking
         let contacts = try await again.object("GET", "/v1/contacts", expecting: 200, token: bobToken)
         #expect((contacts["contacts"] as? [[String: Any]])?.first?["nodeId"] as? String == ada.nodeID.rawValue)
         #expect(try await again.stop() == 0)
+    }
+
+    @Test(arguments: Database.allCases) func aRequestInFlightWhenSIGTERMArrivesStillGetsItsAnswer(_ backend: Database) async throws {
+        let cli = try CLI()
+        let port = Int.random(in: 20_000...45_000)
+        var database: String?
+        var dropDatabase: () -> Void = {}
+        if backend == .postgres { (database, dropDatabase) = try Self.makePostgresDatabase() }
+        defer { dropDatabase() }
+        let server = try Server.start(cli, port: port, database: database)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try await server.waitUntilHealthy()
+
+        // A challenge request whose body (valid JSON, padded with 100 KB of spaces) curl sends at 10 KB/s (10 s):
+        // it is still arriving, so still in flight, when the server is told to stop.
+        let identity = Identity.generate()
+        let body = #"{"sigKey": ""# + Base64URL.encode(identity.sigKey.rawRepresentation) + #""}"# + String(repeating: " ", count: 100_000)
+        let bodyFile = cli.file("slow-body.json")
+        try Data(body.utf8).write(to: bodyFile)
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = [
+            "curl", "-s", "--max-time", "30", "--limit-rate", "10K", "-H", "Expect:", "-H", "Content-Type: application/json",
+            "--data-binary", "@\(bodyFile.path)", "-w", "\\n%{http_code}", "http://127.0.0.1:\(port)/v1/auth/challenge",
+        ]
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(curl.isRunning, "the upload should still be under way when SIGTERM is sent (curl exited \(curl.isRunning ? -1 : curl.terminationStatus))")
+        server.process.terminate()
+        for _ in 0..<300 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answer.hasSuffix("\n201"), "the request in flight should be answered: \(answer)")
+        #expect(answer.contains("\"challenge\""))
+        for _ in 0..<200 where server.process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!server.process.isRunning)
+        #expect(server.process.terminationStatus == 0)
     }
 }

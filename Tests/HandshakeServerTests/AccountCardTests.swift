@@ -5,8 +5,8 @@ import Testing
 
 /// Publishing and serving an account's card: verified, the account's own, strictly newer.
 @Suite struct AccountCardTests {
-    @Test func aPublishedCardIsServedByteForByte() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aPublishedCardIsServedByteForByte(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let served = try await client.call(.get, "/v1/cards/\(ada.nodeID)")
@@ -18,8 +18,8 @@ import Testing
         }
     }
 
-    @Test func unknownAccountsAndAccountsWithoutACardAreNotFound() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func unknownAccountsAndAccountsWithoutACardAreNotFound(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             _ = try await client.signIn(identity)
@@ -31,8 +31,8 @@ import Testing
         }
     }
 
-    @Test func aCardWithAnyBitFlippedIsRefused() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aCardWithAnyBitFlippedIsRefused(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             let token = try await client.signIn(identity)
@@ -49,8 +49,8 @@ import Testing
         }
     }
 
-    @Test func aCardForAnotherNodeIDIsRefused() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aCardForAnotherNodeIDIsRefused(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let token = try await client.signIn(Identity.generate())
             let someoneElse = try Person.card(Identity.generate(), name: "Mallory", at: mailbox.clock.now())
@@ -60,8 +60,8 @@ import Testing
         }
     }
 
-    @Test func onlyAStrictlyNewerCardReplacesTheStoredOne() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func onlyAStrictlyNewerCardReplacesTheStoredOne(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let replay = try await client.call(.put, "/v1/account/card", token: ada.token, raw: ada.card.bytes)
@@ -80,8 +80,8 @@ import Testing
         }
     }
 
-    @Test func publishingNeedsSigningIn() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func publishingNeedsSigningIn(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let card = try Person.card(Identity.generate(), name: "Ada", at: mailbox.clock.now())
             #expect(try await client.call(.put, "/v1/account/card", raw: card.bytes).status == .unauthorized)

@@ -5,8 +5,8 @@ import Testing
 
 /// Signing in with a key: challenge, signature over the labelled bytes, bearer token; and every refusal.
 @Suite struct AuthTests {
-    @Test func signingInCreatesTheAccountAndTheTokenOpensSignedInRoutes() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func signingInCreatesTheAccountAndTheTokenOpensSignedInRoutes(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             let token = try await client.signIn(identity)
@@ -23,8 +23,8 @@ import Testing
         #expect(bytes == Array("handshake server v1 challenge".utf8) + [0, 1, 2, 3])
     }
 
-    @Test func anExistingAccountCanAskForAChallengeByNodeID() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func anExistingAccountCanAskForAChallengeByNodeID(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             _ = try await client.signIn(identity)
@@ -36,8 +36,8 @@ import Testing
         }
     }
 
-    @Test func malformedChallengeRequestsAreBadRequests() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func malformedChallengeRequestsAreBadRequests(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             for json: [String: any Sendable] in [[:], ["sigKey": "short"], ["nodeId": "not a node id"]] {
                 let response = try await client.call(.post, "/v1/auth/challenge", json: json)
@@ -47,8 +47,8 @@ import Testing
         }
     }
 
-    @Test func aSignatureByAnotherKeyIsRefusedAndBurnsTheChallenge() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aSignatureByAnotherKeyIsRefusedAndBurnsTheChallenge(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             let challenge = try await client.call(.post, "/v1/auth/challenge", json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
@@ -67,8 +67,8 @@ import Testing
 
     /// A signature the same key made for another purpose (a nearby session binding over the same bytes)
     /// is refused: the labels keep the purposes apart.
-    @Test func aSignatureForAnotherPurposeIsRefused() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aSignatureForAnotherPurposeIsRefused(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             let challenge = try await client.call(.post, "/v1/auth/challenge", json: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])
@@ -79,8 +79,8 @@ import Testing
         }
     }
 
-    @Test func aChallengeAnswersOnceAndExpires() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aChallengeAnswersOnceAndExpires(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             func answer(_ text: String) async throws -> String? {
@@ -105,8 +105,8 @@ import Testing
         }
     }
 
-    @Test func signedInRoutesNeedAValidUnexpiredToken() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func signedInRoutesNeedAValidUnexpiredToken(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let token = try await client.signIn(Identity.generate())
             let missing = try await client.call(.get, "/v1/account")

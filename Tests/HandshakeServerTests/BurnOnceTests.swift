@@ -5,13 +5,9 @@ import Testing
 
 /// Sending friend requests by one token from many accounts at once: exactly one succeeds.
 @Suite struct BurnOnceTests {
-    @Test func sixtyFourConcurrentRequestsByOneTokenBurnItExactlyOnce() async throws {
-        // A file database in WAL mode, as a running server has, so readers and the writer really overlap.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-burn-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let storage = try SQLiteStorage(path: folder.appendingPathComponent("server.sqlite").path)
-        let mailbox = try TestMailbox(storage: storage)
+    @Test(arguments: Backend.allCases) func sixtyFourConcurrentRequestsByOneTokenBurnItExactlyOnce(_ backend: Backend) async throws {
+        // On SQLite a file database in WAL mode, as a running server has, so readers and the writer really overlap.
+        let mailbox = try await TestMailbox(backend, file: true)
 
         try await mailbox.test { client in
             let ada = try await client.person("Ada")

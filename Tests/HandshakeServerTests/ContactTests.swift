@@ -16,8 +16,8 @@ import Testing
         return (ada, bob)
     }
 
-    @Test func favoriteTogglesAndSortsFirst() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func favoriteTogglesAndSortsFirst(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let (ada, bob) = try await Self.befriend(client)
             let on = try await client.call(.put, "/v1/contacts/\(bob.nodeID)/favorite", token: ada.token, json: ["favorite": true])
@@ -34,8 +34,8 @@ import Testing
         }
     }
 
-    @Test func deletingRemovesTheContactFromTheCallersListOnly() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func deletingRemovesTheContactFromTheCallersListOnly(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let (ada, bob) = try await Self.befriend(client)
             #expect(try await client.call(.delete, "/v1/contacts/\(bob.nodeID)", token: ada.token).status == .noContent)
@@ -45,8 +45,8 @@ import Testing
         }
     }
 
-    @Test func nobodyReadsOrChangesAnothersContacts() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func nobodyReadsOrChangesAnothersContacts(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let (ada, bob) = try await Self.befriend(client)
             let mallory = try await client.person("Mallory")

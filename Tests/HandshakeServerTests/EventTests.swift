@@ -13,8 +13,8 @@ import Testing
         return try #require(try response.object()["events"] as? [[String: Any]])
     }
 
-    @Test func everyAnswerReachesTheOtherSideAndTheBadgeFollows() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func everyAnswerReachesTheOtherSideAndTheBadgeFollows(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -46,24 +46,38 @@ import Testing
         }
     }
 
-    /// Reads `/v1/events/stream` with curl for `seconds`, while `during` runs; returns what arrived.
-    static func stream(port: Int, token: String, lastEventID: Int?, seconds: Int, during: () async throws -> Void) async throws -> String {
+    /// Reads `/v1/events/stream` with curl while `during` runs, until `events` SSE events have arrived (or,
+    /// at the latest, `seconds` have passed); returns what arrived. Waiting for the events rather than for
+    /// a fixed time keeps the test right on a loaded machine.
+    static func stream(
+        port: Int, token: String, lastEventID: Int?, events: Int, seconds: Int = 20, during: () async throws -> Void
+    ) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["curl", "-sN", "--max-time", String(seconds), "-H", "Authorization: Bearer \(token)"]
         if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
         process.arguments = arguments + ["http://127.0.0.1:\(port)/v1/events/stream"]
-        let output = Pipe()
-        process.standardOutput = output
+        // curl writes to a file (unbuffered, -N) that is read as it grows.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-stream-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        process.standardOutput = try FileHandle(forWritingTo: file)
+        func text() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+        func eventCount() -> Int { text().split(separator: "\n").filter { $0.hasPrefix("event: ") }.count }
         try process.run()
+        defer { if process.isRunning { process.terminate() } }
         try await Task.sleep(for: .milliseconds(700))
         try await during()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        while process.isRunning, eventCount() < events { try await Task.sleep(for: .milliseconds(50)) }
+        // A moment for anything that should not be there (an event too many) to show up too.
+        try await Task.sleep(for: .milliseconds(300))
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return text()
     }
 
-    @Test func theStreamDeliversLiveEventsAndResumesAfterLastEventID() async throws {
-        let mailbox = try TestMailbox(clock: ManualClock(Date()))
+    @Test(arguments: Backend.allCases) func theStreamDeliversLiveEventsAndResumesAfterLastEventID(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend, clock: ManualClock(Date()))
         try await mailbox.test(.live) { client in
             let port = try #require(client.client.port)
             let ada = try await client.person("Ada")
@@ -71,7 +85,7 @@ import Testing
             let first = try #require(try await client.sendRequest(from: bob, to: ada).object()["id"] as? String)
 
             var declinedID = ""
-            let live = try await Self.stream(port: port, token: ada.token, lastEventID: nil, seconds: 2) {
+            let live = try await Self.stream(port: port, token: ada.token, lastEventID: nil, events: 4) {
                 let carol = try await client.person("Carol")
                 declinedID = try #require(try await client.sendRequest(from: carol, to: ada).object()["id"] as? String)
             }
@@ -86,7 +100,7 @@ import Testing
 
             // Reconnecting with the last id seen: only what happened since.
             _ = try await client.call(.post, "/v1/friend-requests/\(first)/decline", token: ada.token)
-            let resumed = try await Self.stream(port: port, token: ada.token, lastEventID: ids.last, seconds: 1) {}
+            let resumed = try await Self.stream(port: port, token: ada.token, lastEventID: ids.last, events: 1) {}
             let resumedKinds = resumed.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
             #expect(resumedKinds == ["badge"])
         }

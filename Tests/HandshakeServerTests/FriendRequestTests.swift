@@ -6,8 +6,8 @@ import Testing
 /// Friend requests: sending by Node ID and by token, verified cards, notes, the three answers reaching
 /// the other side, lists, the badge, and what one account cannot do to another's requests.
 @Suite struct FriendRequestTests {
-    @Test func acceptingLeavesBothSidesWithEachOthersVerifiedCard() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func acceptingLeavesBothSidesWithEachOthersVerifiedCard(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -42,8 +42,8 @@ import Testing
         }
     }
 
-    @Test func sendingByTokenBurnsItAndAddressesItsOwner() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func sendingByTokenBurnsItAndAddressesItsOwner(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -56,8 +56,8 @@ import Testing
         }
     }
 
-    @Test func aRefusedRequestDoesNotBurnTheToken() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aRefusedRequestDoesNotBurnTheToken(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -68,8 +68,8 @@ import Testing
         }
     }
 
-    @Test func declineAndCancelReachTheOtherSide() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func declineAndCancelReachTheOtherSide(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -97,8 +97,8 @@ import Testing
         }
     }
 
-    @Test func onlyThePartiesSeeARequestAndEachGivesOnlyItsOwnAnswers() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func onlyThePartiesSeeARequestAndEachGivesOnlyItsOwnAnswers(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -121,8 +121,8 @@ import Testing
         }
     }
 
-    @Test func forgedOrForeignCardsAreRefusedAtRequestAndAtAccept() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func forgedOrForeignCardsAreRefusedAtRequestAndAtAccept(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -143,8 +143,8 @@ import Testing
         }
     }
 
-    @Test func malformedAndImpossibleRequestsAreRefused() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func malformedAndImpossibleRequestsAreRefused(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")

@@ -6,8 +6,8 @@ import Testing
 
 /// What every route shares: the health check, the one error shape, the body limit.
 @Suite struct HTTPBehaviourTests {
-    @Test func healthSaysOK() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func healthSaysOK(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let response = try await client.call(.get, "/health")
             #expect(response.status == .ok)
@@ -15,8 +15,8 @@ import Testing
         }
     }
 
-    @Test func anUnknownRouteIsAJSONNotFound() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func anUnknownRouteIsAJSONNotFound(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let response = try await client.call(.get, "/v1/nothing-here")
             #expect(response.status == .notFound)
@@ -25,8 +25,8 @@ import Testing
         }
     }
 
-    @Test func unreadableJSONIsABadRequestWithAMessage() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func unreadableJSONIsABadRequestWithAMessage(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let response = try await client.client.execute(
                 uri: "/v1/auth/challenge", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{"))
@@ -36,8 +36,8 @@ import Testing
         }
     }
 
-    @Test func aBodyOverTheLimitIsRefusedWith413() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aBodyOverTheLimitIsRefusedWith413(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let token = try await client.signIn(Identity.generate())
             let huge = [UInt8](repeating: 0x41, count: CardLimits.signedCardBytes + 1)

@@ -6,8 +6,8 @@ import Testing
 /// The share-link landing page: the card page for a usable link, its own page and status for each
 /// refusal, no script, escaped names, and a QR that an independent decoder reads back to the card.
 @Suite struct LandingPageTests {
-    @Test func aUsableLinkShowsTheNameTheAppLinkAndTheQRAndDoesNotBurn() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aUsableLinkShowsTheNameTheAppLinkAndTheQRAndDoesNotBurn(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let token = try await client.shareToken(for: ada)
@@ -25,8 +25,8 @@ import Testing
         }
     }
 
-    @Test func eachRefusalHasItsOwnPageAndStatus() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func eachRefusalHasItsOwnPageAndStatus(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -50,8 +50,8 @@ import Testing
         }
     }
 
-    @Test func markupInANameIsEscaped() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func markupInANameIsEscaped(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
             let token = try await client.signIn(identity)
@@ -65,14 +65,14 @@ import Testing
         }
     }
 
-    @Test func zbarimgReadsTheQRBackToTheSignedCard() async throws {
+    @Test(arguments: Backend.allCases) func zbarimgReadsTheQRBackToTheSignedCard(_ backend: Backend) async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg"),
             FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
         else {
             Issue.record("zbarimg and rsvg-convert are needed (scripts/install-test-tools installs them)")
             return
         }
-        let mailbox = try TestMailbox()
+        let mailbox = try await TestMailbox(backend)
         let (html, card) = try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let token = try await client.shareToken(for: ada)

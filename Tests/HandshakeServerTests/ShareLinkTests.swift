@@ -5,8 +5,8 @@ import Testing
 
 /// Share links: their shape, resolving without burning, expiry, revocation, the hourly limit.
 @Suite struct ShareLinkTests {
-    @Test func aNewLinkHasA43CharacterBase62TokenAndBothLinkForms() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aNewLinkHasA43CharacterBase62TokenAndBothLinkForms(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let response = try await client.call(.post, "/v1/share-links", token: ada.token)
@@ -21,8 +21,8 @@ import Testing
         }
     }
 
-    @Test func resolvingReturnsTheOwnersSignedCardAndDoesNotBurnTheLink() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func resolvingReturnsTheOwnersSignedCardAndDoesNotBurnTheLink(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let token = try await client.shareToken(for: ada)
@@ -39,8 +39,8 @@ import Testing
         }
     }
 
-    @Test func aLinkExpiresAfter24Hours() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aLinkExpiresAfter24Hours(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let token = try await client.shareToken(for: ada)
@@ -55,8 +55,8 @@ import Testing
         }
     }
 
-    @Test func unknownAndMalformedTokensAreNotFound() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func unknownAndMalformedTokensAreNotFound(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let unknown = String(repeating: "A", count: 43)
             let response = try await client.call(.get, "/v1/share-links/\(unknown)")
@@ -66,8 +66,8 @@ import Testing
         }
     }
 
-    @Test func theOwnerCanRevokeALinkAndNobodyElseCan() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func theOwnerCanRevokeALinkAndNobodyElseCan(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -83,8 +83,8 @@ import Testing
         }
     }
 
-    @Test func aUsedLinkIsGoneAndYourOwnLinkIsAConflict() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aUsedLinkIsGoneAndYourOwnLinkIsAConflict(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
@@ -105,8 +105,8 @@ import Testing
         }
     }
 
-    @Test func the21stLinkInAnHourIsRateLimitedWithRetryAfter() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func the21stLinkInAnHourIsRateLimitedWithRetryAfter(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             _ = try await client.shareToken(for: ada)
@@ -127,8 +127,8 @@ import Testing
         }
     }
 
-    @Test func aLinkNeedsAPublishedCard() async throws {
-        let mailbox = try TestMailbox()
+    @Test(arguments: Backend.allCases) func aLinkNeedsAPublishedCard(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let token = try await client.signIn(Identity.generate())
             let response = try await client.call(.post, "/v1/share-links", token: token)

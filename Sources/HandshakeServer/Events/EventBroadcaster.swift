@@ -6,7 +6,8 @@ import ServiceLifecycle
 ///
 /// It carries no event data: a woken stream reads the event log (``EventStorage``) from the last id it
 /// sent, so a missed wake-up costs nothing but latency. It works within one process; instances sharing a
-/// database would need the database's own notifications (PostgreSQL LISTEN/NOTIFY), which are not built.
+/// PostgreSQL database hear of each other's events through ``PostgresEventRelay`` (LISTEN/NOTIFY), which
+/// calls ``notify(_:)`` here.
 public actor EventBroadcaster: Service {
     /// What a stream is woken for.
     public enum Signal: Sendable {
@@ -48,6 +49,11 @@ public actor EventBroadcaster: Service {
         for subscriber in subscribers.values where accounts.contains(subscriber.account) {
             subscriber.continuation.yield(.changed)
         }
+    }
+
+    /// Wakes every stream: after a listener (re)connects, when it cannot know what it missed.
+    public func notifyAll() {
+        for subscriber in subscribers.values { subscriber.continuation.yield(.changed) }
     }
 
     /// Sends keep-alives until graceful shutdown, then finishes every stream so open responses end and the

@@ -1,13 +1,15 @@
 /// Where `handshake serve --database` says to keep the mailbox: `sqlite:PATH` (a file, created if
-/// missing) or `sqlite::memory:` (nothing kept; for trying it out).
+/// missing), `sqlite::memory:` (nothing kept; for trying it out) or `postgres://USER:PASSWORD@HOST:PORT/DB`
+/// (a PostgreSQL database several instances can share).
 ///
-/// `postgres://…` is recognised and refused with a clear message: the PostgreSQL backend is not built
-/// yet. What this does not do: open anything — ``openStorage()`` does, when the server starts.
+/// What this does not do: open anything — ``openStorage()`` does, when the server starts.
 public enum DatabaseLocation: Sendable, Equatable {
     /// A SQLite database file.
     case sqliteFile(path: String)
     /// A SQLite database in memory, lost when the server stops.
     case sqliteMemory
+    /// A PostgreSQL database, by its `postgres://` (or `postgresql://`) URL.
+    case postgres(url: String)
 
     /// Parses the `--database` value.
     public init(_ text: String) throws(DatabaseLocationError) {
@@ -16,17 +18,20 @@ public enum DatabaseLocation: Sendable, Equatable {
         } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
             self = .sqliteFile(path: String(text.dropFirst("sqlite:".count)))
         } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            throw DatabaseLocationError(message: "PostgreSQL is not supported yet; use sqlite:PATH.")
+            _ = try PostgresStorage.Configuration(url: text)
+            self = .postgres(url: text)
         } else {
-            throw DatabaseLocationError(message: "\"\(text)\" is not a database location; use sqlite:PATH or sqlite::memory:.")
+            throw DatabaseLocationError(message: "\"\(text)\" is not a database location; use sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
         }
     }
 
-    /// Opens the storage, running its migrations.
+    /// Opens the storage. SQLite's migrations run here; PostgreSQL's run when the server starts
+    /// (``MailboxStorage/prepare()``), once its connection pool is running.
     public func openStorage() throws -> any MailboxStorage {
         switch self {
         case .sqliteFile(let path): try SQLiteStorage(path: path)
         case .sqliteMemory: try SQLiteStorage.inMemory()
+        case .postgres(let url): PostgresStorage(configuration: try PostgresStorage.Configuration(url: url))
         }
     }
 }

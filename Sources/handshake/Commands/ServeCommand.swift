@@ -13,9 +13,12 @@ struct ServeCommand: ParsableCommand {
             The server carries signed cards between people who are apart: share links, friend requests \
             and contacts. It never vouches for anyone: every card it holds is signed by its owner.
 
-            With no --database, it keeps a SQLite file, server.sqlite, in $HANDSHAKE_HOME.
+            With no --database, it keeps a SQLite file, server.sqlite, in $HANDSHAKE_HOME. With a \
+            PostgreSQL URL, several instances (behind a load balancer) share one database and behave as \
+            one server; each runs the migrations it needs when it starts.
               handshake serve
               handshake serve --port 9000 --public-url https://handshake.example.org
+              handshake serve --database postgres://handshake:secret@db.internal:5432/handshake
             The API is described in docs/api/openapi.yaml; the operator's guide is docs/server.md.
             """
     )
@@ -26,7 +29,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The TCP port to listen on.")
     var port = 8080
 
-    @Option(help: "Where to keep the data: sqlite:PATH, or sqlite::memory: to keep nothing.")
+    @Option(help: "Where to keep the data: sqlite:PATH, sqlite::memory: to keep nothing, or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
     var database: String?
 
     @Option(help: "The base URL people reach the server at; share links are built on it (default http://HOST:PORT).")

@@ -3,29 +3,81 @@ import HandshakeCore
 import HandshakeServer
 import Hummingbird
 import Logging
+import PostgresNIO
 import HummingbirdTesting
 import Testing
 
-/// A mailbox over an in-memory (or file) SQLite database with a manual clock, and the calls tests make
-/// against it through Hummingbird's router test client (no socket).
+/// A mailbox on one backend with a manual clock, and the calls tests make against it through
+/// Hummingbird's router test client (no socket) or a live loopback port.
+///
+/// On SQLite the database is in memory (or a file, with `file: true`); on PostgreSQL it is a schema of
+/// the test's own, dropped when ``test(_:_:)`` ends. Several mailboxes over one PostgreSQL schema are
+/// several server instances of one service (``init(storage:clock:)``).
 struct TestMailbox {
     let clock: ManualClock
     let server: MailboxServer
+    /// The PostgreSQL schema this mailbox made and drops when its test ends.
+    let ownedSchema: String?
+    /// The folder of a SQLite file this mailbox made and removes when its test ends.
+    let ownedFolder: URL?
     static let publicURL = "https://mailbox.example"
 
-    init(storage: (any MailboxStorage)? = nil, clock: ManualClock = ManualClock()) throws {
+    /// A mailbox on `backend`, with its own empty database.
+    init(_ backend: Backend, clock: ManualClock = ManualClock(), policy: MailboxPolicy = MailboxPolicy(), file: Bool = false) async throws {
+        switch backend {
+        case .sqlite:
+            let storage: SQLiteStorage
+            var folder: URL?
+            if file {
+                // A file database in WAL mode, as a running server has, so readers and the writer really overlap.
+                let made = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-test-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+                folder = made
+                storage = try SQLiteStorage(path: made.appendingPathComponent("server.sqlite").path)
+            } else {
+                storage = try SQLiteStorage.inMemory()
+            }
+            self.init(storage: storage, clock: clock, policy: policy, ownedSchema: nil, ownedFolder: folder)
+        case .postgres:
+            let schema = try await TestPostgres.createSchema()
+            self.init(storage: try TestPostgres.storage(schema: schema), clock: clock, policy: policy, ownedSchema: schema, ownedFolder: nil)
+        }
+    }
+
+    /// A mailbox over `storage`, which the caller made (and cleans up).
+    init(storage: any MailboxStorage, clock: ManualClock = ManualClock()) {
+        self.init(storage: storage, clock: clock, policy: MailboxPolicy(), ownedSchema: nil, ownedFolder: nil)
+    }
+
+    private init(storage: any MailboxStorage, clock: ManualClock, policy: MailboxPolicy, ownedSchema: String?, ownedFolder: URL?) {
         self.clock = clock
-        server = MailboxServer(storage: try storage ?? SQLiteStorage.inMemory(), clock: clock, publicURL: Self.publicURL)
+        self.ownedSchema = ownedSchema
+        self.ownedFolder = ownedFolder
+        server = MailboxServer(storage: storage, clock: clock, policy: policy, publicURL: Self.publicURL)
     }
 
     /// Runs `body` with a client for this mailbox: through the router alone by default, or `.live` on a
-    /// loopback port.
+    /// loopback port. The storage's services (a PostgreSQL pool, its event listener) run meanwhile and
+    /// the schema is migrated first, as `handshake serve` does.
     func test<Value: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "handshake.server.test")
         logger.logLevel = .warning
-        let app = Application(router: server.makeRouter(), services: [server.broadcaster], logger: logger)
+        var app = Application(router: server.makeRouter(), services: server.services, logger: logger)
+        let server = server
+        app.beforeServerStarts { try await server.prepare() }
         let clock = self.clock
-        return try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) }
+        let outcome: Result<Value, any Error>
+        do {
+            outcome = .success(try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) })
+        } catch let error as PSQLError {
+            // PostgresNIO's errors describe themselves only when reflected; a failing test should say why.
+            outcome = .failure(TestPostgres.Failure(description: String(reflecting: error)))
+        } catch {
+            outcome = .failure(error)
+        }
+        if let ownedFolder { try? FileManager.default.removeItem(at: ownedFolder) }
+        if let ownedSchema { try await TestPostgres.dropSchema(ownedSchema) }
+        return try outcome.get()
     }
 
     /// One test client, with helpers for JSON calls and signing in.

@@ -1,0 +1,67 @@
+import Foundation
+import HandshakeCore
+import PostgresNIO
+
+/// ``AccountStorage`` on PostgreSQL: a challenge is burned by `UPDATE … RETURNING` (one caller gets the
+/// row, on whichever instance), accounts are created with `ON CONFLICT DO NOTHING`, and a card replaces
+/// the stored one only if strictly newer (the comparison is in the UPDATE itself).
+extension PostgresStorage {
+    public func saveChallenge(_ challenge: AuthChallenge) async throws {
+        try await client.query(
+            "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (\(challenge.bytes.bytea), \(challenge.sigKey.bytea), \(challenge.expiresAt.unixMillis))",
+            logger: logger)
+    }
+
+    public func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge? {
+        let rows = try await rows(
+            """
+            UPDATE auth_challenge SET used_at = \(now.unixMillis)
+            WHERE challenge = \(bytes.bytea) AND used_at IS NULL AND expires_at > \(now.unixMillis)
+            RETURNING sig_key, expires_at
+            """)
+        guard let row = rows.first, let sigKey = try row.bytes("sig_key"), let expiresAt = try row.date("expires_at") else { return nil }
+        return AuthChallenge(bytes: bytes, sigKey: sigKey, expiresAt: expiresAt)
+    }
+
+    public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
+        try await client.query(
+            """
+            INSERT INTO account (node_id, sig_key, created_at) VALUES (\(NodeID(sigKey: sigKey).rawValue), \(sigKey.bytea), \(now.unixMillis))
+            ON CONFLICT (node_id) DO NOTHING
+            """, logger: logger)
+    }
+
+    public func account(_ nodeID: NodeID) async throws -> Account? {
+        guard let row = try await rows("SELECT * FROM account WHERE node_id = \(nodeID.rawValue)").first else { return nil }
+        return Account(
+            nodeID: try row.nodeID("node_id"), sigKey: try row.bytes("sig_key") ?? [], card: try row.bytes("card"),
+            cardUpdatedAt: try row.int64("card_updated_at").map { UInt64(max(0, $0)) },
+            createdAt: try row.date("created_at") ?? Date(unixMillis: 0))
+    }
+
+    public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
+        try await client.query(
+            """
+            INSERT INTO session (token_hash, node_id, created_at, expires_at)
+            VALUES (\(tokenHash.bytea), \(account.rawValue), \(now.unixMillis), \(expiresAt.unixMillis))
+            """, logger: logger)
+    }
+
+    public func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID? {
+        try await rows("SELECT node_id FROM session WHERE token_hash = \(tokenHash.bytea) AND expires_at > \(now.unixMillis)")
+            .first.map { try $0.nodeID("node_id") }
+    }
+
+    public func publishCard(_ card: SignedCard) async throws {
+        // updatedAt is at most a day past the verifier's clock, far below Int64's range.
+        let updatedAt = Int64(clamping: card.card.updatedAt)
+        let updated = try await rows(
+            """
+            UPDATE account SET card = \(card.bytes.bytea), card_updated_at = \(updatedAt)
+            WHERE node_id = \(card.nodeID.rawValue) AND sig_key = \(card.card.sigKey.rawRepresentation.bytea)
+              AND (card_updated_at IS NULL OR card_updated_at < \(updatedAt))
+            RETURNING node_id
+            """)
+        if updated.isEmpty { throw MailboxError.cardNotNewer }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HandshakeCore
+import PostgresNIO
+
+/// ``ShareLinkStorage`` on PostgreSQL. The hourly count and the insert share a transaction that first
+/// takes the owner's advisory lock (``PostgresLockSpace/shareLinkCount``): a second instance creating a
+/// link for the same account waits until the first has committed, then counts its link too, so the
+/// limit holds however many instances serve the account.
+extension PostgresStorage {
+    public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
+        let windowStart = now.addingTimeInterval(-window).unixMillis
+        try await transaction { connection in
+            try await lock(.shareLinkCount, owner.rawValue, on: connection)
+            let recent = try await rows(
+                "SELECT count(*) AS n, min(created_at) AS oldest FROM share_link WHERE owner = \(owner.rawValue) AND created_at > \(windowStart)",
+                on: connection)
+            let count = try recent.first?.int64("n") ?? 0
+            if count >= limit, let oldest = try recent.first?.int64("oldest") {
+                // One more is allowed once the oldest link in the window is `window` old.
+                let freeAt = Date(unixMillis: oldest).addingTimeInterval(window)
+                throw MailboxError.rateLimited(retryAfter: max(1, Int(freeAt.timeIntervalSince(now).rounded(.up))))
+            }
+            try await execute(
+                """
+                INSERT INTO share_link (token_hash, owner, created_at, expires_at)
+                VALUES (\(tokenHash.bytea), \(owner.rawValue), \(now.unixMillis), \(expiresAt.unixMillis))
+                """, on: connection)
+        }
+    }
+
+    public func shareLink(tokenHash: [UInt8]) async throws -> ShareLink? {
+        try await shareLink(tokenHash: tokenHash, on: nil)
+    }
+
+    public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
+        let updated = try await rows(
+            """
+            UPDATE share_link SET revoked_at = coalesce(revoked_at, \(now.unixMillis))
+            WHERE token_hash = \(tokenHash.bytea) AND owner = \(owner.rawValue)
+            RETURNING owner
+            """)
+        return updated.count == 1
+    }
+
+    func shareLink(tokenHash: [UInt8], on connection: PostgresConnection?) async throws -> ShareLink? {
+        guard let row = try await rows("SELECT * FROM share_link WHERE token_hash = \(tokenHash.bytea)", on: connection).first else {
+            return nil
+        }
+        return ShareLink(
+            tokenHash: tokenHash, owner: try row.nodeID("owner"), createdAt: try row.date("created_at") ?? .distantPast,
+            expiresAt: try row.date("expires_at") ?? .distantPast, usedAt: try row.date("used_at"), revokedAt: try row.date("revoked_at"))
+    }
+}

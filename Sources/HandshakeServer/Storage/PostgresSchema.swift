@@ -1,0 +1,124 @@
+import PostgresNIO
+
+/// The mailbox's tables on PostgreSQL: the same tables, columns and indexes as ``SQLiteSchema``, with
+/// PostgreSQL's types (`BYTEA` for bytes, `BIGINT` for Unix milliseconds, `BOOLEAN`, an identity column
+/// for event ids), and the same migration names.
+///
+/// Migrations run when a server starts, in one transaction that first takes the schema's advisory lock
+/// (``PostgresLockSpace/migration``, keyed by the schema's name): two instances starting together take
+/// turns, and the second finds the work done; instances of different schemas do not wait on each other.
+/// The transaction lifts the 10 s statement limit, since a migration (an index on a large table) may
+/// take longer. Applied migrations are listed in `handshake_migration`. A migration is never edited once
+/// released; a change is a new one.
+enum PostgresSchema {
+    /// Each migration's name and statements (one statement each: PostgreSQL prepares them one at a time).
+    static let migrations: [(name: String, statements: [String])] = [
+        (
+            "v1: accounts, sessions, share links, friend requests, contacts",
+            [
+                """
+                CREATE TABLE account (
+                    node_id          TEXT PRIMARY KEY,
+                    sig_key          BYTEA NOT NULL,
+                    card             BYTEA,              -- the published card, COSE_Sign1 bytes
+                    card_updated_at  BIGINT,             -- that card's own updatedAt
+                    created_at       BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE auth_challenge (
+                    challenge        BYTEA PRIMARY KEY,  -- 32 random bytes
+                    sig_key          BYTEA NOT NULL,     -- the key the answer must verify with
+                    expires_at       BIGINT NOT NULL,
+                    used_at          BIGINT
+                )
+                """,
+                """
+                CREATE TABLE session (
+                    token_hash       BYTEA PRIMARY KEY,  -- SHA-256 of the bearer token
+                    node_id          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    created_at       BIGINT NOT NULL,
+                    expires_at       BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE share_link (
+                    token_hash       BYTEA PRIMARY KEY,  -- SHA-256 of the 43-character token
+                    owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    created_at       BIGINT NOT NULL,
+                    expires_at       BIGINT NOT NULL,
+                    used_at          BIGINT,
+                    used_by          TEXT,
+                    revoked_at       BIGINT
+                )
+                """,
+                "CREATE INDEX share_link_by_owner ON share_link(owner, created_at)",
+                """
+                CREATE TABLE friend_request (
+                    id               TEXT PRIMARY KEY,
+                    sender           TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    receiver         TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    sender_card      BYTEA NOT NULL,
+                    receiver_card    BYTEA,
+                    note             TEXT,
+                    route            TEXT NOT NULL CHECK (route IN ('nodeId', 'token')),
+                    status           TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled')),
+                    created_at       BIGINT NOT NULL,
+                    answered_at      BIGINT
+                )
+                """,
+                "CREATE INDEX friend_request_by_receiver ON friend_request(receiver, status, created_at)",
+                "CREATE INDEX friend_request_by_sender ON friend_request(sender, status, created_at)",
+                """
+                CREATE TABLE contact (
+                    owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    contact          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    card             BYTEA NOT NULL,     -- the contact's card as accepted
+                    favorite         BOOLEAN NOT NULL DEFAULT FALSE,
+                    added_at         BIGINT NOT NULL,
+                    PRIMARY KEY (owner, contact)
+                )
+                """,
+            ]
+        ),
+        (
+            "v2: the event log",
+            [
+                """
+                CREATE TABLE event (
+                    id               BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,  -- increasing: the SSE id
+                    account          TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    kind             TEXT NOT NULL,
+                    request_id       TEXT,
+                    peer             TEXT,
+                    pending_requests BIGINT,
+                    created_at       BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX event_by_account ON event(account, id)",
+            ]
+        ),
+    ]
+
+    /// Applies the migrations `storage`'s database lacks, in order, in one transaction under the schema's migration lock.
+    static func migrate(_ storage: PostgresStorage) async throws {
+        try await storage.transaction { connection in
+            try await storage.execute("SET LOCAL statement_timeout = 0", on: connection)
+            try await storage.execute(
+                "SELECT pg_advisory_xact_lock(\(PostgresLockSpace.migration.rawValue), hashtext(current_schema()))", on: connection)
+            try await storage.execute(
+                """
+                CREATE TABLE IF NOT EXISTS handshake_migration (
+                    name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """, on: connection)
+            let applied = Set(try await storage.rows("SELECT name FROM handshake_migration", on: connection).map { try $0.string("name") })
+            for migration in migrations where !applied.contains(migration.name) {
+                for statement in migration.statements {
+                    try await storage.execute(PostgresQuery(unsafeSQL: statement), on: connection)
+                }
+                try await storage.execute("INSERT INTO handshake_migration (name) VALUES (\(migration.name))", on: connection)
+            }
+        }
+    }
+}
