@@ -225,7 +225,11 @@ import FoundationNetworking
         curl.standardOutput = output
         try curl.run()
         defer { if curl.isRunning { curl.terminate() } }
-        try await Task.sleep(for: .milliseconds(800))
+        // SIGTERM goes as soon as the server has accepted the connection (seen by `ss`), not after a fixed
+        // sleep: on a machine busy with the rest of the suite, a sleep can outlast the whole upload.
+        for _ in 0..<400 where curl.isRunning && !Self.hasEstablishedConnection(toPort: port) {
+            try await Task.sleep(for: .milliseconds(25))
+        }
         #expect(curl.isRunning, "the upload should still be under way when SIGTERM is sent (curl exited \(curl.isRunning ? -1 : curl.terminationStatus))")
         server.process.terminate()
         for _ in 0..<300 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
@@ -235,5 +239,19 @@ import FoundationNetworking
         for _ in 0..<200 where server.process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!server.process.isRunning)
         #expect(server.process.terminationStatus == 0)
+    }
+
+    /// Whether a TCP connection to `port` on this host is established (`ss` from iproute2).
+    static func hasEstablishedConnection(toPort port: Int) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ss", "-Htn", "state", "established", "( dport = :\(port) )"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return !text.isEmpty
     }
 }
