@@ -223,11 +223,14 @@ import FoundationNetworking
         ]
         let output = Pipe()
         curl.standardOutput = output
+        // Connections already open (the health check's) are not curl's.
+        let before = Self.establishedConnections(toPort: port)
         try curl.run()
         defer { if curl.isRunning { curl.terminate() } }
         // SIGTERM goes as soon as the server has accepted the connection (seen by `ss`), not after a fixed
         // sleep: on a machine busy with the rest of the suite, a sleep can outlast the whole upload.
-        for _ in 0..<400 where curl.isRunning && !Self.hasEstablishedConnection(toPort: port) {
+        for _ in 0..<400 {
+            if !curl.isRunning || !Self.establishedConnections(toPort: port).subtracting(before).isEmpty { break }
             try await Task.sleep(for: .milliseconds(25))
         }
         #expect(curl.isRunning, "the upload should still be under way when SIGTERM is sent (curl exited \(curl.isRunning ? -1 : curl.terminationStatus))")
@@ -241,17 +244,17 @@ import FoundationNetworking
         #expect(server.process.terminationStatus == 0)
     }
 
-    /// Whether a TCP connection to `port` on this host is established (`ss` from iproute2).
-    static func hasEstablishedConnection(toPort port: Int) -> Bool {
+    /// The established TCP connections to `port` on this host, one line each (`ss` from iproute2).
+    static func establishedConnections(toPort port: Int) -> Set<String> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["ss", "-Htn", "state", "established", "( dport = :\(port) )"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let text = output.fileHandleForReading.readDataToEndOfFile()
+        guard (try? process.run()) != nil else { return [] }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return !text.isEmpty
+        return Set(text.split(separator: "\n").map(String.init))
     }
 }
