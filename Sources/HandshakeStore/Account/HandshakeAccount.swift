@@ -107,7 +107,7 @@ public struct HandshakeAccount: Sendable {
     public func read(_ scanned: String, now: Date = Date()) throws -> Scanned {
         let (card, form) = try CardText.read(Array(scanned.utf8), now: now)
         let source = ContactSource(form: form)
-        return Scanned(card: card, form: form, source: source, preview: try book.receive(card, source: source, now: now))
+        return Scanned(card: card, form: form, source: source, preview: try book.receive(card))
     }
 
     // MARK: Security codes

@@ -7,7 +7,7 @@ extension ContactBook {
     ///
     /// - Throws: ``ContactBookError/damagedCard(_:reason:)`` when the book's own card of the same Node ID
     ///   no longer verifies, so there is nothing sound to compare the new card with.
-    public func receive(_ signed: SignedCard, source: ContactSource, now: Date) throws -> ReceivePreview {
+    public func receive(_ signed: SignedCard) throws -> ReceivePreview {
         try writer.read { db in try Self.preview(signed, db) }
     }
 

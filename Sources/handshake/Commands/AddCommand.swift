@@ -64,7 +64,7 @@ struct AddCommand: ParsableCommand {
         let book = try HandshakeHome.current().contactBook()
         let name = signed.card.name ?? signed.nodeID.rawValue
 
-        switch try book.receive(signed, source: source, now: now) {
+        switch try book.receive(signed) {
         case .blocked(let contact):
             print("\(contact.displayName) is blocked; their card was ignored.")
         case .notNewer(let contact):

@@ -221,7 +221,7 @@ final class NearbyRunner {
     func save(_ signed: SignedCard) async {
         let now = Date()
         do {
-            switch try book.receive(signed, source: source, now: now) {
+            switch try book.receive(signed) {
             case .new:
                 if !options.yes {
                     guard Prompt.canAsk else {

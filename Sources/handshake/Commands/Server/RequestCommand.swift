@@ -167,7 +167,7 @@ struct RequestsCommand: ParsableCommand {
         let book = try home.contactBook()
         let now = Date()
         let name = card.card.name ?? card.nodeID.rawValue
-        switch try book.receive(card, source: .serverRequest, now: now) {
+        switch try book.receive(card) {
         case .new(let signed, _):
             _ = try book.add(signed, source: .serverRequest, now: now)
             return "Added \(name) to your contacts."
