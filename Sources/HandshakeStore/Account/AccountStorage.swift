@@ -22,11 +22,16 @@ public struct AccountStorage: Sendable {
     /// first opened.
     public static func directory(_ url: URL) -> AccountStorage {
         AccountStorage(
-            seedStore: FileSeedStore(url: url.appendingPathComponent("identity.seed")),
-            profileStore: ProfileFile(url: url.appendingPathComponent("card.json")),
+            seedStore: FileSeedStore(url: url.appendingPathComponent(seedFileName)),
+            profileStore: ProfileFile(url: url.appendingPathComponent(profileFileName)),
             openBook: {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                return try ContactBook(url: url.appendingPathComponent("contacts.sqlite"))
+                return try ContactBook(url: url.appendingPathComponent(bookFileName))
             })
     }
+
+    /// The names of the three files in a ``directory(_:)``.
+    public static let seedFileName = "identity.seed"
+    public static let profileFileName = "card.json"
+    public static let bookFileName = "contacts.sqlite"
 }

@@ -82,8 +82,15 @@ public struct HandshakeAccount: Sendable {
     /// no receiver would accept is not handed out.
     /// - Throws: ``CardFieldError/cardTooLarge(bytes:)``.
     public func issueCard(now: Date = Date()) throws -> SignedCard {
-        let card = try profile(now: now).issueCard(identity: identity)
-        guard card.bytes.count <= CardLimits.signedCardBytes else { throw CardFieldError.cardTooLarge(bytes: card.bytes.count) }
+        try Self.issueCard(from: profile(now: now), identity: identity)
+    }
+
+    /// The card `profile` gives for sharing, signed by `identity`, for a caller that already holds the
+    /// profile; the same check as ``issueCard(now:)``.
+    /// - Throws: ``CardFieldError/cardTooLarge(bytes:)``.
+    public static func issueCard(from profile: CardProfile, identity: Identity) throws(CardFieldError) -> SignedCard {
+        let card = profile.issueCard(identity: identity)
+        guard card.bytes.count <= CardLimits.signedCardBytes else { throw .cardTooLarge(bytes: card.bytes.count) }
         return card
     }
 

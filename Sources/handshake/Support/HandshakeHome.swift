@@ -18,8 +18,8 @@ struct HandshakeHome {
         return HandshakeHome(url: user.appendingPathComponent(".local/share/handshake", isDirectory: true))
     }
 
-    var seedStore: FileSeedStore { FileSeedStore(url: url.appendingPathComponent("identity.seed")) }
-    var profileFile: ProfileFile { ProfileFile(url: url.appendingPathComponent("card.json")) }
+    var seedStore: FileSeedStore { FileSeedStore(url: url.appendingPathComponent(AccountStorage.seedFileName)) }
+    var profileFile: ProfileFile { ProfileFile(url: url.appendingPathComponent(AccountStorage.profileFileName)) }
 
     /// The account kept in this folder (the library's ``HandshakeAccount`` does the work; the program
     /// only finds the folder and prints).
@@ -37,20 +37,18 @@ struct HandshakeHome {
     }
 
     /// The owner's card as others receive it: the shared fields, freshly signed; never one a receiver
-    /// would refuse (``HandshakeAccount/issueCard(now:)``).
+    /// would refuse (the account's check, without opening the contact book).
     func issueCard(for identity: Identity) throws -> SignedCard {
+        let profile = try profile(for: identity)
         do {
-            return try HandshakeAccount.open(storage).issueCard()
-        } catch let error as CardFieldError {
+            return try HandshakeAccount.issueCard(from: profile, identity: identity)
+        } catch {
             throw CommandFailure(error.description)
         }
     }
 }
 
 extension HandshakeHome {
-    /// The contact book file, `contacts.sqlite` (with its `-wal` and `-shm` companions while open).
-    var contactBookURL: URL { url.appendingPathComponent("contacts.sqlite") }
-
     /// Opens the contact book, creating the home folder and the book on first use.
     func contactBook() throws -> ContactBook {
         try storage.openBook()
