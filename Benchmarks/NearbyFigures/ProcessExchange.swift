@@ -80,17 +80,22 @@ actor WireCount {
 struct CountingTransport: ExchangeTransport {
     let base: any ExchangeTransport
     let count: WireCount
-    var incoming: AsyncThrowingStream<[UInt8], any Error> {
+    /// Made once: the session reads it once, and a second read must not start a second pump on `base`.
+    let incoming: AsyncThrowingStream<[UInt8], any Error>
+
+    init(base: any ExchangeTransport, count: WireCount) {
+        self.base = base
+        self.count = count
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self)
-        let base = base, count = count
+        incoming = stream
         Task {
             do {
                 for try await chunk in base.incoming { await count.didReceive(chunk.count); continuation.yield(chunk) }
                 continuation.finish()
             } catch { continuation.finish(throwing: error) }
         }
-        return stream
     }
+
     func send(_ bytes: [UInt8]) async throws { await count.didSend(bytes.count); try await base.send(bytes) }
     func close() async { await base.close() }
 }

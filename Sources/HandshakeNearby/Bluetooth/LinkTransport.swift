@@ -53,7 +53,7 @@ public actor LinkTransport: ExchangeTransport {
         do throws(LinkError) {
             apply(try endpoint.receive(packet, now: clock.now().monotonic))
         } catch {
-            fail(error)
+            end(throwing: error)
         }
     }
 
@@ -109,12 +109,8 @@ public actor LinkTransport: ExchangeTransport {
         do throws(LinkError) {
             apply(try endpoint.tick(now: clock.now().monotonic))
         } catch {
-            fail(error)
+            end(throwing: error)
         }
-    }
-
-    private func fail(_ error: LinkError) {
-        end(throwing: error)
     }
 
     private func end(throwing error: (any Error)? = nil) {
