@@ -118,6 +118,13 @@ import FoundationNetworking
         }
     }
 
+    /// The `--database` for `backend` (nil: the default SQLite file in the home) and how to drop it after.
+    static func database(for backend: Database) throws -> (url: String?, drop: () -> Void) {
+        guard backend == .postgres else { return (nil, {}) }
+        let (url, drop) = try makePostgresDatabase()
+        return (url, drop)
+    }
+
     static func card(_ identity: Identity, name: String) throws -> SignedCard {
         var profile = CardProfile(identity: identity, now: Date())
         try profile.edit(now: Date()) { $0.name = name }
@@ -127,9 +134,7 @@ import FoundationNetworking
     @Test(arguments: Database.allCases) func theRemoteFlowRunsOverASocketStopsOnSIGTERMAndSurvivesARestart(_ backend: Database) async throws {
         let cli = try CLI()
         let port = Int.random(in: 20_000...45_000)
-        var database: String?
-        var dropDatabase: () -> Void = {}
-        if backend == .postgres { (database, dropDatabase) = try Self.makePostgresDatabase() }
+        let (database, dropDatabase) = try Self.database(for: backend)
         defer { dropDatabase() }
         // On PostgreSQL a second instance starts at the same moment (both migrate; one waits on the lock)
         // and serves the same data.
@@ -201,9 +206,7 @@ import FoundationNetworking
     @Test(arguments: Database.allCases) func aRequestInFlightWhenSIGTERMArrivesStillGetsItsAnswer(_ backend: Database) async throws {
         let cli = try CLI()
         let port = Int.random(in: 20_000...45_000)
-        var database: String?
-        var dropDatabase: () -> Void = {}
-        if backend == .postgres { (database, dropDatabase) = try Self.makePostgresDatabase() }
+        let (database, dropDatabase) = try Self.database(for: backend)
         defer { dropDatabase() }
         let server = try Server.start(cli, port: port, database: database)
         defer { if server.process.isRunning { server.process.terminate() } }
