@@ -46,14 +46,33 @@ public struct HandshakeAccount: Sendable {
         return HandshakeAccount(identity: identity, book: try storage.openBook(), storage: storage)
     }
 
-    /// Restores an identity from its backup code (``SeedBackup``) into `storage`. The card starts empty
-    /// (the card is not in the backup); contacts come back as they are re-exchanged or re-imported.
-    /// - Throws: ``SeedBackup/RestoreError`` for a mistyped code; the seed store's error when `storage`
-    ///   already holds an identity and `replacing` is false.
-    public static func restore(backupCode: String, storage: AccountStorage, replacing: Bool = false) throws -> HandshakeAccount {
+    /// Restores an identity from its backup code (``SeedBackup``) into `storage`, with a fresh card that
+    /// holds only `name` if one is given (the card is not in the backup); contacts come back as they are
+    /// re-exchanged or re-imported.
+    ///
+    /// Restoring the identity `storage` already holds changes nothing and opens it, so a restore that
+    /// is repeated (or interrupted and started again) is harmless.
+    /// - Throws: ``SeedBackup/RestoreError`` for a mistyped code; ``AccountError/invalidName(_:)``; the
+    ///   seed store's error when `storage` holds a different identity and `replacing` is false.
+    public static func restore(
+        backupCode: String, storage: AccountStorage, name: String? = nil, replacing: Bool = false, now: Date = Date()
+    ) throws -> HandshakeAccount {
         let seed = try SeedBackup.restore(from: backupCode)
+        if let existing = try storage.seedStore.loadSeed(), existing == seed { return try open(storage) }
+        let identity = Identity(seed: seed)
+        var profile = CardProfile(identity: identity, now: now)
+        if let name {
+            do { try profile.edit(now: now) { $0.name = name } } catch { throw AccountError.invalidName(error) }
+        }
         try storage.seedStore.saveSeed(seed, replacing: replacing)
-        return HandshakeAccount(identity: Identity(seed: seed), book: try storage.openBook(), storage: storage)
+        try storage.profileStore.save(profile)
+        return HandshakeAccount(identity: identity, book: try storage.openBook(), storage: storage)
+    }
+
+    /// Whether `storage` already holds the identity of `backupCode`: restoring it would change nothing.
+    /// - Throws: ``SeedBackup/RestoreError`` for a mistyped code.
+    public static func holds(backupCode: String, storage: AccountStorage) throws -> Bool {
+        try storage.seedStore.loadSeed() == SeedBackup.restore(from: backupCode)
     }
 
     /// The backup code of this identity, in groups of five characters, for the person to write down.
@@ -72,6 +91,16 @@ public struct HandshakeAccount: Sendable {
     public func editCard(now: Date = Date(), _ change: (inout ContactCard) throws(CardFieldError) -> Void) throws -> CardProfile {
         var profile = try profile(now: now)
         try profile.edit(now: now, change)
+        try storage.profileStore.save(profile)
+        return profile
+    }
+
+    /// Chooses which fields of the card go out when it is shared (the Node ID and keys always do), and
+    /// saves it. Sharing fewer fields is itself a change others pick up as a newer card.
+    @discardableResult
+    public func share(_ fields: Set<CardField>, now: Date = Date()) throws -> CardProfile {
+        var profile = try profile(now: now)
+        profile.share(fields, now: now)
         try storage.profileStore.save(profile)
         return profile
     }
@@ -96,25 +125,18 @@ public struct HandshakeAccount: Sendable {
 
     // MARK: Receiving
 
-    /// What a scanned or typed code holds, verified, and what adding it would do. Nothing is stored.
-    public struct Scanned: Sendable {
-        public var card: SignedCard
-        /// The form it arrived in (QR text, link, typed code, binary).
-        public var form: CardForm
-        /// Where the contact book should say it came from if it is added.
-        public var source: ContactSource
-        /// New, an update, a replay, a conflict or a blocked person.
-        public var preview: ReceivePreview
+    /// Reads any Handshake card form (QR text, link, typed card code, binary card) and checks it against
+    /// the book. Nothing is stored: the app shows ``ScannedCard/preview`` and, once the person agrees,
+    /// calls ``ContactBook/add(_:source:trust:now:mergingInto:)`` or ``ContactBook/applyUpdate(_:source:now:)``.
+    /// - Throws: ``CardRejection`` when the text is not a card that verifies (with what was recognised).
+    public func read(_ scanned: String, now: Date = Date()) throws -> ScannedCard {
+        try book.read(Array(scanned.utf8), now: now)
     }
 
-    /// Reads any Handshake card form (QR text, link, typed card code, binary card) and checks it against
-    /// the book. Nothing is stored: the app shows ``Scanned/preview`` and, once the person agrees, calls
-    /// ``ContactBook/add(_:source:trust:now:mergingInto:)`` or ``ContactBook/applyUpdate(_:source:now:)``.
-    /// - Throws: ``CardRejection`` when the text is not a card that verifies (with what was recognised).
-    public func read(_ scanned: String, now: Date = Date()) throws -> Scanned {
-        let (card, form) = try CardText.read(Array(scanned.utf8), now: now)
-        let source = ContactSource(form: form)
-        return Scanned(card: card, form: form, source: source, preview: try book.receive(card))
+    /// Reads a card from bytes as they arrived: a file, an NFC record, a binary card or any text form.
+    /// - Throws: ``CardRejection`` when the bytes are not a card that verifies.
+    public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ScannedCard {
+        try book.read(bytes, now: now)
     }
 
     // MARK: Security codes
@@ -126,12 +148,30 @@ public struct HandshakeAccount: Sendable {
         return SecurityCode(ownKey: identity.sigKey, theirKey: key)
     }
 
+    /// What this device shows for the other device to scan (`HSC1:…`), instead of reading 60 digits aloud.
+    /// - Throws: ``AccountError/noKey(_:)`` for a contact without a verified key.
+    public func scannableSecurityCode(with contact: Contact) throws -> ScannableSecurityCode {
+        guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
+        return ScannableSecurityCode(ownKey: identity.sigKey, theirKey: key)
+    }
+
     /// Marks `contact` verified if `typed` is the code of this pair of keys. The mark is tied to the key
     /// that was compared: if the contact's key changed meanwhile, the book refuses it.
     /// - Returns: the contact, marked; `nil` when the code does not match (nothing is changed).
     public func verifySecurityCode(_ typed: String, with contact: Contact, now: Date = Date()) throws -> Contact? {
         let code = try securityCode(with: contact)
         guard code.matches(typed: typed), let key = contact.sigKey else { return nil }
+        return try book.markSecurityCodeVerified(contact.id, comparedKey: key, at: now)
+    }
+
+    /// Marks `contact` verified if `scanned` is the code the other device shows for this pair of keys
+    /// (the `HSC1:…` text of its QR code).
+    /// - Returns: the contact, marked; `nil` when the code is for other keys (nothing is changed).
+    /// - Throws: ``ScannableSecurityCode/ParseError`` when the text is not a security code at all.
+    public func verifySecurityCode(scanned: String, with contact: Contact, now: Date = Date()) throws -> Contact? {
+        guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
+        let code = try ScannableSecurityCode(parsing: scanned)
+        guard code.matches(ownKey: identity.sigKey, theirKey: key) else { return nil }
         return try book.markSecurityCodeVerified(contact.id, comparedKey: key, at: now)
     }
 }

@@ -53,18 +53,19 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         let bytes = try InputSource.read(input, orScanning: image)
         let now = Date()
-        let signed: SignedCard
-        let form: CardForm
-        do {
-            (signed, form) = try CardText.read(bytes, now: now)
-        } catch {
-            throw CommandFailure("Rejected: \(error.description)")
-        }
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : ContactSource(form: form))
+        // Receiving a card needs the book, not an identity of one's own.
         let book = try HandshakeHome.current().contactBook()
+        let scanned: ScannedCard
+        do {
+            scanned = try book.read(bytes, now: now)
+        } catch let rejection as CardRejection {
+            throw CommandFailure("Rejected: \(rejection.description)")
+        }
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : scanned.source)
+        let signed = scanned.card
         let name = signed.card.name ?? signed.nodeID.rawValue
 
-        switch try book.receive(signed) {
+        switch scanned.preview {
         case .blocked(let contact):
             print("\(contact.displayName) is blocked; their card was ignored.")
         case .notNewer(let contact):

@@ -32,9 +32,8 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let home = HandshakeHome.current()
-        if !force, try home.seedStore.loadSeed() != nil {
-            throw StoreError.identityExists(path: home.seedStore.url.path)
-        }
+        // The seed store refuses to overwrite an identity (exclusively created), so two inits at once
+        // leave exactly one.
         let identity = try HandshakeAccount.create(name: name, storage: home.storage, replacing: force).identity
 
         if output.json {

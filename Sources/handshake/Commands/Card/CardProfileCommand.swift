@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeStore
 
 struct CardProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,13 +48,8 @@ struct CardProfileCommand: ParsableCommand {
     }
 
     func run() throws {
-        let home = HandshakeHome.current()
-        let identity = try home.identity()
-        var profile = try home.profile(for: identity)
-        if let fields = try requestedFields {
-            profile.share(fields, now: Date())
-            try home.profileFile.save(profile)
-        }
+        let account = try HandshakeHome.current().account()
+        let profile = try requestedFields.map { try account.share($0) } ?? account.profile()
         let shared = profile.sharedFields.sorted()
         if output.json {
             try Output.json(["shared": shared.map(\.rawValue)])

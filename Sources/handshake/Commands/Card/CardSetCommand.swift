@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeStore
 
 struct CardSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,15 +47,14 @@ struct CardSetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let home = HandshakeHome.current()
-        let identity = try home.identity()
-        var profile = try home.profile(for: identity)
+        let account = try HandshakeHome.current().account()
         let avatarData = try avatar.map { path -> Avatar in
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("\(path) can't be read.") }
             do throws(CardFieldError) { return try Avatar(data: [UInt8](data)) } catch { throw ValidationError(error.description) }
         }
-        do throws(CardFieldError) {
-            try profile.edit(now: Date()) { card in
+        let profile: CardProfile
+        do {
+            profile = try account.editCard { card throws(CardFieldError) in
                 for field in cleared.compactMap(CardField.init(name:)) { card.clear(field) }
                 if let name { card.name = name }
                 if let bio { card.bio = bio }
@@ -67,10 +67,11 @@ struct CardSetCommand: ParsableCommand {
                 if !skills.isEmpty { card.skills = skills }
                 if let avatarData { card.avatar = avatarData }
             }
-        } catch {
+        } catch let error as CardFieldError {
+            // Each value was fine on its own but the card as a whole would be refused: not a usage error.
+            if case .cardTooLarge = error { throw CommandFailure(error.description + " Nothing was changed.") }
             throw ValidationError(error.description)
         }
-        try home.profileFile.save(profile)
         if output.json {
             try Output.json(OwnCardJSON(card: profile.card, shared: profile.sharedFields.sorted()))
         } else {

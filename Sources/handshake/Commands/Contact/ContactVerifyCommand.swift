@@ -44,39 +44,31 @@ struct ContactVerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let home = HandshakeHome.current()
-        let identity = try home.identity()
-        let book = try home.contactBook()
-        let contact = try book.contact(resolving: selector.who)
-        guard let theirKey = contact.sigKey else { throw ContactBookError.noSignedCard(contact.displayName) }
-        let securityCode = SecurityCode(ownKey: identity.sigKey, theirKey: theirKey)
+        let account = try HandshakeHome.current().account()
+        let contact = try account.book.contact(resolving: selector.who)
+        let securityCode = try account.securityCode(with: contact)
 
         if clear {
-            try book.clearSecurityCodeVerified(contact.id)
+            try account.book.clearSecurityCodeVerified(contact.id)
             print("The security code of \(contact.displayName) is no longer marked verified.")
             return
         }
-        if let code {
-            guard securityCode.matches(typed: code) else { throw CommandFailure("Incorrect security code. \(contact.displayName) is not marked verified.") }
-            try book.markSecurityCodeVerified(contact.id, comparedKey: theirKey, at: Date())
+        if code != nil || scan != nil {
+            let marked: Contact?
+            if let code {
+                marked = try account.verifySecurityCode(code, with: contact)
+            } else {
+                do {
+                    marked = try account.verifySecurityCode(scanned: scan ?? "", with: contact)
+                } catch let error as ScannableSecurityCode.ParseError {
+                    throw CommandFailure("Incorrect security code: \(error.description)")
+                }
+            }
+            guard marked != nil else { throw CommandFailure("Incorrect security code. \(contact.displayName) is not marked verified.") }
             print("Security code matches: \(contact.displayName) is verified.")
             return
         }
-        if let scan {
-            let scanned: ScannableSecurityCode
-            do {
-                scanned = try ScannableSecurityCode(parsing: scan)
-            } catch {
-                throw CommandFailure("Incorrect security code: \(error.description)")
-            }
-            guard scanned.matches(ownKey: identity.sigKey, theirKey: theirKey) else {
-                throw CommandFailure("Incorrect security code. \(contact.displayName) is not marked verified.")
-            }
-            try book.markSecurityCodeVerified(contact.id, comparedKey: theirKey, at: Date())
-            print("Security code matches: \(contact.displayName) is verified.")
-            return
-        }
-        let scannable = ScannableSecurityCode(ownKey: identity.sigKey, theirKey: theirKey).payload
+        let scannable = try account.scannableSecurityCode(with: contact).payload
         if output.json {
             try Output.json(CodeJSON(contact: contact.displayName, code: securityCode.digits, groups: securityCode.groups,
                                      scannable: scannable, verifiedAt: contact.securityCodeVerifiedAt?.formatted(.iso8601)))

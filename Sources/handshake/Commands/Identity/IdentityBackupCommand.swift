@@ -1,5 +1,6 @@
 import ArgumentParser
 import HandshakeCore
+import HandshakeStore
 
 struct IdentityBackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,9 @@ struct IdentityBackupCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let identity = try HandshakeHome.current().identity()
-        let groups = SeedBackup.code(for: identity.seed)
+        let account = try HandshakeHome.current().account()
+        let identity = account.identity
+        let groups = account.backupCode
         if output.json {
             try Output.json(["nodeId": identity.nodeID.rawValue, "code": groups.joined(separator: "-")])
         } else {

@@ -38,21 +38,19 @@ struct IdentityRestoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let seed = try SeedBackup.restore(from: code.joined(separator: " "))
-        let identity = Identity(seed: seed)
-        let home = HandshakeHome.current()
-        let existing = try home.seedStore.loadSeed()
-        if let existing, existing == seed {
+        let backupCode = code.joined(separator: " ")
+        let storage = HandshakeHome.current().storage
+        if try HandshakeAccount.holds(backupCode: backupCode, storage: storage) {
+            let identity = Identity(seed: try SeedBackup.restore(from: backupCode))
             print("This identity (Node ID \(identity.nodeID)) is already here; nothing to do.")
             return
         }
-        if existing != nil && !force { throw StoreError.identityExists(path: home.seedStore.url.path) }
-        var profile = CardProfile(identity: identity, now: Date())
-        if let name {
-            do { try profile.edit(now: Date()) { $0.name = name } } catch { throw ValidationError(error.description) }
+        let identity: Identity
+        do {
+            identity = try HandshakeAccount.restore(backupCode: backupCode, storage: storage, name: name, replacing: force).identity
+        } catch AccountError.invalidName(let error) {
+            throw ValidationError(error.description)
         }
-        try home.seedStore.saveSeed(seed, replacing: existing != nil)
-        try home.profileFile.save(profile)
         if output.json {
             try Output.json(["nodeId": identity.nodeID.rawValue, "didKey": identity.didKey.description])
         } else {
