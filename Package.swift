@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
+        // `swift package generate-documentation`: a command plugin only, never linked into a product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
