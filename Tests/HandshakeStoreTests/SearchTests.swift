@@ -87,4 +87,42 @@ struct SearchTests {
         #expect(try book.contacts(matching: "Person", limit: 3).count == 3)
         #expect(try book.contacts(limit: 0).isEmpty)
     }
+
+    /// A paged search walks the top of the list or asks the trigram index, whichever finds the page first
+    /// (ContactBook+Search.swift); the unpaged search always asks the index. Every page must be the same
+    /// slice of the same list either way.
+    @Test("a paged search gives exactly the slice of the full search, whichever way it finds it")
+    func pagedSearchEqualsSliceOfFullSearch() throws {
+        let companies = ["Acme", "Globex", "Élan Vital", "Zürich AG", "Initech", "ACME Labs"]
+        let book = try ContactBook()
+        try book.importUnverified(
+            (0..<4_000).map { ContactDetails(name: $0 == 3_217 ? "Zed Rarename" : "Person \($0)", company: companies[$0 % companies.count]) },
+            now: now)
+        let all = try book.contacts()
+        for (index, contact) in all.enumerated() where index % 97 == 0 {
+            var edit = ContactEdit()
+            edit.pinned = index % 2 == 0
+            edit.alias = index % 3 == 0 ? "Alias \(index)" : nil
+            edit.addTags = index % 5 == 0 ? ["rarely-tagged", "tag\(index % 7)"] : []
+            edit.trustLevel = index % 4 == 0 ? .known : nil
+            try book.update(contact.id, edit)
+        }
+        let searches = [
+            "Person 1", "son 3", "acme", "ACME", "77", "7", "zz", "rarename", "Person 3999", "Élan", "élan", "rich", "Alias",
+            "rarely", "tag3", "ag", "1", "e", "Person 1%", "_", "nobody at all",
+        ]
+        let pages = [(50, 0), (50, 50), (10, 990), (50, 3_950), (0, 0)]
+        for search in searches {
+            for filter in [ContactListQuery(search: search), ContactListQuery(search: search, tag: "tag3"), ContactListQuery(search: search, trust: .known)] {
+                let full = try book.contacts(filter)
+                for (limit, offset) in pages {
+                    var query = filter
+                    query.limit = limit
+                    query.offset = offset
+                    let expected = Array(full.dropFirst(offset).prefix(limit)).map(\.id)
+                    #expect(try book.contacts(query).map(\.id) == expected, "\(query)")
+                }
+            }
+        }
+    }
 }

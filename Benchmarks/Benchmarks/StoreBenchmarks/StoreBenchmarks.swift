@@ -76,6 +76,25 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try book.contacts(matching: "77", limit: 50))
     }
 
+    Benchmark("Search at 100k: a rare name, first page of 50 (\"Person 99999\": the walk, then the index)", configuration: queryConfiguration) { _ in
+        blackHole(try book.contacts(matching: "Person 99999", limit: 50))
+    }
+
+    // The floor for the two paged searches: one hand-written query returning the same 50 ids from the
+    // same file, with no record decoding and no tags (what SQLite alone costs for that page).
+    let bare = try! DatabaseQueue(path: queryPath)
+    let barePage = """
+        SELECT id FROM contact WHERE name LIKE ?1 OR alias LIKE ?1 OR company LIKE ?1 \
+        ORDER BY pinned DESC, displayName, id LIMIT 50
+        """
+    Benchmark("Bare SQLite at 100k: the same page of \"Company 1\"", configuration: queryConfiguration) { _ in
+        blackHole(try bare.read { try Int64.fetchAll($0, sql: barePage, arguments: ["%Company 1%"]) })
+    }
+
+    Benchmark("Bare SQLite at 100k: the same page of \"77\"", configuration: queryConfiguration) { _ in
+        blackHole(try bare.read { try Int64.fetchAll($0, sql: barePage, arguments: ["%77%"]) })
+    }
+
     Benchmark("List at 100k: first page of 50", configuration: queryConfiguration) { _ in
         blackHole(try book.contacts(limit: 50))
     }

@@ -26,51 +26,41 @@ extension ContactBook {
 
     /// The list `query` asks for, read in `db`: what both a one-time read and an observation run.
     static func contacts(_ query: ContactListQuery, _ db: Database) throws -> [Contact] {
+        let search = query.search?.trimmingCharacters(in: .whitespaces)
+        let records: [ContactRecord]
+        if let search, !search.isEmpty {
+            records = try searchedPage(search, query, db)
+        } else {
+            records = try listRequest(query, matching: nil).fetchAll(db)
+        }
+        let tags = try Self.tags(for: records, db)
+        return records.map { $0.contact(tags: tags[$0.id ?? 0] ?? []) }
+    }
+
+    /// The list in its order (pinned first, then by name), with `query`'s filters and page and an
+    /// optional search condition.
+    static func listRequest(_ query: ContactListQuery, matching search: SQLCondition?) -> QueryInterfaceRequest<ContactRecord> {
         var request = ContactRecord.all()
-        if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-            let (sql, arguments) = Self.searchCondition(search)
-            request = request.filter(sql: sql, arguments: arguments)
-        }
-        if let tag = query.tag {
-            request = request.filter(sql: "id IN (SELECT contactId FROM contactTag WHERE tag = ? COLLATE NOCASE)", arguments: [tag])
-        }
-        if let trust = query.trust {
-            request = request.filter(ContactRecord.Columns.trustLevel == trust.rawValue)
+        for condition in [search].compactMap({ $0 }) + listFilters(query) {
+            request = request.filter(sql: condition.sql, arguments: condition.arguments)
         }
         request = request.order(ContactRecord.Columns.pinned.desc, ContactRecord.Columns.displayName, ContactRecord.Columns.id)
         if let limit = query.limit {
             request = request.limit(max(0, limit), offset: max(0, query.offset))
         }
-        let records = try request.fetchAll(db)
-        let tags = try Self.tags(for: records, db)
-        return records.map { $0.contact(tags: tags[$0.id ?? 0] ?? []) }
+        return request
     }
 
-    /// Name, alias, company or a tag contains `text`, or the Node ID starts with it.
-    static func searchCondition(_ text: String) -> (String, StatementArguments) {
-        var conditions: [String] = []
-        var arguments = StatementArguments()
-        if text.unicodeScalars.count >= 3 {
-            // The trigram index finds any substring of three characters or more; as one FTS5 phrase
-            // ("…", inner quotes doubled) the text is matched literally, never as query syntax.
-            conditions.append("id IN (SELECT rowid FROM contactSearch WHERE contactSearch MATCH ?)")
-            arguments += ["\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""]
-        } else {
-            // One or two characters make no trigram: read the index's text instead.
-            conditions.append("""
-                id IN (SELECT rowid FROM contactSearch WHERE name LIKE ? ESCAPE '\\' OR alias LIKE ? ESCAPE '\\' \
-                OR company LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\')
-                """)
-            let pattern = "%" + likeEscaped(text) + "%"
-            arguments += [pattern, pattern, pattern, pattern]
+    /// The tag and trust filters of `query`.
+    static func listFilters(_ query: ContactListQuery) -> [SQLCondition] {
+        var filters: [SQLCondition] = []
+        if let tag = query.tag {
+            filters.append(SQLCondition("id IN (SELECT contactId FROM contactTag WHERE tag = ? COLLATE NOCASE)", [tag]))
         }
-        if text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            // Node IDs are ASCII, so every one starting with `text` sorts between it and `text` + DEL:
-            // a range the unique index on nodeId answers directly.
-            conditions.append("(nodeId >= ? AND nodeId < ?)")
-            arguments += [text, text + "\u{7F}"]
+        if let trust = query.trust {
+            filters.append(SQLCondition("trustLevel = ?", [trust.rawValue]))
         }
-        return ("(" + conditions.joined(separator: " OR ") + ")", arguments)
+        return filters
     }
 
     /// Tags of many contacts in one query.
