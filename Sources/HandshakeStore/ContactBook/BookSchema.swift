@@ -12,6 +12,7 @@ enum BookSchema {
         migrator.registerMigration("v2: search index, list-order index", migrate: v2)
         migrator.registerMigration("v3: meetings as records of their own", migrate: v3)
         migrator.registerMigration("v4: photos of address-book entries", migrate: v4)
+        migrator.registerMigration("v5: one display-name rule", migrate: v5)
         return migrator
     }
 

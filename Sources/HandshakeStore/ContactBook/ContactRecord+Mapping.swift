@@ -43,7 +43,8 @@ extension ContactRecord {
     }
 
     mutating func refreshDisplayName() {
-        displayName = alias ?? name ?? nodeId ?? claimedNodeId ?? ""
+        displayName = DisplayName.of(
+            alias: alias, name: name, company: company, emails: emails, phones: phones, nodeID: nodeId, claimedNodeID: claimedNodeId)
     }
 
     var details: ContactDetails {

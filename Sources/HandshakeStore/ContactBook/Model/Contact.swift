@@ -89,9 +89,12 @@ public struct Contact: Sendable, Equatable, Identifiable {
         self.securityCodeVerifiedAt = securityCodeVerifiedAt
     }
 
-    /// The alias if the user gave one, else the card's name, else the Node ID.
+    /// The alias if the user gave one, else the card's name; for an entry with neither, its company,
+    /// first email or first phone, else its Node ID. The list is sorted by the same name.
     public var displayName: String {
-        alias ?? details.name ?? nodeID?.rawValue ?? "(no name)"
+        DisplayName.of(
+            alias: alias, name: details.name, company: details.company, emails: details.emails, phones: details.phones,
+            nodeID: nodeID?.rawValue, claimedNodeID: claimedNodeID?.rawValue)
     }
 
     /// Whether the book holds a signed card of this person (``ContactBook/card(of:)`` reads it): every
