@@ -46,6 +46,8 @@ struct ContactBadInputTests {
         (["contact", "delete", "nobody", "--yes"], "No contact matches"),
         (["contact", "delete", "sam", "--yes"], "matches 2 contacts"),
         (["add", "--yes", "HS1:NOT-A-CARD-AT-ALL-REALLY"], "Rejected"),
+        (["add", "--yes", "HS1:XYZ"], "Rejected"),  // short, but it says it is a card: damaged, not a missing file
+        (["card", "verify", "handshake://card#XYZ"], "Rejected"),
         (["add", "--yes", "--merge", "--separate", "-"], "one of --merge and --separate"),
         (["add", "--trust", "FRIEND", "-"], "FRIEND"),
         (["contacts", "--trust", "FRIEND"], "FRIEND"),

@@ -29,12 +29,15 @@ enum InputSource {
             defer { try? handle.close() }
             return try readBounded(handle, limit: limit)
         }
-        // Not a file: accept the card text itself when it looks like one (QR text, link, code).
+        // Not a file: accept the card text itself when it looks like one. `HS1:` and the link's prefix say so
+        // whatever follows (a damaged card is then reported as damaged); a short run of code digits could as
+        // well be a mistyped file name.
         let bytes = Array(argument.utf8)
-        guard let form = CardForm.detect(bytes), form != .cbor, form != .vcard, argument.count > 20 else {
-            throw ValidationError("There is no file named \"\(argument)\", and it is not card text either.")
+        switch CardForm.detect(bytes) {
+        case .qrText?, .link?: return bytes
+        case .code? where argument.count > 20: return bytes
+        default: throw ValidationError("There is no file named \"\(argument)\", and it is not card text either.")
         }
-        return bytes
     }
 
     static func readBounded(_ handle: FileHandle, limit: Int) throws -> [UInt8] {
