@@ -1,0 +1,20 @@
+import Foundation
+
+// As in HandshakeCore: each error's cases carry what an app needs to act on or to word it in another
+// language; `LocalizedError` makes `localizedDescription` the English sentence of `description`.
+
+extension LinkError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension DNSMessageError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension NearbyDiscoveryError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension NearbyTransportError: LocalizedError {
+    public var errorDescription: String? { description }
+}

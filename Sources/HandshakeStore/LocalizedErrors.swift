@@ -1,0 +1,16 @@
+import Foundation
+
+// As in HandshakeCore: each error's cases carry what an app needs to act on or to word it in another
+// language; `LocalizedError` makes `localizedDescription` the English sentence of `description`.
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension ContactBookError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension AccountError: LocalizedError {
+    public var errorDescription: String? { description }
+}
