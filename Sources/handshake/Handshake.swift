@@ -27,7 +27,7 @@ struct Handshake: AsyncParsableCommand {
             """,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
-            AddCommand.self, ContactsCommand.self, ContactCommand.self, ImportCommand.self, NearbyCommand.self,
+            AddCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self, NearbyCommand.self,
             ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self,
         ]
     )

@@ -11,7 +11,7 @@ struct ContactCommand: ParsableCommand {
             """,
         subcommands: [
             ContactShowCommand.self, ContactSetCommand.self, ContactVerifyCommand.self,
-            ContactExportCommand.self, ContactDeleteCommand.self,
+            ContactHistoryCommand.self, ContactExportCommand.self, ContactDeleteCommand.self,
         ]
     )
 }

@@ -49,13 +49,7 @@ struct ContactSetCommand: ParsableCommand {
         edit.removeTags = untag
         edit.receipts = receipts
         for item in pref {
-            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let feature = ChatFeature(rawValue: parts[0].lowercased()) else {
-                throw ValidationError("--pref takes FEATURE=VALUE with FEATURE one of: \(ChatFeature.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(item)\".")
-            }
-            guard let setting = FeatureSetting(parsing: parts[1]) else {
-                throw ValidationError("--pref \(feature.rawValue)= takes always, yes, no or default; got \"\(parts[1])\".")
-            }
+            let (feature, setting) = try PreferenceArgument.parse(item)
             edit.preferences[feature] = setting
         }
         if let ttl {
