@@ -85,6 +85,8 @@ struct AddCommand: ParsableCommand {
 
     private func addNew(_ signed: SignedCard, matches: [Contact], book: ContactBook, source: ContactSource, now: Date, name: String) throws {
         var mergeTarget: Contact?
+        // Answering the merge question (at the prompt or with --merge / --separate) is the decision to add.
+        var decided = yes
         if !matches.isEmpty {
             print("\nShares an email or phone with: " + matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))
             var choice = merge ? "merge" : separate ? "separate" : nil
@@ -100,13 +102,13 @@ struct AddCommand: ParsableCommand {
                     throw CommandFailure("The card matches \(matches.count) contacts; merge needs exactly one. Nothing was added.")
                 }
                 mergeTarget = target
-            case "separate": break
+            case "separate": decided = true
             default:
                 print("Ignored; nothing was stored.")
                 return
             }
         }
-        if mergeTarget == nil && !yes {
+        if mergeTarget == nil && !decided {
             guard Prompt.canAsk else {
                 throw CommandFailure("Not asking: standard input is not a terminal. Add with --yes. Nothing was added.")
             }
@@ -121,6 +123,18 @@ struct AddCommand: ParsableCommand {
         } else {
             print("Added \(added.displayName) (\(added.trustLevel.rawValue)).")
         }
+        if source == .qr { try offerToShareBack(name: added.displayName) }
+    }
+
+    /// Freepath's reverse-scan shortcut: the person whose code was just scanned is still there, so offer
+    /// our own card's QR code for them to scan back, without a second command. Only at a terminal, only
+    /// when asked for, and only when there is an identity of one's own to share.
+    private func offerToShareBack(name: String) throws {
+        guard !yes, Prompt.canAsk, isatty(STDOUT_FILENO) != 0 else { return }
+        let home = HandshakeHome.current()
+        guard let identity = try? home.identity() else { return }
+        guard Prompt.choose("Show your card for \(name) to scan back?", ["show", "no"]) == "show" else { return }
+        try ShareScreen.print(try home.issueCard(for: identity), style: .ansi)
     }
 
     private func printChanges(old: ContactDetails, new: ContactDetails, fields: [CardField], card: ContactCard) {

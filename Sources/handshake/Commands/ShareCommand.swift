@@ -26,15 +26,6 @@ struct ShareCommand: ParsableCommand {
         let identity = try home.identity()
         let card = try home.issueCard(for: identity)
         let style: TerminalRenderer.Style = plain ? (invert ? .plainInverted : .plain) : .ansi
-        let code = try CardQRCode.make(for: card)
-        print(code.terminalText(style: style, quietZone: 4))
-        print("  " + (card.card.name ?? "(no name on the shared card)"))
-        print("  Node ID \(card.nodeID)")
-        print("")
-        print("  Or read this code aloud:")
-        let groups = CardText.code(card)
-        for start in stride(from: 0, to: groups.count, by: 8) {
-            print("  " + groups[start..<min(start + 8, groups.count)].joined(separator: " "))
-        }
+        try ShareScreen.print(card, style: style)
     }
 }

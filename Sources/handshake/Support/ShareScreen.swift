@@ -1,0 +1,20 @@
+import HandshakeCore
+import HandshakeQR
+
+/// The owner's card as the share screen shows it: the QR code, the name and Node ID under it, and the
+/// read-aloud code. `share` prints it; `add` prints it after a scanned card was added, so the other
+/// person can scan back at once.
+enum ShareScreen {
+    static func print(_ card: SignedCard, style: TerminalRenderer.Style) throws {
+        let code = try CardQRCode.make(for: card)
+        Swift.print(code.terminalText(style: style, quietZone: 4))
+        Swift.print("  " + (card.card.name ?? "(no name on the shared card)"))
+        Swift.print("  Node ID \(card.nodeID)")
+        Swift.print("")
+        Swift.print("  Or read this code aloud:")
+        let groups = CardText.code(card)
+        for start in stride(from: 0, to: groups.count, by: 8) {
+            Swift.print("  " + groups[start..<min(start + 8, groups.count)].joined(separator: " "))
+        }
+    }
+}

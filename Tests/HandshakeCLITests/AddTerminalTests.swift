@@ -1,0 +1,110 @@
+import Foundation
+import HandshakeTestSupport
+import Testing
+
+/// `handshake add`'s questions as a person answers them on a real terminal (tmux): Add or Ignore; Merge,
+/// Add separately or Ignore for a card sharing an email; and, after a card scanned from a QR code was
+/// added, the offer to show one's own card for the other person to scan back.
+@Suite("handshake add on a terminal", .serialized, .timeLimit(.minutes(3)))
+struct AddTerminalTests {
+    /// Ada and Bob, each with an identity; Ada shares an email, so a second identity of hers can match.
+    func people() throws -> (ada: CLI, bob: CLI) {
+        let ada = try CLI(), bob = try CLI()
+        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(ada.run("card", "set", "--email", "ada@example.com").status == 0)
+        try #require(ada.run("card", "profile", "--share", "name,emails").status == 0)
+        try #require(bob.run("init", "--name", "Bob Babbage").status == 0)
+        return (ada, bob)
+    }
+
+    /// `person`'s card as QR text in a file of `receiver`'s.
+    func qrFile(of person: CLI, for receiver: CLI, named name: String) throws -> String {
+        let text = try person.run("card", "export", "--format", "qr-text").stdout
+        let file = receiver.file(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// `handshake add FILE --source qr` for `person`, on a terminal, ending with its exit status on screen.
+    func addOnTerminal(_ person: CLI, _ file: String) throws -> TmuxTerminal {
+        let command = ["env", "HANDSHAKE_HOME=\(person.home.path)", try CLI.binary.path, "add", file, "--source", "qr"]
+            .map { "'\($0)'" }.joined(separator: " ")
+        return try TmuxTerminal("\(command); echo \"[exit $?]\"")
+    }
+
+    func contactNames(_ person: CLI) throws -> [String] {
+        let list = try JSONSerialization.jsonObject(with: try person.run("contacts", "--json").stdoutBytes) as? [[String: Any]] ?? []
+        return list.compactMap { $0["name"] as? String }
+    }
+
+    @Test("add, then show one's own card for them to scan back")
+    func addAndShareBack() throws {
+        let (ada, bob) = try people()
+        let terminal = try addOnTerminal(bob, try qrFile(of: ada, for: bob, named: "ada.txt"))
+        defer { terminal.close() }
+        let question = try terminal.waitFor("the Add question") { $0.contains("Add Ada Lovelace? [a]dd / [i]gnore") }
+        #expect(question.contains("ada@example.com"), "\(question)")
+        try terminal.type("a")
+        _ = try terminal.waitFor("the scan-back offer") { $0.contains("Show your card for Ada Lovelace to scan back? [s]how / [n]o") }
+        try terminal.type("s")
+        let end = try terminal.waitFor("the program's end") { $0.contains("[exit ") }
+        #expect(end.contains("Added Ada Lovelace (TRUSTED)."), "\(end)")
+        let shown = try JSONSerialization.jsonObject(with: try bob.run("card", "show", "--json").stdoutBytes) as? [String: Any]
+        let bobNodeID = try #require(shown?["nodeId"] as? String)
+        #expect(end.contains("Bob Babbage") && end.contains("Node ID \(bobNodeID)"), "\(end)")
+        #expect(end.contains("Or read this code aloud:"), "\(end)")
+        #expect(end.contains("[exit 0]"), "\(end)")
+        #expect(try contactNames(bob) == ["Ada Lovelace"])
+    }
+
+    @Test("ignore stores nothing")
+    func ignore() throws {
+        let (ada, bob) = try people()
+        let terminal = try addOnTerminal(bob, try qrFile(of: ada, for: bob, named: "ada.txt"))
+        defer { terminal.close() }
+        _ = try terminal.waitFor("the Add question") { $0.contains("Add Ada Lovelace? [a]dd / [i]gnore") }
+        try terminal.type("i")
+        let end = try terminal.waitFor("the program's end") { $0.contains("[exit ") }
+        #expect(end.contains("Ignored; nothing was stored.") && end.contains("[exit 0]"), "\(end)")
+        #expect(!end.contains("scan back"), "\(end)")
+        #expect(try contactNames(bob).isEmpty)
+    }
+
+    @Test("a new identity sharing an email: merge at the prompt, or add it separately without a second question")
+    func mergeOrSeparate() throws {
+        let (ada, bob) = try people()
+        try #require(bob.run("add", "--yes", try qrFile(of: ada, for: bob, named: "old.txt")).status == 0)
+        try #require(bob.run("contact", "set", "ada", "--alias", "Countess").status == 0)
+        let newAda = try CLI()
+        try #require(newAda.run("init", "--name", "Ada L").status == 0)
+        try #require(newAda.run("card", "set", "--email", "ADA@example.com").status == 0)
+        try #require(newAda.run("card", "profile", "--share", "name,emails").status == 0)
+        let newCard = try qrFile(of: newAda, for: bob, named: "new.txt")
+
+        // Separately first, on a copy of Bob's book, then merge on Bob's own.
+        let copy = try CLI()
+        try FileManager.default.removeItem(at: copy.home)
+        try FileManager.default.copyItem(at: bob.home, to: copy.home)
+        let separate = try addOnTerminal(copy, newCard)
+        defer { separate.close() }
+        let asked = try separate.waitFor("the merge question") { $0.contains("Merge into that contact, add separately, or ignore? [m]erge / [s]eparate / [i]gnore") }
+        #expect(asked.contains("Shares an email or phone with: Countess"), "\(asked)")
+        try separate.type("s")
+        _ = try separate.waitFor("the scan-back offer") { $0.contains("scan back? [s]how / [n]o") }
+        try separate.type("n")
+        let separated = try separate.waitFor("the program's end") { $0.contains("[exit ") }
+        #expect(!separated.contains("Add Ada L? [a]dd"), "\(separated)")
+        #expect(separated.contains("Added Ada L (TRUSTED).") && separated.contains("[exit 0]"), "\(separated)")
+        #expect(try contactNames(copy).sorted() == ["Ada L", "Ada Lovelace"])
+
+        let merge = try addOnTerminal(bob, newCard)
+        defer { merge.close() }
+        _ = try merge.waitFor("the merge question") { $0.contains("[m]erge / [s]eparate / [i]gnore") }
+        try merge.type("m")
+        _ = try merge.waitFor("the scan-back offer") { $0.contains("scan back? [s]how / [n]o") }
+        try merge.type("n")
+        let merged = try merge.waitFor("the program's end") { $0.contains("[exit ") }
+        #expect(merged.contains("Merged into Countess") && merged.contains("[exit 0]"), "\(merged)")
+        #expect(try contactNames(bob) == ["Ada L"])
+    }
+}
