@@ -49,28 +49,45 @@ extension ContactBook {
         }
         let limit = max(0, requested), offset = max(0, query.offset)
         let bound = (offset + limit) * walkedRowsPerWantedContact
-        if bound <= longestBoundedWalk {
-            let page = try boundedWalk(search, query, rows: bound, limit: limit, offset: offset, db)
-            if page.count == limit { return page }
+        if bound <= longestBoundedWalk, let page = try boundedWalk(search, query, rows: bound, limit: limit, offset: offset, db) {
+            return page
         }
         return try listRequest(query, matching: indexedSearchCondition(search)).fetchAll(db)
     }
 
-    /// The matches among the first `rows` contacts of the filtered list, paged.
-    static func boundedWalk(_ search: String, _ query: ContactListQuery, rows: Int, limit: Int, offset: Int, _ db: Database) throws -> [ContactRecord] {
+    /// The page among the matches in the first `rows` contacts of the filtered list; `nil` when those
+    /// rows hold too few matches to fill it (and the list goes on).
+    ///
+    /// The list is read in order as a cursor that says of each contact only its id and whether it
+    /// matches, and the reading stops at the page's last match or after `rows` contacts, so a page costs
+    /// what it reads, not what the book holds.
+    static func boundedWalk(_ search: String, _ query: ContactListQuery, rows: Int, limit: Int, offset: Int, _ db: Database) throws -> [ContactRecord]? {
         let filters = listFilters(query)
-        let order = "pinned DESC, displayName, id"
         let match = walkedSearchCondition(search)
-        var arguments = StatementArguments()
+        var arguments = match.arguments
         for filter in filters { arguments += filter.arguments }
-        arguments += [rows]
-        arguments += match.arguments
-        arguments += [limit, offset]
         let sql = """
-            SELECT * FROM (SELECT * FROM contact\(filters.isEmpty ? "" : " WHERE " + filters.map(\.sql).joined(separator: " AND ")) \
-            ORDER BY \(order) LIMIT ?) AS contact WHERE \(match.sql) ORDER BY \(order) LIMIT ? OFFSET ?
+            SELECT id, \(match.sql) AS hit FROM contact\(filters.isEmpty ? "" : " WHERE " + filters.map(\.sql).joined(separator: " AND ")) \
+            ORDER BY pinned DESC, displayName, id
             """
-        return try ContactRecord.fetchAll(db, sql: sql, arguments: arguments)
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var read = 0
+        var hits: [Int64] = []
+        var exhausted = false
+        while hits.count < offset + limit {
+            guard read < rows else { break }
+            guard let row = try cursor.next() else {
+                exhausted = true
+                break
+            }
+            read += 1
+            // NULL when every tested column is NULL: not a match.
+            if row["hit"] as Bool? == true { hits.append(row["id"]) }
+        }
+        guard hits.count == offset + limit || exhausted else { return nil }
+        let page = Array(hits.dropFirst(offset))
+        let records = Dictionary(uniqueKeysWithValues: try ContactRecord.fetchAll(db, keys: page).compactMap { record in record.id.map { ($0, record) } })
+        return page.compactMap { records[$0] }
     }
 
     /// Name, alias, company or a tag contains `text` (through the trigram index for three characters or
