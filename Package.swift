@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HandshakeNearby", targets: ["HandshakeNearby"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
+        .library(name: "HandshakeWalletPass", targets: ["HandshakeWalletPass"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -25,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),  // the Wallet pass's CMS signature
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),  // already resolved for swift-certificates
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),  // the .pkpass archive
         // `swift package generate-documentation`: a command plugin only, never linked into a product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -61,11 +65,24 @@ let package = Package(
         .target(name: "HandshakeQR", swiftSettings: strict),
         // PNG rendering of QR symbols; compression by the system's zlib.
         .systemLibrary(
-            name: "CZlib",
+            // Named apart from ZIPFoundation's own `CZlib` module map: two modules of one name cannot coexist.
+            name: "CHandshakeZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CZlib"], swiftSettings: strict),
+        .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CHandshakeZlib"], swiftSettings: strict),
+        // Apple Wallet passes of the card: pass.json, manifest, a detached CMS signature, zipped.
+        .target(
+            name: "HandshakeWalletPass",
+            dependencies: [
+                "HandshakeCore", "HandshakeQR", "HandshakeQRPNG",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         // The optional mailbox server (Hummingbird 2): accounts, share links, friend requests, contacts.
         .target(
             name: "HandshakeServer",
@@ -93,6 +110,7 @@ let package = Package(
                 "HandshakeExchange",
                 "HandshakeNearby",
                 "HandshakeServer",
+                "HandshakeWalletPass",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -129,6 +147,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeWalletPassTests",
+            dependencies: ["HandshakeWalletPass", "HandshakeCore", "HandshakeQR", "HandshakeTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",

@@ -1,4 +1,4 @@
-import CZlib
+import CHandshakeZlib
 
 /// PNG's container: big-endian integers and length-type-data-CRC chunks (PNG specification §5.3).
 extension [UInt8] {

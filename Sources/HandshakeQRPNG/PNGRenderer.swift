@@ -1,4 +1,4 @@
-import CZlib
+import CHandshakeZlib
 public import HandshakeQR
 
 /// Draws a symbol as a PNG image: 1-bit greyscale, one square of `moduleSize` pixels per module, with a

@@ -1,0 +1,35 @@
+import Foundation
+import HandshakeTestSupport
+import Testing
+
+/// `handshake card wallet-pass`: the program's pass verifies with openssl against the test CA, and a key
+/// that is not the certificate's is refused with exit 1 and nothing written.
+@Suite("handshake card wallet-pass")
+struct WalletPassCommandTests {
+    @Test("writes a signed .pkpass whose QR code is the card; refuses another key")
+    func walletPass() throws {
+        let ca = try PassCertificateAuthority()
+        let ada = try CLI()
+        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
+        let output = ca.path("ada.pkpass")
+        let made = try ada.run(
+            "card", "wallet-pass", "--certificate", ca.path("pass.pem"), "--key", ca.path("pass.key"), "--chain", ca.path("ca.pem"), "-o", output)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("the pass pass.org.example.handshake of Ada Lovelace"), "\(made.stdout)")
+
+        try Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
+        let verify = try Tool.run(
+            "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", ca.path("unpacked/signature"),
+            "-content", ca.path("unpacked/manifest.json"), "-CAfile", ca.path("ca.pem"), "-purpose", "any", "-out", "/dev/null")
+        #expect(verify.status == 0, "\(verify.stderr)")
+        let pass = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ca.path("unpacked/pass.json")))) as? [String: Any])
+        let message = try #require((pass["barcodes"] as? [[String: Any]])?.first?["message"] as? String)
+        let verdict = try ada.run("card", "verify", "--json", message)
+        #expect(verdict.status == 0 && verdict.stdout.contains("Ada Lovelace"), "\(verdict.stdout)")
+
+        let refused = try ada.run(
+            "card", "wallet-pass", "--certificate", ca.path("pass.pem"), "--key", ca.path("ca.key"), "-o", ca.path("other.pkpass"))
+        #expect(refused.status == 1 && refused.stderr.contains("does not belong to the pass certificate"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: ca.path("other.pkpass")))
+    }
+}
