@@ -7,37 +7,46 @@ import Foundation
 // that translates switches over the cases and words them itself.
 
 extension CardRejection: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension CardFieldError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension SignedEnvelopeError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension CBORError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension GroupedCodeError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension KeyAgreementError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension SeedBackup.RestoreError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension DIDKey.ParseError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension ScannableSecurityCode.ParseError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }

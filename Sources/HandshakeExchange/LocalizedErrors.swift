@@ -4,33 +4,41 @@ import Foundation
 // language; `LocalizedError` makes `localizedDescription` the English sentence of `description`.
 
 extension ChannelError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension SessionTokenError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension SessionActionError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension ShortCodeError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension CommonFriendsError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension NoteError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension MessageError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension CardSwapError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }

@@ -4,17 +4,21 @@ import Foundation
 // language; `LocalizedError` makes `localizedDescription` the English sentence of `description`.
 
 extension LinkError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension DNSMessageError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension NearbyDiscoveryError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension NearbyTransportError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }

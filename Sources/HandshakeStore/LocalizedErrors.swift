@@ -4,13 +4,16 @@ import Foundation
 // language; `LocalizedError` makes `localizedDescription` the English sentence of `description`.
 
 extension StoreError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension ContactBookError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
 
 extension AccountError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }

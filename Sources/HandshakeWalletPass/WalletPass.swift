@@ -19,6 +19,8 @@ public struct WalletPass: Sendable {
     /// The name shown as the pass's issuer.
     public var organizationName: String
 
+    /// A pass of `card`; the identifiers are those of the Pass Type ID certificate that will sign it
+    /// (``PassSigner/passTypeIdentifier`` and ``PassSigner/teamIdentifier`` read them).
     public init(card: SignedCard, passTypeIdentifier: String, teamIdentifier: String, organizationName: String = "Handshake") {
         self.card = card
         self.passTypeIdentifier = passTypeIdentifier

@@ -17,6 +17,7 @@ public enum WalletPassError: Error, Sendable, Equatable, CustomStringConvertible
     /// Writing a file of the pass failed.
     case encoding(String)
 
+    /// A sentence for the person making the pass.
     public var description: String {
         switch self {
         case .cardTooLargeForQR: "This card is too large for one QR code, so Wallet could not show it; share fewer fields or a smaller avatar."
@@ -29,5 +30,6 @@ public enum WalletPassError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
