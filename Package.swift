@@ -118,7 +118,7 @@ let package = Package(
         // What several test targets share (two hosts in network namespaces); never linked into a product.
         .target(name: "HandshakeTestSupport", path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
-            name: "HandshakeCoreTests", dependencies: ["HandshakeCore"],
+            name: "HandshakeCoreTests", dependencies: ["HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors", "VCardCorpus"],  // Python conformance scripts, test vectors and vCard exports, read at run time
             swiftSettings: strict
         ),
@@ -132,7 +132,7 @@ let package = Package(
             dependencies: ["HandshakeCore", "HandshakeStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
-            name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore"],
+            name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 @testable @_spi(Wire) import HandshakeCore
@@ -151,46 +152,9 @@ enum TestFiles {
     }
 }
 
-/// Runs a conformance script under `/usr/bin/env python3`: JSON on stdin, JSON back on stdout. A script
-/// that fails (a check did not hold, or a module is missing — then stderr says which `pip install`) throws,
-/// so the test fails with the script's own explanation; nothing is ever skipped.
+/// The conformance scripts of this target (`Conformance/`), run by HandshakeTestSupport's `PythonScript`.
 enum Python {
-    struct Failure: Error, CustomStringConvertible {
-        let script: String
-        let status: Int32
-        let stderr: String
-        var description: String { "\(script) exited with status \(status): \(stderr)" }
-    }
-
     static func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in.json")
-        let outURL = scratch.appendingPathComponent("out.json")
-        let errURL = scratch.appendingPathComponent("err.txt")
-        try JSONSerialization.data(withJSONObject: input).write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestFiles.conformance.appendingPathComponent(script).path] + arguments
-        process.currentDirectoryURL = TestFiles.conformance
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw Failure(script: script, status: process.terminationStatus, stderr: stderr)
-        }
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: outURL))
-        guard let dictionary = object as? [String: Any] else {
-            throw Failure(script: script, status: 0, stderr: "output is not a JSON object")
-        }
-        return dictionary
+        try PythonScript.run(TestFiles.conformance.appendingPathComponent(script), input, arguments: arguments)
     }
 }

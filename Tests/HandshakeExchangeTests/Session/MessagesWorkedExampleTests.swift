@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import HandshakeCore
 import Testing
 
@@ -70,7 +71,7 @@ struct MessagesWorkedExampleTests {
     func pythonCatchesAWrongRole() throws {
         let (hash, _) = try Self.messages()
         let wrong = SessionBinding.offer(card: SessionPair.adaCard, identity: SessionPair.ada, handshakeHash: hash, ownRole: .responder)
-        #expect(throws: Python.Failure.self) {
+        #expect(throws: PythonScript.Failure.self) {
             try Python.run("nearby_messages.py", ["handshake_hash": hash.hex, "messages": [
                 ["from": "initiator", "type": 0x10, "payload": SessionMessage.request(wrong, kind: .exchange).payload.hex],
             ]])

@@ -1,47 +1,13 @@
 import Foundation
+import HandshakeTestSupport
 
-/// Runs a script of `Conformance/` with a JSON object on standard input and reads the JSON object it prints.
-/// A missing Python module makes the script fail, and the test with it: nothing is skipped.
+/// The conformance scripts of this target (`Conformance/`), run by HandshakeTestSupport's `PythonScript`.
 enum Python {
-    struct Failure: Error, CustomStringConvertible {
-        let script: String
-        let status: Int32
-        let stderr: String
-        var description: String { "\(script) exited with status \(status): \(stderr)" }
-    }
-
     static let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Conformance")
 
     static func run(_ script: String, _ input: [String: Any]) throws -> [String: Any] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in.json")
-        let outURL = scratch.appendingPathComponent("out.json")
-        let errURL = scratch.appendingPathComponent("err.txt")
-        try JSONSerialization.data(withJSONObject: input).write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", conformance.appendingPathComponent(script).path]
-        process.currentDirectoryURL = conformance
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw Failure(script: script, status: process.terminationStatus, stderr: stderr)
-        }
-        guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: outURL)) as? [String: Any] else {
-            throw Failure(script: script, status: 0, stderr: "its output is not a JSON object")
-        }
-        return object
+        try PythonScript.run(conformance.appendingPathComponent(script), input)
     }
 }
 
