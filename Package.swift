@@ -123,7 +123,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"],
+            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG", "HandshakeTestSupport"],
             exclude: ["Scripts"],  // the segno helper, run at test time
             swiftSettings: strict
         ),

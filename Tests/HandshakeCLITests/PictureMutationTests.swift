@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 /// The scanning path meets hostile pictures: a real QR picture mutated many ways (bit flips, truncation,
@@ -15,7 +16,7 @@ struct PictureMutationTests {
         try #require(cli.run("card", "export", "--format", "png", "-o", png.path).status == 0)
         let original = [UInt8](try Data(contentsOf: png))
 
-        var generator = SplitMix64(seed: 0x48616E64)
+        var generator = SeededGenerator(seed: 0x48616E64)
         var pictures: [[UInt8]] = []
         for round in 0..<60 {
             var bytes = original
@@ -73,15 +74,3 @@ struct PictureMutationTests {
     }
 }
 
-/// A small deterministic generator, so a failing mutation can be reproduced.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeCore

@@ -1,3 +1,4 @@
+import HandshakeTestSupport
 import Testing
 @testable import HandshakeQR
 
@@ -27,7 +28,7 @@ struct SegmentationTests {
 
     @Test("matches exhaustive search on random mixed text", arguments: [1, 10, 27])
     func optimal(version: Int) {
-        var random = SplitMix(seed: UInt64(version))
+        var random = SeededGenerator.sweep(seed: UInt64(version))
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:abcxyz!é".utf8)
         for _ in 0..<400 {
             let length = random.next(60)

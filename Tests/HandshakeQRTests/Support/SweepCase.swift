@@ -1,3 +1,4 @@
+import HandshakeTestSupport
 @testable import HandshakeQR
 
 /// One symbol of the sweep: a version, level and mode, with deterministic data filling the symbol to the
@@ -58,7 +59,7 @@ struct SweepCase: CustomStringConvertible, Sendable {
     }
 
     private static func data(version: Int, level: QRErrorCorrection, mode: QRSegmentMode) -> [UInt8] {
-        var random = SplitMix(seed: UInt64(version * 16 + level.rawValue * 4 + modeIndex(mode)))
+        var random = SeededGenerator.sweep(seed: UInt64(version * 16 + level.rawValue * 4 + modeIndex(mode)))
         let count = capacity(version: version, level: level, mode: mode)
         switch mode {
         case .numeric:
@@ -80,16 +81,7 @@ struct SweepCase: CustomStringConvertible, Sendable {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+extension SeededGenerator {
+    /// The sweep's generator, seeded as the sweep always was, so its cases stay the same.
+    static func sweep(seed: UInt64) -> SeededGenerator { SeededGenerator(state: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1) }
 }
