@@ -97,24 +97,25 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // What several test targets share (two hosts in network namespaces); never linked into a product.
+        // What several test targets share (two hosts in network namespaces, the check that each Getting Started
+        // article shows the code its test runs); never linked into a product.
         .target(name: "HandshakeTestSupport", path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
-            name: "HandshakeCoreTests", dependencies: ["HandshakeCore"],
+            name: "HandshakeCoreTests", dependencies: ["HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors", "VCardCorpus"],  // Python conformance scripts, test vectors and vCard exports, read at run time
             swiftSettings: strict
         ),
         .testTarget(
-            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG"],
+            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG", "HandshakeTestSupport"],
             exclude: ["Scripts"],  // the segno helper, run at test time
             swiftSettings: strict
         ),
         .testTarget(
             name: "HandshakeStoreTests",
-            dependencies: ["HandshakeCore", "HandshakeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
-            name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore"],
+            name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(
