@@ -29,7 +29,10 @@ public struct SimulatedLink: Sendable {
     }
 
     /// The two ends of the link.
-    public enum Side: Sendable, Equatable { case a, b }
+    public enum Side: Sendable, Equatable {
+        /// One device (the initiator, in ``SimulatedExchange``), and the other.
+        case a, b
+    }
 
     struct Packet: Sendable {
         let arrival: Duration
