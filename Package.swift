@@ -115,7 +115,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // What several test targets share (two hosts in network namespaces); never linked into a product.
+        // What several test targets share (two hosts in network namespaces, the check that each Getting Started
+        // article shows the code its test runs); never linked into a product.
         .target(name: "HandshakeTestSupport", path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
             name: "HandshakeCoreTests", dependencies: ["HandshakeCore", "HandshakeTestSupport"],
@@ -129,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HandshakeStoreTests",
-            dependencies: ["HandshakeCore", "HandshakeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore", "HandshakeTestSupport"],

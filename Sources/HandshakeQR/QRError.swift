@@ -11,6 +11,7 @@ public enum QRError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A segment was given characters its mode cannot encode; `offset` is the first such byte (UTF-8 offset).
     case invalidCharacters(mode: QRSegmentMode, offset: Int)
 
+    /// A sentence that says why the symbol could not be made.
     public var description: String {
         switch self {
         case let .dataTooLong(bits, capacity, version, level, forced):

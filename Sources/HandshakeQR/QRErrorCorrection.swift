@@ -33,8 +33,10 @@ public enum QRErrorCorrection: Int, Sendable, Hashable, CaseIterable, Comparable
         }
     }
 
+    /// The level's letter: `L`, `M`, `Q` or `H`.
     public var description: String { letter }
 
+    /// Orders levels by how much damage they survive, L lowest.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The two-bit indicator written into the format information. The standard's order (M=00, L=01, H=10,

@@ -10,6 +10,7 @@ public enum QRSegmentMode: Sendable, Hashable, CaseIterable, CustomStringConvert
     /// Arbitrary bytes (Handshake writes UTF-8), 8 bits each.
     case byte
 
+    /// The mode's name.
     public var description: String {
         switch self {
         case .numeric: "numeric"

@@ -76,6 +76,7 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     /// zlib's `compress2` returned an error status (`Z_MEM_ERROR` is the only plausible one).
     case compressionFailed(status: Int)
 
+    /// A sentence that says why the image could not be made.
     public var description: String {
         switch self {
         case let .compressionFailed(status):
@@ -84,6 +85,7 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// PNG output for HandshakeQR's symbols.
 extension QRCode {
     /// The symbol as PNG bytes; see ``PNGRenderer``.
     public func png(moduleSize: Int = 8, quietZone: Int = 4) throws(PNGError) -> [UInt8] {

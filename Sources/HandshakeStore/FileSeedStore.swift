@@ -12,12 +12,17 @@ import Darwin
 /// A seed file that other users can read is refused rather than used: the identity may already be
 /// copied, and silently carrying on would hide that. The error says how to fix the permissions.
 public struct FileSeedStore: SeedStore {
+    /// The seed file.
     public let url: URL
 
+    /// A store for the seed file at `url`; nothing is read or written until asked.
     public init(url: URL) {
         self.url = url
     }
 
+    /// The stored seed, or `nil` when there is no file yet.
+    /// - Throws: ``StoreError/seedFileTooOpen(path:mode:)`` when other users can read the file,
+    ///   ``StoreError/corruptSeed(path:bytes:)`` when it does not hold a seed.
     public func loadSeed() throws -> IdentitySeed? {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
@@ -35,6 +40,12 @@ public struct FileSeedStore: SeedStore {
         return seed
     }
 
+    /// Writes the seed, readable by its owner alone, in one step: a crash leaves the old seed or the new one,
+    /// never half of one.
+    /// - Parameters:
+    ///   - seed: The seed to keep.
+    ///   - replacing: Whether an existing seed may be overwritten; when `false`, an existing file is an error
+    ///     (``StoreError/identityExists(path:)``), so an identity is never lost by accident.
     public func saveSeed(_ seed: IdentitySeed, replacing: Bool) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Write to a private temporary file first: the seed is never briefly world-readable, and a crash never

@@ -5,8 +5,10 @@ import HandshakeCore
 ///
 /// Written atomically (temporary file + rename), so an interrupted write leaves the previous profile.
 public struct ProfileFile: Sendable {
+    /// The profile file.
     public let url: URL
 
+    /// A profile file at `url`; nothing is read or written until asked.
     public init(url: URL) {
         self.url = url
     }
@@ -34,6 +36,7 @@ public struct ProfileFile: Sendable {
         }
     }
 
+    /// Writes the card and its sharing profile, replacing the previous ones atomically.
     public func save(_ profile: CardProfile) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

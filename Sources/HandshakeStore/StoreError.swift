@@ -3,14 +3,22 @@
 /// Messages say what is wrong and what it means; they name no command or button, so every front end
 /// (an app, the `handshake` program) adds its own way out.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The seed file can be read by other users, so it is not used: the identity may already be copied.
     case seedFileTooOpen(path: String, mode: String)
+    /// The seed file does not hold 32 bytes: it is damaged, and only the backup code restores the identity.
     case corruptSeed(path: String, bytes: Int)
+    /// An identity is already stored there; creating another would lose it.
     case identityExists(path: String)
+    /// No identity has been created or restored in this folder.
     case noIdentity(home: String)
+    /// A file could not be read; the reason is the system's.
     case unreadable(path: String, reason: String)
+    /// A file could not be written; the reason is the system's.
     case unwritable(path: String, reason: String)
+    /// The profile file is not a profile this identity can use; the reason says why.
     case corruptProfile(path: String, reason: String)
 
+    /// A sentence to show the person using the app.
     public var description: String {
         switch self {
         case .seedFileTooOpen(let path, let mode):

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeStore
+import HandshakeTestSupport
 import Testing
 
 /// The libraries as an app uses them, through the public API only (no `@testable`): create an account in
@@ -61,14 +62,6 @@ struct AppGettingStartedTests {
 
     @Test("the Getting Started article shows exactly the code this suite runs")
     func articleMatchesTheTest() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let article = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/HandshakeStore/HandshakeStore.docc/GettingStarted.md")
-        let text = try String(contentsOf: article, encoding: .utf8)
-        let code = try #require(text.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-        let test = try String(contentsOf: here, encoding: .utf8)
-        let region = try #require(test.components(separatedBy: "// article:begin\n").dropFirst().first?.components(separatedBy: "        // article:end").first)
-        let unindented = region.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
-        #expect(code == unindented, "Sources/HandshakeStore/HandshakeStore.docc/GettingStarted.md differs from the test's code")
+        #expect(try ArticleCode.inArticle("Sources/HandshakeStore/HandshakeStore.docc/GettingStarted.md") == ArticleCode.inTest())
     }
 }

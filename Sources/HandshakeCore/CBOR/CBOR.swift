@@ -43,9 +43,12 @@
 
 /// One key–value pair of a CBOR map.
 @_spi(Wire) public struct CBORPair: Sendable, Hashable {
+    /// The key.
     public var key: CBOR
+    /// The value.
     public var value: CBOR
 
+    /// A pair from its key and value.
     public init(_ key: CBOR, _ value: CBOR) {
         self.key = key
         self.value = value

@@ -16,6 +16,7 @@
         /// The most entries one array or map may have.
         public var maxItemsPerContainer: Int
 
+        /// Limits from their parts; the defaults suit any Handshake message.
         public init(maxInputSize: Int = 1 << 20, maxDepth: Int = 16, maxItemsPerContainer: Int = 4096) {
             self.maxInputSize = maxInputSize
             self.maxDepth = maxDepth
@@ -23,8 +24,10 @@
         }
     }
 
+    /// The limits this decoder enforces.
     public var limits: Limits
 
+    /// A decoder enforcing `limits`.
     public init(limits: Limits = Limits()) {
         self.limits = limits
     }

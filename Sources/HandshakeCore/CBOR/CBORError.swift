@@ -17,6 +17,7 @@ public enum CBORError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Input larger than the decoder allows.
     case tooLarge(size: Int, limit: Int)
 
+    /// A sentence that says what is wrong with the bytes, and where.
     public var description: String {
         switch self {
         case .truncated(let offset):

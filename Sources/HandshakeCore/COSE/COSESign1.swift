@@ -15,10 +15,14 @@
     /// The encoded protected header Handshake writes: `{1: -8}`.
     public static let edDSAProtectedHeader = CBOREncoder.encode(.map([CBORPair(.int(1), .int(algorithmEdDSA))]))
 
+    /// The encoded protected header, as signed.
     public let protectedHeader: [UInt8]
+    /// The signed content: for a card, its CBOR map.
     public let payload: [UInt8]
+    /// The 64-byte Ed25519 signature over the `Sig_structure`.
     public let signature: [UInt8]
 
+    /// Why bytes are not an envelope Handshake accepts.
     public typealias StructureError = SignedEnvelopeError
 
     /// Signs `payload` with `sign` (an Ed25519 signer) and returns the envelope.

@@ -2,6 +2,8 @@
 ///
 /// The raw value is the field's name in JSON output, on the command line and in the sharing profile.
 public enum CardField: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+    /// The owner's name, a short bio, an avatar image, where they are, their company and job title, and the lists
+    /// of email addresses, phone numbers, social links and skills.
     case name, bio, avatar, location, company, title, emails, phones, links, skills
 
     /// The integer key of the field in the card's CBOR map (docs/formats/card.md).
@@ -20,6 +22,7 @@ public enum CardField: String, Sendable, Hashable, CaseIterable, Codable, Compar
         }
     }
 
+    /// Orders fields as the card's CBOR map does, so lists of fields read the same everywhere.
     public static func < (lhs: CardField, rhs: CardField) -> Bool { lhs.cborKey < rhs.cborKey }
 
     /// Accepts the singular spellings too (`email`, `phone`, `link`, `skill`), as people type them.

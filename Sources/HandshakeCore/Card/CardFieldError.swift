@@ -1,19 +1,29 @@
 /// A field value a card may not hold. The same rules apply to the owner editing a card and to anyone
 /// receiving one, so the messages speak of "the card" rather than of who made the mistake.
 public enum CardFieldError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A text field longer than its limit in ``CardLimits``.
     case tooLong(field: String, length: Int, limit: Int)
+    /// A field present but empty: a card leaves out what it does not hold.
     case empty(field: String)
+    /// A list (emails, phones, links, skills) with more entries than ``CardLimits`` allows.
     case tooMany(field: String, count: Int, limit: Int)
+    /// A field holding control characters, which could disguise what a person sees.
     case controlCharacter(field: String)
+    /// A value that is not an email address.
     case invalidEmail(String)
+    /// A value that is not a phone number (digits, spaces and `+ - ( ) .` only).
     case invalidPhone(String)
+    /// A social link that is not valid; the text says why.
     case invalidLink(String)
+    /// An avatar larger than ``CardLimits/avatarBytes``.
     case avatarTooLarge(bytes: Int)
+    /// An avatar that is neither a PNG nor a JPEG image.
     case avatarNotAnImage
     /// Each field is within its limit, but the whole card, signed, would be `bytes` bytes: more than
     /// ``CardLimits/signedCardBytes``, which no receiver accepts.
     case cardTooLarge(bytes: Int)
 
+    /// A sentence to show whoever is editing or receiving the card.
     public var description: String {
         switch self {
         case .tooLong(let field, let length, let limit):

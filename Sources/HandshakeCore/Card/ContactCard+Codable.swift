@@ -10,6 +10,7 @@ extension ContactCard: Codable {
         case name, bio, avatar, location, company, title, emails, phones, links, skills
     }
 
+    /// Writes the card as JSON-style keyed data, with its Node ID and did:key for whoever reads the output.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schema, forKey: .schema)
@@ -30,6 +31,7 @@ extension ContactCard: Codable {
         if !skills.isEmpty { try container.encode(skills, forKey: .skills) }
     }
 
+    /// Reads a card written by ``encode(to:)``. The result is unsigned data: to trust it, verify its signed bytes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func key(_ codingKey: CodingKeys) throws -> [UInt8] {

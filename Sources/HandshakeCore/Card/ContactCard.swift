@@ -18,15 +18,25 @@ public struct ContactCard: Sendable, Hashable {
     /// Node ID replaces an older one; an equal or older one is ignored.
     public var updatedAt: UInt64
 
+    /// The name the owner goes by.
     public var name: String?
+    /// A few words about the owner.
     public var bio: String?
+    /// The owner's picture.
     public var avatar: Avatar?
+    /// Where the owner is, as they choose to put it (a city, a campus).
     public var location: String?
+    /// Where the owner works.
     public var company: String?
+    /// The owner's job title.
     public var title: String?
+    /// Email addresses, most important first.
     public var emails: [String]
+    /// Phone numbers, most important first.
     public var phones: [String]
+    /// The owner's pages on social networks and the web.
     public var links: [SocialLink]
+    /// What the owner can help with, as short tags.
     public var skills: [String]
 
     /// A card with the given keys and fields. Field rules are checked when the card is signed or received,

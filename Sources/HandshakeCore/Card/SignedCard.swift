@@ -15,5 +15,6 @@ public struct SignedCard: Sendable, Hashable {
         self.card = card
     }
 
+    /// The Node ID of the card's owner: the name under which a contact book files it.
     public var nodeID: NodeID { card.nodeID }
 }

@@ -7,6 +7,7 @@ public struct SocialLink: Sendable, Hashable, Codable {
     /// The address of the owner's page.
     public var url: String?
 
+    /// A link on `platform`, by handle, address or both.
     public init(platform: String, handle: String? = nil, url: String? = nil) {
         self.platform = platform
         self.handle = handle

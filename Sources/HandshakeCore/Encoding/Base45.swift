@@ -11,10 +11,14 @@
 
     /// Why a text is not Base45.
     public enum DecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// A character outside the Base45 alphabet, at `position`.
         case invalidCharacter(Character, position: Int)
+        /// A length no Base45 text can have (a remainder of one character).
         case invalidLength(Int)
+        /// A group that decodes to more than its bytes can hold, at `position`.
         case valueOutOfRange(position: Int)
 
+        /// A sentence that says where the text is damaged.
         public var description: String {
             switch self {
             case .invalidCharacter(let char, let position):

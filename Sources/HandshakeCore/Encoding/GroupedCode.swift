@@ -152,13 +152,20 @@ import Crypto
 
 /// Why a typed code was not accepted.
 public enum GroupedCodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing was typed.
     case empty
+    /// A character the code alphabet does not use, in the given group (counted from 1).
     case invalidCharacter(Character, group: Int)
+    /// The groups (counted from 1) whose check character does not match: where to look for the typo.
     case typo(groups: [Int])
+    /// A length no code can have: a character is missing or one too many.
     case wrongLength(characters: Int)
+    /// Each group is right, but the code as a whole is not: groups swapped, or one missing.
     case checksumMismatch
+    /// Longer than any code of this kind.
     case tooLong(maxPayloadSize: Int)
 
+    /// A sentence to show the person who typed the code, saying where the mistake is.
     public var description: String {
         switch self {
         case .empty:

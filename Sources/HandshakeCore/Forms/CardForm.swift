@@ -5,7 +5,8 @@ public enum CardForm: String, Sendable, CaseIterable, Codable {
     case cbor
     /// `HS1:` + Base45 of the bytes: the text put in a QR code (alphanumeric mode).
     case qrText = "qr-text"
-    /// The read-aloud / typed code (``GroupedCode``).
+    /// The code to read aloud or type: groups of five characters, each group with a check character, so a
+    /// typo is found in the group where it was made (``GroupedCodeError``).
     case code
     /// `handshake://card#` + base64url of the bytes. The fragment never reaches a server.
     case link

@@ -32,9 +32,16 @@ public enum CardText {
         CardForm.linkPrefix + Base64URL.encode(card.bytes)
     }
 
-    /// Reads a card from any form and verifies it through ``CardVerifier``.
+    /// Reads a card from any form and verifies it through ``CardVerifier``: whatever was scanned, pasted or
+    /// opened, the app only ever gets a card whose signature and Node ID have been checked.
     ///
-    /// - Parameter form: the form, when the caller knows it; otherwise it is detected.
+    /// - Parameters:
+    ///   - input: What was scanned, pasted or opened: text as UTF-8, or the raw signed bytes.
+    ///   - form: The form, when the caller knows it; otherwise it is detected.
+    ///   - now: This device's time, to refuse a card dated far in the future.
+    ///   - verifier: The checks to apply; the default's are right for every app.
+    /// - Returns: The verified card and the form it was read from.
+    /// - Throws: ``CardRejection``, with a sentence for the person who tried to read it.
     public static func read(_ input: [UInt8], form: CardForm? = nil, now: Date, verifier: CardVerifier = CardVerifier()) throws(CardRejection) -> (card: SignedCard, form: CardForm) {
         guard input.count <= maxInputBytes else { throw .tooLarge(bytes: input.count, limit: maxInputBytes) }
         guard let form = form ?? CardForm.detect(input) else {

@@ -6,7 +6,9 @@ import Crypto
 /// Handshake identities are Ed25519 (multicodec `0xed`). P-256 keys (multicodec `0x1200`, compressed
 /// point) are accepted when others present them, for verifiable-credential interoperability.
 public enum DIDKey: Sendable, Hashable, CustomStringConvertible {
+    /// An Ed25519 public key (32 bytes): how every Handshake identity appears.
     case ed25519([UInt8])
+    /// A P-256 public key as a compressed point (33 bytes), accepted from others' credentials.
     case p256(compressed: [UInt8])
 
     static let ed25519Prefix: [UInt8] = [0xED, 0x01]
@@ -14,11 +16,16 @@ public enum DIDKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Why a string is not a usable `did:key`.
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The text does not start with `did:key:z`.
         case notDIDKey
+        /// The key part is not Base58btc text.
         case notBase58
+        /// A key type other than Ed25519 and P-256.
         case unsupportedKeyType
+        /// The key bytes are not a valid point on their curve.
         case invalidKey
 
+        /// A sentence to show whoever supplied the identifier.
         public var description: String {
             switch self {
             case .notDIDKey: return "This is not a did:key identifier (it must start with \"did:key:z\")."

@@ -10,6 +10,7 @@ import Crypto
 /// An identity never shows its seed or private keys when printed, logged or dumped: its description
 /// names only the Node ID.
 public struct Identity: Sendable {
+    /// The seed the keys are derived from. Keep it in a key store; it is the identity.
     public let seed: IdentitySeed
     let signingKey: Curve25519.Signing.PrivateKey
     let encryptionKey: Curve25519.KeyAgreement.PrivateKey
@@ -79,7 +80,9 @@ public struct Identity: Sendable {
 }
 
 extension Identity: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Names the identity by its Node ID alone, so logs never hold a secret.
     public var description: String { "Identity(\(nodeID))" }
+    /// The same as ``description``: no secret in a debugger either.
     public var debugDescription: String { description }
     /// Mirrors (`dump`, debuggers, SwiftUI previews) see the public keys, never the seed.
     public var customMirror: Mirror { Mirror(self, children: ["nodeID": nodeID, "sigKey": sigKey, "encKey": encKey]) }

@@ -31,7 +31,9 @@ public struct IdentitySeed: Sendable {
 extension IdentitySeed: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// A seed is the identity: printing, logging or dumping one never shows its bytes.
     public var description: String { "IdentitySeed(redacted)" }
+    /// The same as ``description``: redacted.
     public var debugDescription: String { description }
+    /// An empty mirror, so `dump` and debuggers show nothing of the seed.
     public var customMirror: Mirror { Mirror(self, children: []) }
 }
 

@@ -4,6 +4,7 @@ public enum KeyAgreementError: Error, Sendable, Equatable, CustomStringConvertib
     /// is never an honest one.
     case lowOrderPoint
 
+    /// A sentence to show the person whose exchange failed.
     public var description: String {
         switch self {
         case .lowOrderPoint: return "The other device's encryption key is not a usable key; no secret can be agreed with it."

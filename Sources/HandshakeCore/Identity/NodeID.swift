@@ -26,6 +26,7 @@ public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible, C
         rawValue = String(text)
     }
 
+    /// Reads a Node ID written as its text, refusing text that is not one.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let nodeID = NodeID(text) else {
@@ -34,12 +35,15 @@ public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible, C
         self = nodeID
     }
 
+    /// Writes the Node ID as its 22-character text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// The 22-character text.
     public var description: String { rawValue }
 
+    /// Orders Node IDs by their text, so lists of them sort the same on every device.
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

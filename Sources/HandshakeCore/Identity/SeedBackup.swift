@@ -1,4 +1,5 @@
-/// The identity backup: the seed as a typed code (``GroupedCode``) a person can write down and type back.
+/// The identity backup: the seed as a typed code, in groups of five with a check character each, that a
+/// person can write down and type back.
 ///
 /// Payload: one version byte (`0x01`) and the 32-byte seed. The version byte also tells a backup apart
 /// from a card code, whose payload always starts with `0xD2`.
@@ -7,10 +8,14 @@ public enum SeedBackup {
 
     /// Why a backup code was not accepted.
     public enum RestoreError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The code itself is mistyped; the error says where.
         case badCode(GroupedCodeError)
+        /// A valid code, but of something else (a card).
         case notABackup
+        /// A backup written by a newer Handshake in a format this version does not read.
         case unsupportedVersion(UInt8)
 
+        /// A sentence to show the person restoring their identity.
         public var description: String {
             switch self {
             case .badCode(let error): return error.description

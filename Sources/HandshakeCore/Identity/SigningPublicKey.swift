@@ -47,6 +47,8 @@ public struct SigningPublicKey: Sendable, Hashable, CustomStringConvertible {
     public var description: String { Data(rawRepresentation).base64EncodedString() }
 
     // Equality and hashing on the bytes alone: the Node ID follows from them.
+    /// Two keys are the same when their bytes are.
     public static func == (lhs: SigningPublicKey, rhs: SigningPublicKey) -> Bool { lhs.rawRepresentation == rhs.rawRepresentation }
+    /// Hashes the key's bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawRepresentation) }
 }

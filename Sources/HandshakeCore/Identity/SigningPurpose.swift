@@ -24,5 +24,6 @@ public struct SigningPurpose: Sendable, Hashable, CustomStringConvertible {
     /// Every purpose, for reviews and tests.
     public static let all: [SigningPurpose] = [.nearbySessionBinding, .serverChallenge]
 
+    /// The label as text, for reviews and logs.
     public var description: String { String(decoding: label.dropLast(), as: UTF8.self) }
 }

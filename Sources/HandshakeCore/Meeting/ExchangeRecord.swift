@@ -16,7 +16,9 @@ public struct ExchangeRecord: Sendable, Equatable {
         case sessionSecret
     }
 
+    /// When the exchange completed.
     public var exchangedAt: Date
+    /// How the session's channel was secured, which says how much the meeting proves.
     public var source: Source
     /// The Noise handshake hash of the session both bindings sign.
     public var handshakeHash: [UInt8]
@@ -24,11 +26,14 @@ public struct ExchangeRecord: Sendable, Equatable {
     public var ourBinding: [UInt8]?
     /// Their binding signature; `nil` if theirs was not received.
     public var theirBinding: [UInt8]?
+    /// The note we sent with our card, if any.
     public var ourNote: String?
+    /// The note they sent with theirs, if any.
     public var theirNote: String?
     /// The signing keys of the friends both sides trust, as found at the time.
     public var commonFriends: [SigningPublicKey]
 
+    /// A record of one exchange, as the exchange reports it when it completes.
     public init(
         exchangedAt: Date, source: Source, handshakeHash: [UInt8], ourBinding: [UInt8]? = nil, theirBinding: [UInt8]? = nil,
         ourNote: String? = nil, theirNote: String? = nil, commonFriends: [SigningPublicKey] = []

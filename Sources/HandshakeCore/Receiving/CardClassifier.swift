@@ -42,10 +42,12 @@ public struct CardChanges: Sendable, Equatable {
     /// The fields whose values differ, in card order.
     public let fields: [CardField]
 
+    /// The fields that differ between an older and a newer card of one person.
     public init(from old: ContactCard, to new: ContactCard) {
         fields = CardField.allCases.filter { old.value(of: $0) != new.value(of: $0) }
     }
 
+    /// Whether the newer card changes no field (only its date).
     public var isEmpty: Bool { fields.isEmpty }
 }
 

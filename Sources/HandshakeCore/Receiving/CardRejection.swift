@@ -28,6 +28,7 @@ public enum CardRejection: Error, Sendable, Equatable, CustomStringConvertible {
     /// A text form (QR text, code, link, vCard) could not be read.
     case unreadableText(String)
 
+    /// A sentence to show the person who received the card.
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):

@@ -14,6 +14,7 @@ public struct CardVerifier: Sendable {
 
     let decoder = CBORDecoder(limits: .init(maxInputSize: CardLimits.signedCardBytes, maxDepth: 8, maxItemsPerContainer: 64))
 
+    /// A verifier with the usual allowance for clock drift.
     public init() {}
 
     /// Verifies signed card bytes. `now` is this device's time, passed in so verification is repeatable.

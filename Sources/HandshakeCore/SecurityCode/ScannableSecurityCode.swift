@@ -28,9 +28,12 @@ public struct ScannableSecurityCode: Sendable, Hashable {
 
     /// Why a scanned payload can't be read.
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The scanned text does not start with ``ScannableSecurityCode/prefix``.
         case notASecurityCode
+        /// A code written by a newer Handshake in a format this version does not read.
         case unsupportedVersion(UInt8)
 
+        /// A sentence to show the person who scanned the code.
         public var description: String {
             switch self {
             case .notASecurityCode: return "This is not a Handshake security code (it starts with \(ScannableSecurityCode.prefix))."

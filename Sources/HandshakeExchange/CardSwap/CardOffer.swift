@@ -10,6 +10,7 @@ public struct CardOffer: Sendable, Equatable {
     /// The sender's Ed25519 signature binding these bytes to this session (``SessionBinding``).
     public let binding: [UInt8]
 
+    /// An offer from a signed card's bytes and the binding signed over this session's handshake hash.
     public init(cardBytes: [UInt8], binding: [UInt8]) {
         self.cardBytes = cardBytes
         self.binding = binding

@@ -3,7 +3,7 @@ import Foundation
 @_spi(Wire) import HandshakeCore
 
 /// The signature that ties a card to one nearby session: Ed25519 by the card's own `sigKey`, for the
-/// purpose ``SigningPurpose/nearbySessionBinding``, over
+/// purpose `SigningPurpose/nearbySessionBinding`, over
 /// `handshakeHash (32) ‖ sender role (1: 0x49 "I" initiator, 0x52 "R" responder) ‖ SHA-256(card bytes) (32)`.
 ///
 /// What it protects: a card and binding recorded in one session are refused in any other (the handshake
@@ -58,6 +58,7 @@ public enum CardSwapError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The peer offered our own card back.
     case ownCard
 
+    /// A sentence to show the person whose exchange failed.
     public var description: String {
         switch self {
         case .rejected(let rejection): return "The other device's card was refused. \(rejection.description)"

@@ -32,6 +32,7 @@ public enum ChannelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The channel had already failed for the reason given; nothing more goes in or out.
     indirect case alreadyFailed(ChannelError)
 
+    /// A sentence to show the person whose exchange failed.
     public var description: String {
         switch self {
         case .frameTooLarge(let length, let limit):

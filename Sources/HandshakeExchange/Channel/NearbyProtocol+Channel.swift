@@ -23,6 +23,7 @@ public enum ChannelFrameType: UInt8, Sendable, CustomStringConvertible {
     /// A Noise transport message carrying one fragment of one message of the layer above.
     case record = 0x03
 
+    /// The frame type's name, for logs.
     public var description: String {
         switch self {
         case .commit: "key commitment"

@@ -38,6 +38,7 @@ public struct SecureChannel: Sendable {
 
     /// A channel end with a fresh random ephemeral key.
     /// - Parameters:
+    ///   - role: which end this device is: the one that opened the connection is the initiator.
     ///   - secret: the session secret both devices hold, or nil to compare a short code instead.
     ///   - maximumMessageSize: lowers the per-message bound (at most `NearbyProtocol.maximumMessageSize`).
     public init(role: ChannelRole, secret: SessionSecret?, maximumMessageSize: Int = NearbyProtocol.maximumMessageSize) {

@@ -13,7 +13,10 @@ public struct SessionSecret: Sendable, CustomStringConvertible, CustomDebugStrin
         self.bytes = Array(bytes)
     }
 
+    /// Says a secret is there, never what it is.
     public var description: String { "SessionSecret(32 bytes, hidden)" }
+    /// The same as ``description``: hidden.
     public var debugDescription: String { description }
+    /// An empty mirror, so `dump` and debuggers show nothing of the secret.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

@@ -29,6 +29,7 @@ public enum CommonFriendsError: Error, Sendable, Equatable, CustomStringConverti
     /// This device was asked to answer the peer's set before it had sent its own (a local ordering mistake).
     case ownSetNotSent
 
+    /// A sentence to show the person whose common friends could not be found.
     public var description: String {
         switch self {
         case .missingCount(let byteCount):

@@ -38,7 +38,9 @@ public struct CommonFriendsExchange: Sendable {
     /// Repeated keys count once. If more than ``CommonFriendsBuckets/maximum`` distinct keys are given,
     /// the first ones in the order given are compared (put the contacts that matter most first) and the
     /// rest are reported in ``CommonFriendsResult/uncomparedKeys``, as is any key that is not 32 bytes long.
+    ///
     /// - Parameters:
+    ///   - contactKeys: the `sigKey`s of this side's trusted contacts, those that matter most first.
     ///   - sessionSalt: the secure channel's handshake hash, which both sides share: it makes every element
     ///     new in each session (docs/protocols/nearby-common-friends.md, "Elements").
     ///   - random: the source of the scalar, the dummies and the order; the system's by default.

@@ -1,10 +1,14 @@
 /// Why a message inside the channel could not be read. The session ends on any of these: the peer either
 /// speaks another protocol or is not honest, and neither can be reasoned with.
 public enum MessageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A message type this version does not know.
     case unknownType(UInt8)
+    /// A message larger than its type allows.
     case tooLarge(MessageType, bytes: Int, limit: Int)
+    /// A message whose payload does not read as its type; the text says why.
     case malformed(MessageType, String)
 
+    /// A sentence to show the person whose exchange failed.
     public var description: String {
         switch self {
         case .unknownType(let type):

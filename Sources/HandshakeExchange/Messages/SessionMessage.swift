@@ -7,12 +7,17 @@
 /// card in it is genuine, or whether the message makes sense now — ``CardOffer`` and ``PeerSession``
 /// check those.
 public enum SessionMessage: Sendable, Equatable {
+    /// Asks to exchange cards, with the asker's card bound to this session.
     case request(CardOffer, kind: RequestKind)
     /// `nil` in a one-way exchange: the answerer keeps the card and gives none back.
     case accept(CardOffer?)
+    /// The answerer says no; nothing is kept by either side.
     case decline
+    /// The asker withdraws the request, or it expired.
     case cancel(CancelReason)
+    /// The one short note each side may send after the swap.
     case note(String)
+    /// The sender leaves the session.
     case close
     /// A common-friends message; its payload is read by the common-friends exchange, not here.
     case commonFriends(MessageType, [UInt8])
@@ -35,6 +40,7 @@ public enum SessionMessage: Sendable, Equatable {
         }
     }
 
+    /// The message's type byte on the wire.
     public var type: MessageType {
         switch self {
         case .request: return .request

@@ -11,6 +11,8 @@ public protocol ConfirmationGate: Sendable {
 
 /// A gate that always lets the session sign: for programs where running the command is the confirmation.
 public struct AlwaysConfirm: ConfirmationGate {
+    /// A gate that never asks.
     public init() {}
+    /// Always `true`.
     public func confirmSharing(with peerName: String?) async -> Bool { true }
 }

@@ -13,12 +13,15 @@ public protocol ExchangeClock: Sendable {
 public struct SystemExchangeClock: ExchangeClock {
     let origin = ContinuousClock.now
 
+    /// Clocks whose monotonic time starts now.
     public init() {}
 
+    /// The time since this clock was made, and the calendar time.
     public func now() -> SessionInstant {
         SessionInstant(monotonic: ContinuousClock.now - origin, wall: Date())
     }
 
+    /// Sleeps until the monotonic time `deadline`, measured from when this clock was made.
     public func sleep(until deadline: Duration) async throws {
         try await ContinuousClock().sleep(until: origin + deadline)
     }

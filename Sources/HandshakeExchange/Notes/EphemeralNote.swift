@@ -7,6 +7,7 @@ public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
     /// The longest note, in characters as a person counts them.
     public static let maxLength = 140
 
+    /// The note as the person wrote it.
     public let text: String
 
     /// A note, or the reason it cannot be one.
@@ -17,18 +18,22 @@ public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The note's text.
     public var description: String { text }
 }
 
 /// Why a note cannot be sent or was refused.
 public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Longer than ``EphemeralNote/maxLength`` characters (the count is its length).
     case tooLong(Int)
+    /// Nothing but white space.
     case empty
     /// This side already sent its one note.
     case alreadySent
     /// Notes go only after the cards are swapped.
     case notNow
 
+    /// A sentence to show the person writing the note.
     public var description: String {
         switch self {
         case .tooLong(let count): return "A note can have at most \(EphemeralNote.maxLength) characters; this one has \(count)."

@@ -9,7 +9,9 @@ import HandshakeCore
 /// ``ExchangeSession``, which also signs the card offers. Anything that goes wrong in the channel ends the
 /// session with the channel's sentence, and nothing received in it is kept.
 public struct NearbySession: Sendable {
+    /// The secure channel the session's messages travel in.
     public private(set) var channel: SecureChannel
+    /// The exchange itself: screens, requests, cards.
     public private(set) var session: PeerSession
 
     /// A session about to start on a fresh connection. The device that connected is the initiator.
@@ -34,7 +36,9 @@ public struct NearbySession: Sendable {
     let trustedContacts: [SigningPublicKey]
     var commonFriends: CommonFriendsExchange?
 
+    /// The screen the session is on.
     public var state: SessionState { session.state }
+    /// When the session next needs a clock tick (a request expiring, the channel timing out), or `nil`.
     public var nextDeadline: Duration? { session.nextDeadline }
 
     /// What to send first, as soon as the connection is open.
@@ -153,8 +157,11 @@ public struct NearbySession: Sendable {
 /// What the driver does after an input: write `bytes` to the connection, show `events`, and close the
 /// connection when `disconnect` (after writing the bytes).
 public struct NearbyOutput: Sendable, Equatable {
+    /// What to write to the connection, in order.
     public var bytes: [UInt8] = []
+    /// What to tell the app.
     public var events: [SessionEvent] = []
+    /// Whether to close the connection once the bytes are written.
     public var disconnect = false
 
     mutating func append(_ other: NearbyOutput) {

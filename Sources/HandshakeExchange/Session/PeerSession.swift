@@ -14,12 +14,15 @@ import HandshakeCore
 /// What it does not do: decide whether to keep a card (the app does, on ``SessionState/succeeded(_:)``),
 /// or compare the short code (the two people do).
 public struct PeerSession: Sendable {
+    /// The screen the session is on.
     public internal(set) var state: SessionState = .connecting
     /// Which end of the channel we are; our bindings are signed with it.
     public let role: ChannelRole
+    /// How long requests, answers and idle screens last.
     public let timeouts: SessionTimeouts
     /// The Noise handshake hash, once the channel is open: what card offers are bound to.
     public private(set) var handshakeHash: [UInt8]?
+    /// How the channel was secured: a compared code or a shared secret (NFC tap, typed short code).
     public private(set) var source: ExchangeRecord.Source = .comparedCode
 
     let ownKey: SigningPublicKey

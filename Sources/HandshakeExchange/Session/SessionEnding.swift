@@ -26,6 +26,7 @@ public enum SessionEnding: Sendable, Equatable, CustomStringConvertible {
     /// Something went wrong: the channel, the protocol or a card; nothing from the session was kept.
     case failed(String)
 
+    /// A sentence to show on the ended screen.
     public var description: String {
         switch self {
         case .completed: return "The exchange is complete."

@@ -11,6 +11,7 @@ public struct SessionInstant: Sendable, Equatable {
     /// The device's calendar time.
     public var wall: Date
 
+    /// An instant from its two clocks' readings.
     public init(monotonic: Duration, wall: Date) {
         self.monotonic = monotonic
         self.wall = wall
@@ -34,5 +35,6 @@ public struct SessionTimeouts: Sendable, Equatable {
     /// The longest a session stays open with nothing happening (on the confirm screen, or after success).
     public var idle: Duration = .seconds(300)
 
+    /// The usual timeouts.
     public init() {}
 }

@@ -1,7 +1,9 @@
 /// What a session asks its driver to do after an input: send a message through the channel, tell the app
 /// something worth a banner, or drop the connection.
 public enum SessionOutput: Sendable, Equatable {
+    /// Send this message to the other device.
     case send(SessionMessage)
+    /// Tell the app.
     case event(SessionEvent)
     /// The session is over: close the connection (after sending what came before this output).
     case disconnect
@@ -26,10 +28,12 @@ public enum SessionActionError: Error, Sendable, Equatable, CustomStringConverti
     case notNow(SessionAction)
     /// An exchange needs our card: the offer is missing.
     case cardRequired
+    /// The note could not be sent; the error says why.
     case note(NoteError)
     /// The app's confirmation gate (Face ID, a passcode) said no: nothing was signed or sent.
     case notConfirmed
 
+    /// A sentence to show the person who tried the action.
     public var description: String {
         switch self {
         case .notConfirmed: return "Sharing your card was not confirmed; nothing was sent."

@@ -39,6 +39,7 @@ public enum SessionState: Sendable, Equatable {
 
 /// The person's possible actions; which are offered depends on the screen.
 public enum SessionAction: Sendable, Hashable {
+    /// Ask to exchange, withdraw the request, accept or decline theirs, send a note, or leave.
     case request, cancel, accept, decline, sendNote, close
 }
 
@@ -47,13 +48,17 @@ public struct ConfirmScreen: Sendable, Equatable {
     /// The 6 digits both screens show when no secret was shared; `nil` when an NFC tap or a typed code made
     /// the channel (then no one can be in the middle, and there is nothing to compare).
     public var shortCode: String?
+    /// The common friends, once worked out: shown first, because they are what tells people who is who.
     public var commonFriends: CommonFriendsStatus
 }
 
 /// Waiting for the other person's answer.
 public struct WaitingScreen: Sendable, Equatable {
+    /// Whether we asked for both cards to be exchanged or only gave ours.
     public var kind: RequestKind
+    /// The 6 digits both screens show, or `nil` when a shared secret made them unnecessary.
     public var shortCode: String?
+    /// The common friends, once worked out.
     public var commonFriends: CommonFriendsStatus
     /// When the request expires, on the session's monotonic clock.
     public var deadline: Duration
@@ -61,11 +66,15 @@ public struct WaitingScreen: Sendable, Equatable {
 
 /// The other person's request, with their verified card.
 public struct IncomingRequestScreen: Sendable, Equatable {
+    /// Whether they offer both ways or give their card only.
     public var kind: RequestKind
+    /// Their card, verified and bound to this session.
     public var theirCard: SignedCard
     /// Their session binding over ``theirCard``, kept for the exchange record.
     public var theirBinding: [UInt8]
+    /// The 6 digits both screens show, or `nil` when a shared secret made them unnecessary.
     public var shortCode: String?
+    /// The common friends, once worked out.
     public var commonFriends: CommonFriendsStatus
     /// When the request expires, on the session's monotonic clock.
     public var deadline: Duration
@@ -77,9 +86,13 @@ public struct SuccessScreen: Sendable, Equatable {
     public var theirCard: SignedCard?
     /// Whether our card went to them.
     public var ourCardSent: Bool
+    /// The 6 digits both screens showed, or `nil`.
     public var shortCode: String?
+    /// The common friends, as found.
     public var commonFriends: CommonFriendsStatus
+    /// The note we sent, once sent.
     public var ourNote: EphemeralNote?
+    /// The note they sent, once received.
     public var theirNote: EphemeralNote?
     /// What the exchange leaves with the contact.
     public var record: ExchangeRecord

@@ -152,15 +152,19 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
 
     // MARK: Description
 
+    /// Tokens are equal when all their parts are; the secret is compared in constant time.
     public static func == (lhs: SessionToken, rhs: SessionToken) -> Bool {
         ConstantTime.equal(lhs.secret.bytes, rhs.secret.bytes) && lhs.rendezvous == rhs.rendezvous
             && lhs.expiry == rhs.expiry && lhs.endpoints == rhs.endpoints
     }
 
+    /// Names the rendezvous, expiry and endpoints, never the secret.
     public var description: String {
         "SessionToken(rendezvous \(rendezvousText), expires \(expiry), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), secret hidden)"
     }
+    /// The same as ``description``: no secret.
     public var debugDescription: String { description }
+    /// A mirror without the secret.
     public var customMirror: Mirror {
         Mirror(self, children: ["rendezvous": rendezvousText, "expiry": expiry, "endpoints": endpoints], displayStyle: .struct)
     }

@@ -22,5 +22,6 @@ public struct SessionTokenEndpoint: Sendable, Equatable, CustomStringConvertible
             .joined(separator: ":")
     }
 
+    /// `host:port`, with IPv6 addresses in brackets.
     public var description: String { address.count == 4 ? "\(host):\(port)" : "[\(host)]:\(port)" }
 }

@@ -31,6 +31,7 @@ public enum SessionTokenError: Error, Sendable, Equatable, CustomStringConvertib
     /// A token asked for with more endpoints than fit, or a lifetime over a minute.
     case invalidToken(String)
 
+    /// A sentence to show the person whose tap failed.
     public var description: String {
         switch self {
         case .empty: "The NFC tag is empty."

@@ -30,6 +30,7 @@ public enum ShortCodeFrameType: UInt8, Sendable, CustomStringConvertible {
     /// CPace message B, from the device that shows the code: Yb and its confirmation tag.
     case cpaceB = 0x05
 
+    /// The frame type's name, for logs.
     public var description: String {
         switch self {
         case .cpaceA: "CPace message A"

@@ -45,10 +45,14 @@ public struct ShortCode: Sendable, Equatable, CustomStringConvertible, CustomDeb
         }.joined(separator: separator)
     }
 
+    /// Names the rendezvous only; the password part of the code is never shown.
     public var description: String { "ShortCode(rendezvous \(rendezvous), password hidden)" }
+    /// The same as ``description``: no password.
     public var debugDescription: String { description }
+    /// A mirror with the rendezvous only.
     public var customMirror: Mirror { Mirror(self, children: ["rendezvous": rendezvous], displayStyle: .struct) }
 
+    /// Codes are equal when all their digits are, compared in constant time.
     public static func == (lhs: ShortCode, rhs: ShortCode) -> Bool { ConstantTime.equal(lhs.digits, rhs.digits) }
 
     /// The code a person typed. Case, spaces, hyphens and dots do not matter; O reads as 0, I and L as 1.

@@ -36,6 +36,7 @@ public enum ShortCodeError: Error, Sendable, Equatable, CustomStringConvertible 
     /// longer holds (used, expired, or never shown).
     case connectionClosed
 
+    /// A sentence to show the person who typed the code.
     public var description: String {
         switch self {
         case .empty:

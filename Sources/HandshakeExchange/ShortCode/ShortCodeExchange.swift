@@ -116,6 +116,7 @@ public struct ShortCodeInitiator: Sendable, CustomStringConvertible, CustomRefle
     public var description: String {
         "ShortCodeInitiator(rendezvous \(code.rendezvous), \(failure.map { "failed: \($0)" } ?? (finished ? "finished" : started ? "waiting for message B" : "not started")))"
     }
+    /// An empty mirror: nothing secret in a debugger.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }
 
@@ -190,5 +191,6 @@ public struct ShortCodeResponder: Sendable, CustomStringConvertible, CustomRefle
     public var description: String {
         "ShortCodeResponder(rendezvous \(rendezvous), \(failure.map { "failed: \($0)" } ?? (finished ? "finished" : "waiting for message A")))"
     }
+    /// An empty mirror: nothing secret in a debugger.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

@@ -7,13 +7,18 @@
 /// order and acknowledges cumulatively. What it does not do: congestion control (a BLE link between two
 /// phones has no one else to share with) or any protection (the secure channel above does that).
 public struct LinkEndpoint: Sendable {
+    /// How the stream protocol behaves on one link: packet size, how much is in flight, how hard it retries.
     public struct Configuration: Sendable, Equatable {
         /// The negotiated ATT MTU; a packet is at most MTU − 3 bytes (the ATT header).
         public var mtu: Int = 185
+        /// How many packets may be unacknowledged at once: enough to keep the link busy across its latency.
         public var window: Int = 16
+        /// How long a packet waits for its acknowledgement before it is sent again.
         public var retransmitAfter: Duration = .milliseconds(400)
+        /// How many times one packet is sent again before the link gives up with ``LinkError/tooManyLosses(retries:)``.
         public var maxRetries: Int = 10
 
+        /// The usual settings for a link with the given MTU.
         public init(mtu: Int = 185) { self.mtu = mtu }
 
         /// The largest packet: what one GATT write or notification carries.
@@ -27,6 +32,7 @@ public struct LinkEndpoint: Sendable {
         var retries: Int
     }
 
+    /// The settings this endpoint runs with.
     public let configuration: Configuration
     var nextToSend: UInt16 = 0
     var unsent: [UInt8] = []
@@ -36,9 +42,13 @@ public struct LinkEndpoint: Sendable {
     var oldestUnacked: UInt16 = 0
     var nextExpected: UInt16 = 0
     var outOfOrder: [UInt16: LinkPacket] = [:]
+    /// Whether the other side has ended its stream (its FIN arrived, in order).
     public private(set) var peerFinished = false
+    /// Why the link gave up, once it has; nothing more is sent or delivered after that.
     public private(set) var failure: LinkError?
 
+    /// An endpoint ready to send and receive.
+    /// - Throws: ``LinkError/mtuTooSmall(_:)`` when the MTU leaves no room for data.
     public init(configuration: Configuration = Configuration()) throws(LinkError) {
         guard configuration.mtu >= 20 else { throw .mtuTooSmall(configuration.mtu) }
         self.configuration = configuration

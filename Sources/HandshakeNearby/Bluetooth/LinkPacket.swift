@@ -19,6 +19,7 @@ public enum LinkPacket: Sendable, Equatable {
     /// Type byte and sequence number.
     public static let headerSize = 3
 
+    /// The packet's bytes, as one GATT write or notification carries them.
     public var encoded: [UInt8] {
         switch self {
         case .data(let sequence, let payload): return [Self.dataType, UInt8(sequence >> 8), UInt8(sequence & 0xFF)] + payload
@@ -50,7 +51,9 @@ public enum LinkPacket: Sendable, Equatable {
 
 /// Why the Bluetooth link gave up. Never a hang: a link that cannot deliver says so.
 public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A packet larger than the link's MTU allows.
     case packetTooLarge(Int, limit: Int)
+    /// A packet that cannot be read; the text says why.
     case malformedPacket(String)
     /// A packet went unacknowledged through every retry.
     case tooManyLosses(retries: Int)
@@ -59,6 +62,7 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Bluetooth connection went away (or was already closed) before the stream ended.
     case connectionLost
 
+    /// A sentence to show the person whose exchange failed.
     public var description: String {
         switch self {
         case .packetTooLarge(let size, let limit): return "The other device sent a Bluetooth packet of \(size) bytes; the link carries at most \(limit)."

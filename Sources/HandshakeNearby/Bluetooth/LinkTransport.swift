@@ -19,6 +19,8 @@ import HandshakeExchange
 /// let session = ExchangeSession(role: .initiator, secret: nil, identity: me, card: myCard, transport: link)
 /// ```
 public actor LinkTransport: ExchangeTransport {
+    /// The stream's bytes, in order, as the exchange session reads them; it finishes when the other side ends
+    /// the stream and throws a ``LinkError`` when the link gives up.
     public nonisolated let incoming: AsyncThrowingStream<[UInt8], any Error>
     private let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
     private var endpoint: LinkEndpoint
@@ -30,6 +32,8 @@ public actor LinkTransport: ExchangeTransport {
     private var closed = false
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// A link whose packets go out through `write`, ready for a session to run over.
+    ///
     /// - Parameters:
     ///   - configuration: the negotiated MTU (and the window and retransmission timer, which both devices
     ///     should leave at their defaults).

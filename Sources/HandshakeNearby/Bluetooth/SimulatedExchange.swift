@@ -12,6 +12,7 @@ import HandshakeExchange
 public struct SimulatedExchange {
     /// What a scripted person does.
     public struct Person: Sendable {
+        /// What the person does on each screen.
         public enum Choice: Sendable, Equatable {
             /// Chooses the other person as soon as the channel is open (or accepts their request).
             case exchange
@@ -25,14 +26,20 @@ public struct SimulatedExchange {
             case ignore
         }
 
+        /// The person's identity, which signs their session binding.
         public var identity: Identity
+        /// The card they give.
         public var card: SignedCard
+        /// What they do.
         public var choice: Choice
+        /// The keys of their trusted contacts, for common friends.
         public var trustedContacts: [SigningPublicKey]
+        /// The note they send after the swap, if any.
         public var note: String?
         /// The device disappears (stops sending and receiving) at this virtual time.
         public var vanishesAt: Duration?
 
+        /// A person with their identity, card and script.
         public init(identity: Identity, card: SignedCard, choice: Choice = .exchange, trustedContacts: [SigningPublicKey] = [], note: String? = nil, vanishesAt: Duration? = nil) {
             self.identity = identity
             self.card = card
@@ -45,14 +52,19 @@ public struct SimulatedExchange {
 
     /// What happened.
     public struct Report: Sendable {
+        /// Where the initiator's session ended up.
         public var initiator: SessionState
+        /// Where the responder's session ended up.
         public var responder: SessionState
         /// Virtual time from the first byte until both sides held what they were to receive; `nil` if never.
         public var swapCompletedAt: Duration?
         /// Virtual time until both sessions ended (or the run was stopped).
         public var elapsed: Duration
+        /// Stream bytes each side sent (retransmissions included).
         public var bytesSent: (initiator: Int, responder: Int)
+        /// Packets each side sent (retransmissions and acknowledgements included).
         public var packetsSent: (initiator: Int, responder: Int)
+        /// Packets the link dropped.
         public var packetsLost: Int
     }
 

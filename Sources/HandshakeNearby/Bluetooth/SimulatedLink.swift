@@ -5,6 +5,7 @@
 /// What it is not: a model of BLE's own link layer (which retransmits below GATT); loss here stands for
 /// everything that can still drop a GATT write or notification between two apps.
 public struct SimulatedLink: Sendable {
+    /// The radio between the two devices: packet size, delay, speed and loss.
     public struct Conditions: Sendable, Equatable {
         /// The negotiated ATT MTU (185 is common between phones; 23 is BLE's minimum, 20 the floor here).
         public var mtu: Int = 185
@@ -17,6 +18,7 @@ public struct SimulatedLink: Sendable {
         /// Seeds the loss, so the same conditions lose the same packets.
         public var seed: UInt64 = 1
 
+        /// Conditions from their parts; the defaults are a good link between two phones.
         public init(mtu: Int = 185, latency: Duration = .milliseconds(30), bytesPerSecond: Int = 100_000, loss: Double = 0, seed: UInt64 = 1) {
             self.mtu = mtu
             self.latency = latency
@@ -27,7 +29,10 @@ public struct SimulatedLink: Sendable {
     }
 
     /// The two ends of the link.
-    public enum Side: Sendable, Equatable { case a, b }
+    public enum Side: Sendable, Equatable {
+        /// One device (the initiator, in ``SimulatedExchange``), and the other.
+        case a, b
+    }
 
     struct Packet: Sendable {
         let arrival: Duration
@@ -36,15 +41,20 @@ public struct SimulatedLink: Sendable {
         let bytes: [UInt8]
     }
 
+    /// The conditions this link simulates.
     public let conditions: Conditions
     var random: SplitMix64
     var inFlight: [Packet] = []
     var busyUntil: [Side: Duration] = [.a: .zero, .b: .zero]
     var sentCount = 0
+    /// Packets each side has sent.
     public private(set) var packetsSent: [Side: Int] = [.a: 0, .b: 0]
+    /// Bytes each side has sent.
     public private(set) var bytesSent: [Side: Int] = [.a: 0, .b: 0]
+    /// Packets dropped so far.
     public private(set) var packetsLost = 0
 
+    /// A link with nothing in flight, at time zero.
     public init(conditions: Conditions) {
         self.conditions = conditions
         random = SplitMix64(seed: conditions.seed)

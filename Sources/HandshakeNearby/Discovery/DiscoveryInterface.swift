@@ -28,6 +28,7 @@ public struct DiscoveryInterface: Sendable, CustomStringConvertible {
     /// The interface that holds this IPv4 address (`10.213.0.1`; `127.0.0.1` for loopback).
     public static func address(_ address: IPv4Address) -> DiscoveryInterface { DiscoveryInterface(choice: .address(address)) }
 
+    /// The choice in words, for messages and logs.
     public var description: String {
         switch choice {
         case .automatic: "the first interface that can multicast"

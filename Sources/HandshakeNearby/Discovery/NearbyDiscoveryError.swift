@@ -15,6 +15,7 @@ public enum NearbyDiscoveryError: Error, Equatable, Sendable, CustomStringConver
     /// ``NearbyAdvertiser/start()`` was called twice, or after ``NearbyAdvertiser/stop()``.
     case alreadyStarted
 
+    /// A sentence to show the person whose nearby screen failed.
     public var description: String {
         switch self {
         case .displayNameTooLong(let count):

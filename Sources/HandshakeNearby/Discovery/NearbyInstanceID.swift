@@ -33,5 +33,6 @@ public struct NearbyInstanceID: Hashable, Sendable, CustomStringConvertible {
 
     private init(checked text: String) { self.text = text }
 
+    /// The instance ID's text.
     public var description: String { text }
 }

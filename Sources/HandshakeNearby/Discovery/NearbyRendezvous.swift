@@ -9,9 +9,9 @@ import HandshakeExchange
 /// The out-of-band rendezvous a device advertises while it waits for the device that holds its token or
 /// typed its code.
 public enum NearbyRendezvous: Hashable, Sendable, CustomStringConvertible {
-    /// A session token's rendezvous identifier, as ``SessionToken/rendezvousText`` (32 lowercase hex digits).
+    /// A session token's rendezvous identifier, as `SessionToken/rendezvousText` (32 lowercase hex digits).
     case sessionToken(String)
-    /// A short code's rendezvous part, as ``ShortCode/rendezvous`` (3 upper-case characters).
+    /// A short code's rendezvous part, as `ShortCode/rendezvous` (3 upper-case characters).
     case shortCode(String)
 
     /// The rendezvous of a token this device issued.
@@ -51,6 +51,7 @@ public enum NearbyRendezvous: Hashable, Sendable, CustomStringConvertible {
     /// Whether a peer advertising this rendezvous shows this code.
     public func matches(_ code: ShortCode) -> Bool { self == .shortCode(code.rendezvous) }
 
+    /// The rendezvous as it appears in the advertisement, for logs.
     public var description: String {
         switch self {
         case .sessionToken(let text): "session token \(text)"

@@ -3,10 +3,14 @@
 
 /// Why a nearby connection could not be made or kept.
 public enum NearbyTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Could not listen on the address; the reason is the system's.
     case cannotListen(host: String, reason: String)
+    /// Could not connect to the other device; the reason is the system's.
     case cannotConnect(host: String, port: Int, reason: String)
+    /// The connection failed once made; the text says how.
     case connectionFailed(String)
 
+    /// A sentence to show the person whose exchange failed.
     public var description: String {
         switch self {
         case .cannotListen(let host, let reason):

@@ -1,7 +1,7 @@
 import HandshakeExchange
 import NIOCore
 
-/// An ``ExchangeTransport`` over a connected NIO stream channel, for as long as the channel's scope lasts.
+/// An `ExchangeTransport` over a connected NIO stream channel, for as long as the channel's scope lasts.
 ///
 /// What it does: moves bytes, in order, both ways, and ends `incoming` when the other side closes or the
 /// connection breaks. What it does not: frame, bound or interpret anything — the secure channel above does

@@ -6,12 +6,14 @@ import PostgresNIO
 /// row, on whichever instance), accounts are created with `ON CONFLICT DO NOTHING`, and a card replaces
 /// the stored one only if strictly newer (the comparison is in the UPDATE itself).
 extension PostgresStorage {
+    /// ``AccountStorage/saveChallenge(_:)`` on PostgreSQL, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
         try await client.query(
             "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (\(challenge.bytes.bytea), \(challenge.sigKey.bytea), \(challenge.expiresAt.unixMillis))",
             logger: logger)
     }
 
+    /// ``AccountStorage/consumeChallenge(_:now:)`` on PostgreSQL, as the extension above describes.
     public func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge? {
         let rows = try await rows(
             """
@@ -23,6 +25,7 @@ extension PostgresStorage {
         return AuthChallenge(bytes: bytes, sigKey: sigKey, expiresAt: expiresAt)
     }
 
+    /// ``AccountStorage/createAccountIfNeeded(sigKey:now:)`` on PostgreSQL, as the extension above describes.
     public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
         try await client.query(
             """
@@ -31,6 +34,7 @@ extension PostgresStorage {
             """, logger: logger)
     }
 
+    /// ``AccountStorage/account(_:)`` on PostgreSQL, as the extension above describes.
     public func account(_ nodeID: NodeID) async throws -> Account? {
         guard let row = try await rows("SELECT * FROM account WHERE node_id = \(nodeID.rawValue)").first else { return nil }
         return Account(
@@ -39,6 +43,7 @@ extension PostgresStorage {
             createdAt: try row.date("created_at") ?? Date(unixMillis: 0))
     }
 
+    /// ``AccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
         try await client.query(
             """
@@ -47,11 +52,13 @@ extension PostgresStorage {
             """, logger: logger)
     }
 
+    /// ``AccountStorage/sessionAccount(tokenHash:now:)`` on PostgreSQL, as the extension above describes.
     public func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID? {
         try await rows("SELECT node_id FROM session WHERE token_hash = \(tokenHash.bytea) AND expires_at > \(now.unixMillis)")
             .first.map { try $0.nodeID("node_id") }
     }
 
+    /// ``AccountStorage/publishCard(_:)`` on PostgreSQL, as the extension above describes.
     public func publishCard(_ card: SignedCard) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)

@@ -5,6 +5,7 @@ import HandshakeCore
 /// ``ContactStorage`` on SQLite: every query is scoped by the owner's Node ID, so an account can read or
 /// change only its own list.
 extension SQLiteStorage {
+    /// ``ContactStorage/contacts(of:)`` on SQLite, as the extension above describes.
     public func contacts(of owner: NodeID) async throws -> [ServerContact] {
         try await writer.read { db in
             try Row.fetchAll(
@@ -14,6 +15,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``ContactStorage/setFavorite(_:contact:of:)`` on SQLite, as the extension above describes.
     public func setFavorite(_ favorite: Bool, contact: NodeID, of owner: NodeID) async throws -> ServerContact? {
         try await writer.write { db in
             try db.execute(
@@ -25,6 +27,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``ContactStorage/deleteContact(_:of:)`` on SQLite, as the extension above describes.
     public func deleteContact(_ contact: NodeID, of owner: NodeID) async throws -> Bool {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM contact WHERE owner = ? AND contact = ?", arguments: [owner.rawValue, contact.rawValue])

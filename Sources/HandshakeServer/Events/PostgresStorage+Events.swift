@@ -13,6 +13,7 @@ import PostgresNIO
 /// the account's Node ID on ``Configuration/channel``, which PostgreSQL delivers to every listening
 /// instance when, and only if, the transaction commits.
 extension PostgresStorage {
+    /// ``EventStorage/events(of:after:limit:)`` on PostgreSQL, as the extension above describes.
     public func events(of account: NodeID, after: Int64, limit: Int) async throws -> [MailboxEvent] {
         try await rows("SELECT * FROM event WHERE account = \(account.rawValue) AND id > \(after) ORDER BY id LIMIT \(Int64(limit))")
             .map { row in

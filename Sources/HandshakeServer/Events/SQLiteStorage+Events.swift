@@ -5,6 +5,7 @@ import HandshakeCore
 /// ``EventStorage`` on SQLite, and the helper the friend-request transactions call to record events
 /// alongside the change they report.
 extension SQLiteStorage {
+    /// ``EventStorage/events(of:after:limit:)`` on SQLite, as the extension above describes.
     public func events(of account: NodeID, after: Int64, limit: Int) async throws -> [MailboxEvent] {
         try await writer.read { db in
             try Row.fetchAll(

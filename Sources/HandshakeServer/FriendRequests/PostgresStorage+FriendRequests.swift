@@ -11,6 +11,7 @@ import PostgresNIO
 /// "one pending request between two people" checks true under concurrency, as SQLite's single writer does.
 /// Each change records its events (``MailboxEvent``) and announces them (NOTIFY) in the same transaction.
 extension PostgresStorage {
+    /// ``FriendRequestStorage/sendFriendRequest(_:now:)`` on PostgreSQL, as the extension above describes.
     public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
         let request = try await transaction { connection in
             let receiver: NodeID
@@ -63,6 +64,7 @@ extension PostgresStorage {
         return request
     }
 
+    /// ``FriendRequestStorage/friendRequest(id:visibleTo:)`` on PostgreSQL, as the extension above describes.
     public func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest {
         guard let request = try await friendRequest(id: id, on: nil), request.sender == account || request.receiver == account else {
             throw MailboxError.unknownRequest
@@ -70,6 +72,7 @@ extension PostgresStorage {
         return request
     }
 
+    /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:)`` on PostgreSQL, as the extension above describes.
     public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date) async throws -> FriendRequest {
         try await transaction { connection in
             guard let request = try await friendRequest(id: id, on: connection), request.sender == account || request.receiver == account else {
@@ -119,6 +122,7 @@ extension PostgresStorage {
         }
     }
 
+    /// ``FriendRequestStorage/friendRequests(of:sent:status:)`` on PostgreSQL, as the extension above describes.
     public func friendRequests(of account: NodeID, sent: Bool, status: FriendRequestStatus?) async throws -> [FriendRequest] {
         let column = sent ? "sender" : "receiver"
         return try await rows(
@@ -130,6 +134,7 @@ extension PostgresStorage {
         ).map(Self.friendRequest(row:))
     }
 
+    /// ``FriendRequestStorage/pendingReceivedCount(of:)`` on PostgreSQL, as the extension above describes.
     public func pendingReceivedCount(of account: NodeID) async throws -> Int {
         Int(try await rows("SELECT count(*) AS n FROM friend_request WHERE receiver = \(account.rawValue) AND status = 'pending'")
             .first?.int64("n") ?? 0)

@@ -8,6 +8,7 @@ import HandshakeCore
 /// told the link was used; a refusal later in the transaction rolls the burn back. Each change records
 /// its events (``MailboxEvent``) in the same transaction.
 extension SQLiteStorage {
+    /// ``FriendRequestStorage/sendFriendRequest(_:now:)`` on SQLite, as the extension above describes.
     public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
         try await writer.write { db in
             let receiver: NodeID
@@ -56,6 +57,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``FriendRequestStorage/friendRequest(id:visibleTo:)`` on SQLite, as the extension above describes.
     public func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest {
         try await writer.read { db in
             guard let request = try Self.friendRequest(id: id, in: db), request.sender == account || request.receiver == account else {
@@ -65,6 +67,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:)`` on SQLite, as the extension above describes.
     public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date) async throws -> FriendRequest {
         try await writer.write { db in
             guard let request = try Self.friendRequest(id: id, in: db), request.sender == account || request.receiver == account else {
@@ -104,6 +107,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``FriendRequestStorage/friendRequests(of:sent:status:)`` on SQLite, as the extension above describes.
     public func friendRequests(of account: NodeID, sent: Bool, status: FriendRequestStatus?) async throws -> [FriendRequest] {
         let column = sent ? "sender" : "receiver"
         return try await writer.read { db in
@@ -118,6 +122,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``FriendRequestStorage/pendingReceivedCount(of:)`` on SQLite, as the extension above describes.
     public func pendingReceivedCount(of account: NodeID) async throws -> Int {
         try await writer.read { db in
             try Int.fetchOne(

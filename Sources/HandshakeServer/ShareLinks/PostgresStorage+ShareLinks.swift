@@ -7,6 +7,7 @@ import PostgresNIO
 /// link for the same account waits until the first has committed, then counts its link too, so the
 /// limit holds however many instances serve the account.
 extension PostgresStorage {
+    /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:window:)`` on PostgreSQL, as the extension above describes.
     public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
         let windowStart = now.addingTimeInterval(-window).unixMillis
         try await transaction { connection in
@@ -28,10 +29,12 @@ extension PostgresStorage {
         }
     }
 
+    /// ``ShareLinkStorage/shareLink(tokenHash:)`` on PostgreSQL, as the extension above describes.
     public func shareLink(tokenHash: [UInt8]) async throws -> ShareLink? {
         try await shareLink(tokenHash: tokenHash, on: nil)
     }
 
+    /// ``ShareLinkStorage/revokeShareLink(tokenHash:owner:now:)`` on PostgreSQL, as the extension above describes.
     public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
         let updated = try await rows(
             """

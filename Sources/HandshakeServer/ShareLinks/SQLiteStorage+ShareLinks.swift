@@ -5,6 +5,7 @@ import HandshakeCore
 /// ``ShareLinkStorage`` on SQLite. The hourly count and the insert share one write transaction, and
 /// SQLite runs write transactions one at a time, so two racing requests cannot both take the 20th place.
 extension SQLiteStorage {
+    /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:window:)`` on SQLite, as the extension above describes.
     public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
         let windowStart = now.addingTimeInterval(-window).unixMillis
         try await writer.write { db in
@@ -22,10 +23,12 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``ShareLinkStorage/shareLink(tokenHash:)`` on SQLite, as the extension above describes.
     public func shareLink(tokenHash: [UInt8]) async throws -> ShareLink? {
         try await writer.read { db in try Self.shareLink(tokenHash: tokenHash, in: db) }
     }
 
+    /// ``ShareLinkStorage/revokeShareLink(tokenHash:owner:now:)`` on SQLite, as the extension above describes.
     public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
         try await writer.write { db in
             try db.execute(

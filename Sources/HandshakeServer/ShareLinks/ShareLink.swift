@@ -3,7 +3,7 @@ import HandshakeCore
 
 /// A share link as stored: whose it is, when it was made, and whether it can still be used.
 ///
-/// The token itself is not kept, only its SHA-256 (``SecretToken/hash(_:)``): whoever reads the
+/// The token itself is not kept, only its SHA-256 (`SecretToken/hash(_:)`): whoever reads the
 /// database cannot use the links in it. A link is usable while it is unused, unrevoked and unexpired;
 /// resolving it does not use it, sending a friend request with it does, once.
 public struct ShareLink: Sendable, Equatable {

@@ -6,9 +6,9 @@ import ServiceLifecycle
 
 /// The mailbox's storage in a PostgreSQL database, shared by any number of server instances.
 ///
-/// Each instance holds a ``PostgresClient`` pool (a service that runs beside the server) and one more
+/// Each instance holds a `PostgresClient` pool (a service that runs beside the server) and one more
 /// connection that LISTENs for the events other instances record (``PostgresEventRelay``). The schema is
-/// ``PostgresSchema``: the SQLite tables with PostgreSQL types, migrated at start under an advisory lock so
+/// `PostgresSchema`: the SQLite tables with PostgreSQL types, migrated at start under an advisory lock so
 /// instances starting together do not race. What must hold across instances holds in the database itself:
 /// a share link is burned by a conditional `UPDATE … RETURNING`, the hourly link count is taken under a
 /// per-account transaction lock, and event ids are handed out under a per-account lock so a stream
@@ -31,7 +31,7 @@ public struct PostgresStorage: MailboxStorage {
 
     /// Waits for the database to answer — throwing ``PostgresUnavailable`` if it has not within
     /// ``Configuration/startTimeout`` (unreachable, or refusing the credentials) — then runs the
-    /// migrations of ``PostgresSchema`` it has not had yet, under an advisory lock, however long they take.
+    /// migrations of `PostgresSchema` it has not had yet, under an advisory lock, however long they take.
     public func prepare() async throws {
         let timeout = configuration.startTimeout
         guard await answers(within: timeout) else { throw PostgresUnavailable(configuration: configuration, timeout: timeout) }

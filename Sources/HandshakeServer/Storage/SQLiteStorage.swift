@@ -5,7 +5,7 @@ import HandshakeCore
 /// The mailbox's storage in one SQLite file (or in memory, for tests), through GRDB.
 ///
 /// A file is opened as a WAL pool: reads run in parallel, writes one at a time, each in a transaction.
-/// The migrations in ``SQLiteSchema`` run when it opens. What it does not do: share state between
+/// The migrations in `SQLiteSchema` run when it opens. What it does not do: share state between
 /// server instances on different machines — that is what ``PostgresStorage`` is for.
 public struct SQLiteStorage: MailboxStorage {
     let writer: any DatabaseWriter

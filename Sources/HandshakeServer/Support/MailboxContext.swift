@@ -2,14 +2,14 @@ import HandshakeCore
 import Hummingbird
 
 /// What the server knows about one request while handling it: Hummingbird's core context, the body limit,
-/// and — once ``BearerAuthMiddleware`` has checked a token — the account making it.
+/// and — once `BearerAuthMiddleware` has checked a token — the account making it.
 ///
 /// It establishes nothing by itself: ``account`` is set only by the middleware, and routes that need an
-/// account read it through ``requireAccount()``.
+/// account read it through `requireAccount()`.
 public struct MailboxContext: RequestContext {
     /// Hummingbird's per-request storage (logger, parameters, endpoint).
     public var coreContext: CoreRequestContextStorage
-    /// The authenticated account, set by ``BearerAuthMiddleware``; `nil` on public routes.
+    /// The authenticated account, set by `BearerAuthMiddleware`; `nil` on public routes.
     public var account: NodeID?
 
     /// A context for a request arriving from `source`.

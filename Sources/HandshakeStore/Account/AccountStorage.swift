@@ -4,7 +4,9 @@ import HandshakeCore
 /// Where one account keeps its three parts: the seed (the identity itself), the profile (the card and
 /// what is shared), and the contact book.
 public struct AccountStorage: Sendable {
+    /// Where the seed lives: the identity itself. On a phone, the Keychain.
     public var seedStore: any SeedStore
+    /// Where the owner's card and sharing profile live.
     public var profileStore: any ProfileStore
     /// Opens the contact book; called once per ``HandshakeAccount`` opened or created.
     public var openBook: @Sendable () throws -> ContactBook
@@ -30,8 +32,10 @@ public struct AccountStorage: Sendable {
             })
     }
 
-    /// The names of the three files in a ``directory(_:)``.
+    /// The seed's file in a ``directory(_:)``.
     public static let seedFileName = "identity.seed"
+    /// The card and sharing profile's file in a ``directory(_:)``.
     public static let profileFileName = "card.json"
+    /// The contact book's file in a ``directory(_:)``.
     public static let bookFileName = "contacts.sqlite"
 }

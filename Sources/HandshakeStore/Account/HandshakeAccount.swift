@@ -22,6 +22,7 @@ public struct HandshakeAccount: Sendable {
     public let identity: Identity
     /// The contact book (observe it with ``ContactBook/observeContacts(_:)``).
     public let book: ContactBook
+    /// Where the account keeps its parts, for opening it again.
     public let storage: AccountStorage
 
     /// Opens the account whose identity `storage` holds.
@@ -46,13 +47,13 @@ public struct HandshakeAccount: Sendable {
         return HandshakeAccount(identity: identity, book: try storage.openBook(), storage: storage)
     }
 
-    /// Restores an identity from its backup code (``SeedBackup``) into `storage`, with a fresh card that
+    /// Restores an identity from its backup code (`SeedBackup`) into `storage`, with a fresh card that
     /// holds only `name` if one is given (the card is not in the backup); contacts come back as they are
     /// re-exchanged or re-imported.
     ///
     /// Restoring the identity `storage` already holds changes nothing and opens it, so a restore that
     /// is repeated (or interrupted and started again) is harmless.
-    /// - Throws: ``SeedBackup/RestoreError`` for a mistyped code; ``AccountError/invalidName(_:)``; the
+    /// - Throws: `SeedBackup/RestoreError` for a mistyped code; ``AccountError/invalidName(_:)``; the
     ///   seed store's error when `storage` holds a different identity and `replacing` is false.
     public static func restore(
         backupCode: String, storage: AccountStorage, name: String? = nil, replacing: Bool = false, now: Date = Date()
@@ -70,7 +71,7 @@ public struct HandshakeAccount: Sendable {
     }
 
     /// Whether `storage` already holds the identity of `backupCode`: restoring it would change nothing.
-    /// - Throws: ``SeedBackup/RestoreError`` for a mistyped code.
+    /// - Throws: `SeedBackup/RestoreError` for a mistyped code.
     public static func holds(backupCode: String, storage: AccountStorage) throws -> Bool {
         try storage.seedStore.loadSeed() == SeedBackup.restore(from: backupCode)
     }
@@ -109,14 +110,14 @@ public struct HandshakeAccount: Sendable {
     ///
     /// A profile store may have been changed outside the account (card.json is meant to be readable); a card
     /// no receiver would accept is not handed out.
-    /// - Throws: ``CardFieldError/cardTooLarge(bytes:)``.
+    /// - Throws: `CardFieldError/cardTooLarge(bytes:)`.
     public func issueCard(now: Date = Date()) throws -> SignedCard {
         try Self.issueCard(from: profile(now: now), identity: identity)
     }
 
     /// The card `profile` gives for sharing, signed by `identity`, for a caller that already holds the
     /// profile; the same check as ``issueCard(now:)``.
-    /// - Throws: ``CardFieldError/cardTooLarge(bytes:)``.
+    /// - Throws: `CardFieldError/cardTooLarge(bytes:)`.
     public static func issueCard(from profile: CardProfile, identity: Identity) throws(CardFieldError) -> SignedCard {
         let card = profile.issueCard(identity: identity)
         guard card.bytes.count <= CardLimits.signedCardBytes else { throw .cardTooLarge(bytes: card.bytes.count) }
@@ -128,13 +129,13 @@ public struct HandshakeAccount: Sendable {
     /// Reads any Handshake card form (QR text, link, typed card code, binary card) and checks it against
     /// the book. Nothing is stored: the app shows ``ScannedCard/preview`` and, once the person agrees,
     /// calls ``ContactBook/add(_:source:trust:now:mergingInto:)`` or ``ContactBook/applyUpdate(_:source:now:)``.
-    /// - Throws: ``CardRejection`` when the text is not a card that verifies (with what was recognised).
+    /// - Throws: `CardRejection` when the text is not a card that verifies (with what was recognised).
     public func read(_ scanned: String, now: Date = Date()) throws -> ScannedCard {
         try book.read(Array(scanned.utf8), now: now)
     }
 
     /// Reads a card from bytes as they arrived: a file, an NFC record, a binary card or any text form.
-    /// - Throws: ``CardRejection`` when the bytes are not a card that verifies.
+    /// - Throws: `CardRejection` when the bytes are not a card that verifies.
     public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ScannedCard {
         try book.read(bytes, now: now)
     }
@@ -167,7 +168,7 @@ public struct HandshakeAccount: Sendable {
     /// Marks `contact` verified if `scanned` is the code the other device shows for this pair of keys
     /// (the `HSC1:…` text of its QR code).
     /// - Returns: the contact, marked; `nil` when the code is for other keys (nothing is changed).
-    /// - Throws: ``ScannableSecurityCode/ParseError`` when the text is not a security code at all.
+    /// - Throws: `ScannableSecurityCode/ParseError` when the text is not a security code at all.
     public func verifySecurityCode(scanned: String, with contact: Contact, now: Date = Date()) throws -> Contact? {
         guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
         let code = try ScannableSecurityCode(parsing: scanned)
@@ -185,6 +186,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The contact has no verified key, so there is no security code to compare.
     case noKey(String)
 
+    /// A sentence to show the person using the app.
     public var description: String {
         switch self {
         case .noIdentity: "There is no identity here yet: create one or restore it from its backup code."

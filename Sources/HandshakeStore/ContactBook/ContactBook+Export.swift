@@ -11,7 +11,9 @@ import GRDB
 extension ContactBook {
     /// One exported contact: the book's view of it and its avatar (the card's, or the imported photo).
     public struct ExportedContact: Sendable {
+        /// The contact as the book shows it.
         public var contact: Contact
+        /// The picture to export: the signed card's avatar, or the photo an address book gave.
         public var avatar: Avatar?
         /// The verified signed card, re-checked; `nil` for an unverified entry.
         public var signed: SignedCard?

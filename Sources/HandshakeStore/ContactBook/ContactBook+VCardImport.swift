@@ -11,6 +11,7 @@ public struct VCardImportIssue: Sendable, Equatable, CustomStringConvertible {
     /// What happened, as a sentence fragment ("it has no END:VCARD").
     public var reason: String
 
+    /// The issue as one line: which entry, and what happened.
     public var description: String {
         "Entry \(entry)" + (name.map { " (\($0))" } ?? "") + ": " + reason
     }
@@ -31,15 +32,17 @@ public struct VCardImportReport: Sendable, Equatable {
     /// Entries imported with something left out (a photo too large, a card that does not verify).
     public var notes: [VCardImportIssue] = []
 
+    /// Contacts added, verified or not.
     public var added: Int { addedUnverified + addedVerified }
 
+    /// An empty report, filled in as the import goes.
     public init() {}
 }
 
 extension ContactBook {
     /// Imports a vCard file (2.1, 3.0 or 4.0, in any charset its properties declare) from its bytes.
     ///
-    /// An entry carrying a Handshake card (`X-HANDSHAKE-CARD`, as ``VCardWriter`` and the book's export
+    /// An entry carrying a Handshake card (`X-HANDSHAKE-CARD`, as `VCardWriter` and the book's export
     /// write it) whose signature verifies comes back *verified*, with the card's own fields; every other
     /// entry comes in *unverified*, with its photo as the avatar when it fits. Entries already in the book
     /// (same Node ID, or same name, emails and phones) are skipped. Written `batchSize` entries per

@@ -8,10 +8,15 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
     case unknownContact(String)
     /// Several people match; the candidates let the person choose a more precise WHO.
     case ambiguous(String, candidates: [String])
+    /// The private notes are longer than a contact's notes may be (the count is their length).
     case notesTooLong(Int)
+    /// A tag longer than a tag may be.
     case tagTooLong(String)
+    /// An empty tag.
     case emptyTag
+    /// More tags than one contact may carry.
     case tooManyTags(Int)
+    /// An alias longer than an alias may be (the count is its length).
     case aliasTooLong(Int)
     /// A card was handed to `add` whose Node ID is already in the book.
     case alreadyInBook(String)
@@ -32,6 +37,7 @@ public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertibl
     /// different key; the book's own copy is bad. `reason` says which check it failed.
     case damagedCard(String, reason: CardRejection)
 
+    /// A sentence to show the person using the app.
     public var description: String {
         switch self {
         case .unknownContact(let who):

@@ -16,6 +16,7 @@ public struct ScannedCard: Sendable {
     /// New, an update, a replay, a conflict or a blocked person.
     public var preview: ReceivePreview
 
+    /// A scanned card, as ``ContactBook/read(_:now:)`` reports it.
     public init(card: SignedCard, form: CardForm, source: ContactSource, preview: ReceivePreview) {
         self.card = card
         self.form = form
@@ -27,7 +28,7 @@ public struct ScannedCard: Sendable {
 extension ContactBook {
     /// Reads a card in any Handshake form from the bytes as they arrived and previews what adding it
     /// would do. Stores nothing.
-    /// - Throws: ``CardRejection`` when the bytes are not a card that verifies;
+    /// - Throws: `CardRejection` when the bytes are not a card that verifies;
     ///   ``ContactBookError/damagedCard(_:reason:)`` when the stored card to compare with is damaged.
     public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ScannedCard {
         let (card, form) = try CardText.read(bytes, now: now)

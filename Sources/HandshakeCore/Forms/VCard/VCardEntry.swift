@@ -32,12 +32,17 @@
         return joined.isEmpty ? nil : joined
     }
 
+    /// The first component of the first `ORG`.
     public var company: String? { nonEmpty(first("ORG")?.components.first) }
+    /// The first `TITLE`.
     public var title: String? { nonEmpty(first("TITLE")?.text) }
     /// Every `NOTE`, in order, separated by a blank line.
     public var bio: String? { nonEmpty(all("NOTE").map(\.text).filter { !$0.isEmpty }.joined(separator: "\n\n")) }
+    /// Every `EMAIL`, in order.
     public var emails: [String] { labeled("EMAIL").map(\.value) }
+    /// Every `TEL`, in order.
     public var phones: [String] { labeled("TEL").map(\.value) }
+    /// Every `EXPERTISE`, in order.
     public var skills: [String] { all("EXPERTISE").map(\.text).filter { !$0.isEmpty } }
 
     /// The first `ADR`, its non-empty components joined with ", "; without one, vCard 2.1's `LABEL`.
@@ -51,6 +56,7 @@
 
     /// A value with what the vCard says about it: its types and the label of its group.
     public struct LabeledValue: Sendable, Equatable {
+        /// The value itself.
         public var value: String
         /// Lowercased `TYPE` values (`work`, `cell`, `pref`, …).
         public var types: [String]

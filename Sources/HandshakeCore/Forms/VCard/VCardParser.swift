@@ -7,18 +7,27 @@
 /// of many vCards is read entry by entry, and one bad entry does not stop the rest. A line that is not a
 /// property (no colon) is skipped and noted on the entry; an entry of nothing but such lines is refused.
 @_spi(Wire) public enum VCardParser {
+    /// The largest single vCard read, in bytes: a photo fits, a file of garbage does not.
     public static let maxEntryBytes = 512 * 1024
+    /// The most properties (lines) one vCard may hold.
     public static let maxProperties = 1000
 
     /// Why one vCard could not be read.
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// No `BEGIN:VCARD` at all.
         case noVCard
+        /// A `BEGIN:VCARD` without its `END:VCARD`.
         case unterminated
+        /// Larger than ``VCardParser/maxEntryBytes``.
         case tooLarge(bytes: Int)
+        /// More than ``VCardParser/maxProperties`` lines.
         case tooManyProperties
+        /// An entry of nothing but lines that are not properties; the number is the first such line.
         case malformedLine(Int)
+        /// Several vCards where one was expected.
         case moreThanOne
 
+        /// The reason as a sentence fragment ("it has no END:VCARD"), to follow the entry's name.
         public var description: String {
             switch self {
             case .noVCard: return "there is no BEGIN:VCARD in it"

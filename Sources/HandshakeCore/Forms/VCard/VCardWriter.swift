@@ -83,15 +83,25 @@ import Foundation
 /// What a vCard written by ``VCardWriter`` holds: the fields of a card or of an address-book entry, and
 /// the extension properties Handshake reads back.
 @_spi(Wire) public struct VCardContent: Sendable, Equatable {
+    /// `FN`: the name.
     public var name: String?
+    /// `ORG`.
     public var company: String?
+    /// `TITLE`.
     public var title: String?
+    /// `NOTE`.
     public var bio: String?
+    /// `ADR`, as one line.
     public var location: String?
+    /// `EMAIL`, one property each.
     public var emails: [String] = []
+    /// `TEL`, one property each.
     public var phones: [String] = []
+    /// `X-SOCIALPROFILE` each, and `URL` for a link that has an address.
     public var links: [SocialLink] = []
+    /// `EXPERTISE`, one property each.
     public var skills: [String] = []
+    /// `PHOTO`, as a data URI.
     public var avatar: Avatar?
     /// `REV`: when the card was last changed (Unix ms).
     public var updatedAt: UInt64?
@@ -102,6 +112,7 @@ import Foundation
     /// Further properties (`X-HANDSHAKE-ALIAS`, `CATEGORIES`…) as name and unescaped text value.
     public var extra: [(name: String, value: String)] = []
 
+    /// Empty content, to be filled in.
     public init() {}
 
     /// A signed card's fields, with the card itself.
@@ -122,6 +133,7 @@ import Foundation
         signedCard = signed.bytes
     }
 
+    /// Content is equal when every field and every extra property, in order, is.
     public static func == (lhs: VCardContent, rhs: VCardContent) -> Bool {
         lhs.name == rhs.name && lhs.company == rhs.company && lhs.title == rhs.title && lhs.bio == rhs.bio
             && lhs.location == rhs.location && lhs.emails == rhs.emails && lhs.phones == rhs.phones && lhs.links == rhs.links

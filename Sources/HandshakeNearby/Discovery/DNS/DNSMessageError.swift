@@ -33,6 +33,7 @@ public enum DNSMessageError: Error, Equatable, Sendable, CustomStringConvertible
     /// Bytes were left after the last section.
     case trailingBytes(count: Int)
 
+    /// A sentence that says what is wrong with the message, for logs.
     public var description: String {
         switch self {
         case .messageTooLarge(let size):

@@ -59,6 +59,7 @@ public struct DNSName: Hashable, Sendable, CustomStringConvertible {
         }.joined(separator: ".")
     }
 
+    /// Names are equal when their labels are, ignoring ASCII case, as DNS compares them.
     public static func == (lhs: DNSName, rhs: DNSName) -> Bool {
         lhs.labels.count == rhs.labels.count
             && zip(lhs.labels, rhs.labels).allSatisfy { a, b in
@@ -66,6 +67,7 @@ public struct DNSName: Hashable, Sendable, CustomStringConvertible {
             }
     }
 
+    /// Hashes the labels ignoring ASCII case, consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         for label in labels {
             hasher.combine(label.count)

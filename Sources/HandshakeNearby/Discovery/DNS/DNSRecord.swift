@@ -25,6 +25,7 @@ public struct DNSRecordType: RawRepresentable, Hashable, Sendable, CustomStringC
     /// Only in questions: every type.
     public static let any = DNSRecordType(rawValue: 255)
 
+    /// The type's name (`PTR`, `SRV`…), or its number when it has none here.
     public var description: String {
         switch self {
         case .a: "A"
@@ -113,9 +114,12 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     /// The bytes as an array.
     public var array: [UInt8] { [bytes.0, bytes.1, bytes.2, bytes.3] }
 
+    /// The address in dotted-decimal form.
     public var description: String { "\(bytes.0).\(bytes.1).\(bytes.2).\(bytes.3)" }
 
+    /// Addresses are equal when their four bytes are.
     public static func == (lhs: IPv4Address, rhs: IPv4Address) -> Bool { lhs.array == rhs.array }
+    /// Hashes the four bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(array) }
 }
 

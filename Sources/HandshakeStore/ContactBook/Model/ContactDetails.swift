@@ -5,16 +5,26 @@
 /// Kept in columns next to the signed card so that listing and searching never re-decode cards; for a
 /// verified contact they are always derived from the stored signed bytes, never edited on their own.
 public struct ContactDetails: Sendable, Equatable, Codable {
+    /// The name the contact goes by.
     public var name: String?
+    /// Where the contact works.
     public var company: String?
+    /// The contact's job title.
     public var title: String?
+    /// A few words about the contact.
     public var bio: String?
+    /// Where the contact is, as they put it.
     public var location: String?
+    /// Email addresses.
     public var emails: [String]
+    /// Phone numbers.
     public var phones: [String]
+    /// Pages on social networks and the web.
     public var links: [SocialLink]
+    /// What the contact can help with.
     public var skills: [String]
 
+    /// Details from their fields; every one may be absent.
     public init(
         name: String? = nil, company: String? = nil, title: String? = nil, bio: String? = nil, location: String? = nil,
         emails: [String] = [], phones: [String] = [], links: [SocialLink] = [], skills: [String] = []

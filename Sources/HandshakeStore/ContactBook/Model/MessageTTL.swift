@@ -3,11 +3,16 @@
 /// Stored as a number of seconds (`nil` for never), so a later version can offer other durations
 /// without a migration. A month is 30 days, as SimpleX counts it.
 public enum MessageTTL: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Messages are kept until deleted.
     case never
+    /// Messages disappear this many seconds after they are sent.
     case seconds(Int)
 
+    /// One day.
     public static let day = MessageTTL.seconds(86_400)
+    /// One week.
     public static let week = MessageTTL.seconds(604_800)
+    /// One month (30 days).
     public static let month = MessageTTL.seconds(2_592_000)
 
     /// Reads `never`, `1d`, `1w`, `1m` or a positive number of seconds; `nil` for anything else.
@@ -32,6 +37,7 @@ public enum MessageTTL: Sendable, Equatable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// Words for a person: "never", "1 week", "3600 seconds".
     public var description: String {
         switch self {
         case .never: return "never"

@@ -3,11 +3,17 @@
 /// They matter once messages flow between contacts; the book keeps them now so that an entry already
 /// carries the person's choices when messaging arrives.
 public enum ChatFeature: String, Sendable, Codable, CaseIterable {
+    /// Messages that disappear after a time (``MessageTTL``); never one-sided.
     case timedMessages = "timed-messages"
+    /// Reactions to messages.
     case reactions
+    /// Voice messages.
     case voice
+    /// Audio and video calls.
     case calls
+    /// Files and media.
     case files
+    /// Deleting a message for everyone, not only on one's own device.
     case fullDelete = "full-delete"
 
     /// Whether one side may use the feature while the other does not. Disappearing messages are never

@@ -4,14 +4,19 @@
 /// - `yes`: allowed when the other side allows it too.
 /// - `no`: not allowed.
 public enum FeatureAllowance: String, Sendable, Codable, CaseIterable {
+    /// The other side may use the feature even if it does not allow it back.
     case always
+    /// The other side may use the feature if it allows it too.
     case yes
+    /// The other side may not use the feature.
     case no
 }
 
 /// A per-contact choice: one of the allowances, or "use my default for everyone".
 public enum FeatureSetting: Sendable, Equatable, Hashable {
+    /// This contact gets this allowance, whatever the default.
     case allowance(FeatureAllowance)
+    /// This contact gets the user's default for the feature.
     case `default`
 
     /// Reads `always`, `yes`, `no` or `default`.
@@ -33,6 +38,7 @@ public enum FeatureSetting: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The setting as it is written and read back: `always`, `yes`, `no` or `default`.
     public var label: String {
         switch self {
         case .allowance(let allowance): return allowance.rawValue

@@ -3,9 +3,12 @@
 /// "For you" means the user of this book may use the feature toward the contact (the contact allows it);
 /// "for contact" means the contact may use it toward the user (the user allows it).
 public struct FeatureState: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Whether the user of this book may use the feature toward the contact.
     public var forUser: Bool
+    /// Whether the contact may use the feature toward the user.
     public var forContact: Bool
 
+    /// A state from its two halves; ``combine(user:contact:asymmetric:)`` works it out from the allowances.
     public init(forUser: Bool, forContact: Bool) {
         self.forUser = forUser
         self.forContact = forContact

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HandshakeCore
 
-/// One row of `exchange`: one meeting with a contact (``ExchangeRecord``). A person met many times has many
+/// One row of `exchange`: one meeting with a contact (`ExchangeRecord`). A person met many times has many
 /// rows; deleting the contact deletes them.
 struct ExchangeRowRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "exchange"
@@ -10,7 +10,7 @@ struct ExchangeRowRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     var id: Int64?
     var contactId: Int64
     var exchangedAt: Date
-    /// ``ExchangeRecord/Source`` raw value; NULL for a meeting recorded before sources were kept.
+    /// `ExchangeRecord/Source` raw value; NULL for a meeting recorded before sources were kept.
     var source: String?
     var handshakeHash: Data?
     var ourBinding: Data?
