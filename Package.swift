@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HandshakeNearby", targets: ["HandshakeNearby"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
+        .library(name: "HandshakeCredentials", targets: ["HandshakeCredentials"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),  // VC-JWT cards (HandshakeCredentials only)
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -80,6 +82,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
+        // The only target that depends on jwt-kit: HandshakeCore keeps depending on swift-crypto alone.
+        .target(
+            name: "HandshakeCredentials",
+            dependencies: [
+                "HandshakeCore",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         // The command-line program.
         .executableTarget(
             name: "handshake",
@@ -91,6 +104,7 @@ let package = Package(
                 "HandshakeExchange",
                 "HandshakeNearby",
                 "HandshakeServer",
+                "HandshakeCredentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -127,6 +141,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeCredentialsTests",
+            dependencies: ["HandshakeCredentials", "HandshakeCore", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Conformance", "Vectors"],  // Python interop scripts (joserfc, PyJWT) and did:key vectors, read at run time
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",
