@@ -6,6 +6,7 @@ import HandshakeCore
 /// A contact's fields as a Verifiable Credential or an unverified import carries them: the card's optional
 /// fields, without keys. JSON keys are the field names of docs/formats/card.md.
 public struct CardFields: Sendable, Hashable, Codable {
+    /// The fields, as in ``ContactCard``.
     public var name: String?
     public var bio: String?
     public var location: String?
@@ -49,6 +50,7 @@ public struct CardFields: Sendable, Hashable, Codable {
         case name, bio, location, company, title, emails, phones, links, skills
     }
 
+    /// Reads the JSON form; absent lists are empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

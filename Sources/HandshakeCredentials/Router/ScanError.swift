@@ -19,6 +19,7 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A Freepath card: recognised, not read by this version.
     case freepathNotSupported
 
+    /// The sentence shown to the person.
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):

@@ -21,6 +21,7 @@ public struct ScanRouter: Sendable {
     /// Checks VC-JWTs.
     public var credentialVerifier = VCJWTVerifier()
 
+    /// A router with the default card and credential checks.
     public init() {}
 
     /// What `input` is, from its first characters alone. Priority, first match wins:

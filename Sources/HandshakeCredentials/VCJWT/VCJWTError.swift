@@ -48,6 +48,7 @@ public enum VCJWTError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Writing: the card to export is not this identity's card.
     case notYourCard
 
+    /// The sentence shown to the person.
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):

@@ -19,6 +19,7 @@ public struct VCJWTVerifier: Sendable {
     /// Checks the Handshake card a credential carries.
     public var cardVerifier = CardVerifier()
 
+    /// A verifier with a minute of allowed clock skew and the default card checks.
     public init() {}
 
     /// The header and claims of `token`, checked for shape, algorithm, issuer and key identifier, but not

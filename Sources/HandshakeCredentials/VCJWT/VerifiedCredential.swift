@@ -18,9 +18,11 @@ public struct VerifiedCredential: Sendable, Equatable {
     /// The signed Handshake card inside the credential, verified and of the same key; `nil` for credentials
     /// made elsewhere (a P-256 wallet's, for example).
     public let handshakeCard: SignedCard?
-    /// `nbf`, `iat` and `exp`, when present.
+    /// `nbf`: not valid before this time, when present.
     public let notBefore: Date?
+    /// `iat`: when it was issued, when present.
     public let issuedAt: Date?
+    /// `exp`: not valid from this time on, when present.
     public let expires: Date?
     /// The compact JWT as it was read.
     public let token: String
