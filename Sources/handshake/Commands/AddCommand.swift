@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
 import HandshakeStore
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add someone's card to your contacts, after showing it to you.",
         discussion: """
-            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard), \
-            checks it completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add.
+            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard, or a \
+            VC-JWT credential carrying a Handshake card, alone or in a didSigned envelope), checks it \
+            completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add. \
+            (To see what any other code is, use `handshake scan`.)
               • A newer card of someone you have updates their entry field by field; your alias, notes, tags, \
             trust and settings stay. What changed is listed.
               • The same or an older card changes nothing (replaying an old card is harmless).
@@ -50,17 +53,25 @@ struct AddCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let bytes = try InputSource.read(input, orScanning: image)
         let now = Date()
         let signed: SignedCard
-        let form: CardForm
+        let impliedSource: ContactSource
         do {
+            let form: CardForm
             (signed, form) = try CardText.read(bytes, now: now)
+            impliedSource = ContactSource(form: form)
         } catch {
-            throw CommandFailure("Rejected: \(error.description)")
+            // Not a Handshake card form: a VC-JWT card (or a didSigned envelope) carrying one goes through
+            // the scan router; anything else is refused with the card reader's reason.
+            guard [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(bytes)) else {
+                throw CommandFailure("Rejected: \(error.description)")
+            }
+            signed = try await Self.cardFromCredential(bytes, now: now)
+            impliedSource = .qr  // credentials are scanned codes; --source says otherwise
         }
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : ContactSource(form: form))
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : impliedSource)
         let book = try HandshakeHome.current().contactBook()
         let name = signed.card.name ?? signed.nodeID.rawValue
 
@@ -79,6 +90,27 @@ struct AddCommand: ParsableCommand {
             print("New card, signed by its owner:")
             CardPrinter.print(signed.card)
             try addNew(signed, matches: matches, book: book, source: source, now: now, name: name)
+        }
+    }
+
+    /// The Handshake card inside a verified VC-JWT; a credential without one (another wallet's) has no key
+    /// Handshake can store a contact under, so it is refused here (`scan` shows its fields).
+    static func cardFromCredential(_ bytes: [UInt8], now: Date) async throws -> SignedCard {
+        let result: ScanResult
+        do {
+            result = try await ScanRouter().read(bytes, now: now)
+        } catch {
+            throw CommandFailure("Rejected: \(error.description)")
+        }
+        switch result.route {
+        case .credential(let credential):
+            guard let card = credential.handshakeCard else {
+                throw CommandFailure("Rejected: this credential is verified (signed by \(credential.issuer)), but it carries no Handshake card to add; `handshake scan` shows its fields.")
+            }
+            print("A Verifiable Credential signed by \(credential.issuer), carrying a Handshake card:")
+            return card
+        default:
+            throw CommandFailure("Rejected: this is \(result.kind.looksLike), not a card that can be added; `handshake scan` says what it holds.")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
 
 /// Where a command reads a card from: a file, standard input (`-`), or the card text itself.
 enum InputSource {
@@ -31,6 +32,8 @@ enum InputSource {
         }
         // Not a file: accept the card text itself when it looks like one (QR text, link, code).
         let bytes = Array(argument.utf8)
+        // A VC-JWT or card envelope given as text is read too (`add` takes the card inside a credential).
+        if [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(bytes)) { return bytes }
         guard let form = CardForm.detect(bytes), form != .cbor, form != .vcard, argument.count > 20 else {
             throw ValidationError("There is no file named \"\(argument)\", and it is not card text either.")
         }
