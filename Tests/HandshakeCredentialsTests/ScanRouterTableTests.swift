@@ -68,8 +68,13 @@ struct ScanRouterTableTests {
             // Share links → unverified until fetched.
             Sample("app share link", "handshake://contact/4f1c9a0b2d", .handshakeShareLink, .route("share-link", .unverified)),
             Sample("web share link", "https://mailbox.example/share/contact/4f1c9a0b2d", .handshakeShareLink, .route("share-link", .unverified)),
-            // Freepath → recognised and refused.
-            Sample("Freepath card", "freepath://contact/v1/eyJjYXJkIjp7fX0", .freepathCard, .refused),
+            // Freepath cards → verified by their own key, as Freepath specifies.
+            Sample("Freepath card", Freepath.card(name: "Ada Lovelace"), .freepathCard, .route("freepath-card", .verified)),
+            Sample("Freepath card with a Node ID", Freepath.card(name: "Ada Lovelace", withNodeID: true), .freepathCard, .route("freepath-card", .verified)),
+            Sample("Freepath card, URL-safe base64", Freepath.card(name: "Ada Lovelace", urlSafe: true), .freepathCard, .route("freepath-card", .verified)),
+            Sample("Freepath card, name changed", Freepath.card(name: "Ada Lovelace", tamper: true), .freepathCard, .refused),
+            Sample("Freepath card, wrong Node ID", Freepath.card(name: "Ada", withNodeID: true, wrongNodeID: true), .freepathCard, .refused),
+            Sample("Freepath card, empty", "freepath://contact/v1/eyJjYXJkIjp7fX0", .freepathCard, .refused),
             // OpenID4VP → a request, no contact.
             Sample("openid4vp by reference", "openid4vp://?client_id=verifier.example&request_uri=https%3A%2F%2Fverifier.example%2Freq%2F1", .presentationRequest, .route("presentation-request", .notAContact)),
             Sample("openid4vp by value", "openid4vp://authorize?response_type=vp_token&client_id=redirect_uri%3Ahttps%3A%2F%2Fv.example&nonce=n-0S6&response_mode=direct_post", .presentationRequest, .route("presentation-request", .notAContact)),
@@ -157,6 +162,7 @@ struct ScanRouterTableTests {
         #expect(await sentence("{\"format\":\"zkProof\"}").contains("not support yet"))
         #expect(await sentence("{\"format\":\"plaintext\",\"verified\":true,\"card\":{\"name\":\"X\"}}").contains("claims to be verified"))
         #expect(await sentence("freepath://contact/v1/abc").contains("Freepath"))
+        #expect(await sentence(Freepath.card(name: "Ada", tamper: true)).contains("changed after it was signed"))
     }
 
     @Test func aPlaintextEnvelopeIsNeverVerified() async throws {

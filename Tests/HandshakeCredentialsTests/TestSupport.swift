@@ -141,3 +141,25 @@ enum Python {
 extension Array where Element == UInt8 {
     var hex: String { map { String(format: "%02x", $0) }.joined() }
 }
+
+/// Freepath cards made the way Freepath's code makes them (ContactCardCodec.seal, QrCodeContactExchange):
+/// the card's compact JSON, an Ed25519 signature over exactly those bytes, `{"card":…,"signature":…}` in
+/// standard base64 after `freepath://contact/v1/`.
+enum Freepath {
+    static let key = Curve25519.Signing.PrivateKey()
+
+    static func card(name: String, withNodeID: Bool = false, wrongNodeID: Bool = false, urlSafe: Bool = false, tamper: Bool = false) -> String {
+        let sigKey = Array(key.publicKey.rawRepresentation)
+        let nodeID = wrongNodeID ? "1111111111111111111111" : SigningPublicKey(rawRepresentation: sigKey)!.nodeID.rawValue
+        let encKey = Data(Curve25519.KeyAgreement.PrivateKey().publicKey.rawRepresentation).base64EncodedString()
+        let idMember = withNodeID ? "\"nodeId\":\"\(nodeID)\"," : ""
+        let card = "{\"schema\":1,\(idMember)\"sigKey\":\"\(Data(sigKey).base64EncodedString())\",\"encKey\":\"\(encKey)\",\"updatedAt\":1763740800000,\"name\":\"\(name)\"}"
+        let signature = Data(try! key.signature(for: Array(card.utf8))).base64EncodedString()
+        let sent = tamper ? card.replacingOccurrences(of: name, with: name + "!") : card
+        var payload = Data("{\"card\":\(sent),\"signature\":\"\(signature)\"}".utf8).base64EncodedString()
+        if urlSafe {
+            payload = payload.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        return "freepath://contact/v1/" + payload
+    }
+}

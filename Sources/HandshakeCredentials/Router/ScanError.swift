@@ -16,8 +16,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     case envelope(String)
     /// A `zkProof` envelope: recognised, not supported yet.
     case zeroKnowledgeProofNotSupported
-    /// A Freepath card: recognised, not read by this version.
-    case freepathNotSupported
+    /// A Freepath card that did not verify.
+    case freepath(String)
 
     /// The sentence shown to the person.
     public var description: String {
@@ -41,8 +41,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
             return reason
         case .zeroKnowledgeProofNotSupported:
             return "This card is shared as a zero-knowledge proof (zkProof), which Handshake recognises but does not support yet; ask for a signed card instead."
-        case .freepathNotSupported:
-            return "This is a Freepath contact card. Handshake recognises it but can't verify Freepath's signature yet, so it was not imported; ask for a Handshake card instead."
+        case .freepath(let reason):
+            return reason
         }
     }
 }

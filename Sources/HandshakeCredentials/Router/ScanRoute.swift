@@ -22,6 +22,8 @@ public enum ScanRoute: Sendable, Equatable {
     case credential(VerifiedCredential)
     /// Contact fields without any signature: a `plaintext` envelope or a vCard without a Handshake card.
     case unverifiedContact(CardFields, from: ScanKind)
+    /// A Freepath card whose signature by its own key checked out.
+    case freepathCard(FreepathCard)
     /// A Handshake share link: the card it leads to is fetched from the mailbox and verified then.
     case shareLink(URL)
     /// An OpenID4VP authorization request: the presentation flow, not a contact.
@@ -30,7 +32,7 @@ public enum ScanRoute: Sendable, Equatable {
     /// The verification status this route earned.
     public var status: ScanStatus {
         switch self {
-        case .handshakeCard, .credential: return .verified
+        case .handshakeCard, .credential, .freepathCard: return .verified
         case .unverifiedContact, .shareLink: return .unverified
         case .presentationRequest: return .notAContact
         }
@@ -41,6 +43,7 @@ public enum ScanRoute: Sendable, Equatable {
         switch self {
         case .handshakeCard: return "handshake-card"
         case .credential: return "credential"
+        case .freepathCard: return "freepath-card"
         case .unverifiedContact: return "unverified-contact"
         case .shareLink: return "share-link"
         case .presentationRequest: return "presentation-request"

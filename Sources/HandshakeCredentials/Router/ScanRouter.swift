@@ -99,7 +99,7 @@ public struct ScanRouter: Sendable {
             guard let url = URL(string: text) else { throw .notAContact(.otherLink) }
             return ScanResult(kind: kind, route: .shareLink(url))
         case .freepathCard:
-            throw .freepathNotSupported
+            return ScanResult(kind: kind, route: .freepathCard(try FreepathCard(text)))
         case .presentationRequest:
             guard let request = PresentationRequest(text) else { throw .notAContact(.url) }
             return ScanResult(kind: kind, route: .presentationRequest(request))

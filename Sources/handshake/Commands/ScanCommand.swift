@@ -14,7 +14,7 @@ struct ScanCommand: AsyncParsableCommand {
             Handshake card) → verified
               • a Handshake share link (handshake://contact/… or https://…/share/contact/…) → unverified \
             until the card it leads to is fetched
-              • a Freepath card (freepath://contact/v1/…) → recognised, not supported yet
+              • a Freepath card (freepath://contact/v1/…) → verified by its own key, as Freepath specifies
               • an OpenID4VP request (openid4vp://… or an https link with client_id) → a request to \
             present credentials, not a contact
               • a JSON envelope {"format": …}: plaintext → unverified; didSigned → verified only when its \
@@ -85,6 +85,15 @@ struct ScanCommand: AsyncParsableCommand {
                     print("It carries no Handshake card; its fields:")
                     Self.printFields(credential.fields)
                 }
+            }
+        case .freepathCard(let card):
+            report.issuer = card.sigKey.didKey.description
+            report.fields = CardFields(name: card.name)
+            if !output.json {
+                print("A Freepath contact card, verified: signed by its own key.")
+                print(card.name ?? "(no name)")
+                print("  Node ID   \(card.nodeID.rawValue)")
+                print("  did:key   \(card.sigKey.didKey)")
             }
         case .unverifiedContact(let fields, let from):
             report.fields = fields
