@@ -20,7 +20,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)
     Task {
-        do {
+        do throws(ScanError) {
             outcome.result = .success(try await ScanRouter().read(bytes, now: now))
         } catch {
             outcome.result = .failure(error)
