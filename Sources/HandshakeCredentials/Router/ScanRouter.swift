@@ -24,59 +24,86 @@ public struct ScanRouter: Sendable {
     /// A router with the default card and credential checks.
     public init() {}
 
-    /// What `input` is, from its first characters alone. Priority, first match wins:
-    /// 1. not UTF-8 (and not a binary card) → binary; only whitespace → empty;
-    /// 2. Handshake card forms (binary `0xD2`, `HS1:`, `handshake://card#`, a typed code whose checksum
-    ///    holds, or which is long and not a compact JWT) → handshake card; `BEGIN:VCARD` → vCard;
+    /// What `input` is, from its first characters alone (docs/formats/scan-router.md §2). Priority, first
+    /// match wins:
+    /// 1. binary card (`0xD2`); only whitespace → empty; not UTF-8 → binary;
+    /// 2. `HS1:` or `handshake://card#` → handshake card; `BEGIN:VCARD` → vCard;
     /// 3. `handshake://contact/` or an https `…/share/contact/…` link → share link;
     /// 4. `freepath://contact/` → Freepath card;
     /// 5. `openid4vp://`, or an https link with `client_id` and a request → presentation request;
-    /// 6. `{` with a `"format"` key → JSON envelope (other JSON → json);
+    /// 6. `{` with a `"format"` key → JSON envelope (other JSON, or `[`, → json);
     /// 7. `eyJ` followed by exactly three base64url parts → compact JWT;
     /// 8. the texts that are not contacts: `WIFI:`, `HC1:`, `MECARD:`, `geo:`, `tel:`, `mailto:`, `sms:`,
-    ///    `BEGIN:VEVENT`/`VCALENDAR`, `otpauth://`, http(s) links, other `scheme:` links; then plain text.
+    ///    `BEGIN:VEVENT`/`VCALENDAR`, `otpauth://`, http(s) links;
+    /// 9. a typed card code whose checksum holds (or long enough that only a code is that shape) → handshake card;
+    /// 10. other `scheme:` links; then plain text.
     public static func classify(_ input: [UInt8]) -> ScanKind {
         if input.first == 0xD2 { return .handshakeCard }
         let trimmed = CardTextTrim.trimmed(input)
         guard !trimmed.isEmpty else { return .empty }
+        // Bytes throughout, compared ASCII-case-insensitively: no string is made, so dispatch stays cheap.
         guard let head = utf8Head(trimmed) else { return .binary }
-        let lower = head.lowercased()
-        switch CardForm.detect(Array(trimmed.prefix(64))) {
-        case .vcard?:
-            return .vCard
-        case .code?:
-            // Short words look like code digits too ("hello" is one), so a typed code counts only when its
-            // checksum holds (cheap: no signature), or when it is long enough that only a code is that shape.
-            // A compact JWT is made of code digits too, but has exactly two dots, which a code never has.
-            if head.hasPrefix("eyJ"), isCompactJWT(trimmed) { return .compactJWT }
-            if (try? CardText.signedBytes(from: Array(trimmed), form: .code)) != nil || trimmed.count >= 60 {
-                return .handshakeCard
-            }
-        case .some:
-            return .handshakeCard
-        case nil:
-            break
-        }
-        if lower.hasPrefix("handshake://contact/") { return .handshakeShareLink }
-        if lower.hasPrefix("https://"), lower.contains("/share/contact/") { return .handshakeShareLink }
-        if lower.hasPrefix("freepath://contact/") { return .freepathCard }
-        if lower.hasPrefix("openid4vp://") { return .presentationRequest }
-        if lower.hasPrefix("https://"), lower.contains("client_id="),
-            lower.contains("request_uri=") || lower.contains("request=") || lower.contains("response_type=vp_token")
+        if head.starts(with: "HS1:".utf8) || startsCaseInsensitive(head, "handshake://card#") { return .handshakeCard }
+        if startsCaseInsensitive(head, "begin:vcard") { return .vCard }
+        if startsCaseInsensitive(head, "handshake://contact/") { return .handshakeShareLink }
+        let https = startsCaseInsensitive(head, "https://")
+        if https, contains(head, "/share/contact/") { return .handshakeShareLink }
+        if startsCaseInsensitive(head, "freepath://contact/") { return .freepathCard }
+        if startsCaseInsensitive(head, "openid4vp://") { return .presentationRequest }
+        if https, contains(head, "client_id="),
+            contains(head, "request_uri=") || contains(head, "request=") || contains(head, "response_type=vp_token")
         {
             return .presentationRequest
         }
-        if head.hasPrefix("{") { return head.contains("\"format\"") ? .jsonEnvelope : .json }
-        if head.hasPrefix("eyJ"), isCompactJWT(trimmed) { return .compactJWT }
-        if head.hasPrefix("[") { return .json }
-        let prefixes: [(String, ScanKind)] = [
-            ("wifi:", .wifi), ("hc1:", .euHealthCertificate), ("mecard:", .meCard), ("geo:", .geo), ("tel:", .phone),
-            ("mailto:", .email), ("sms:", .sms), ("smsto:", .sms), ("begin:vevent", .calendarEvent),
-            ("begin:vcalendar", .calendarEvent), ("otpauth://", .oneTimePassword), ("http://", .url), ("https://", .url),
-        ]
-        if let kind = prefixes.first(where: { lower.hasPrefix($0.0) })?.1 { return kind }
-        if hasScheme(lower) { return .otherLink }
+        if head.first == UInt8(ascii: "{") { return contains(head, "\"format\"") ? .jsonEnvelope : .json }
+        if head.first == UInt8(ascii: "[") { return .json }
+        // A compact JWT is made of code digits too, but has exactly two dots, which a typed code never has.
+        if head.starts(with: "eyJ".utf8), isCompactJWT(trimmed) { return .compactJWT }
+        for (prefix, kind) in otherPrefixes where startsCaseInsensitive(head, prefix) { return kind }
+        // A typed card code holds only code digits and separators (no ":"), so no rule above matches one.
+        // Short words look like code digits too ("hello" is one), so a code counts only when its checksum
+        // holds (cheap: no signature), or when it is long enough that only a code is that shape.
+        if CardForm.detect(Array(trimmed.prefix(64))) == .code,
+            trimmed.count >= 60 || (try? CardText.signedBytes(from: Array(trimmed), form: .code)) != nil
+        {
+            return .handshakeCard
+        }
+        if hasScheme(head) { return .otherLink }
         return .plainText
+    }
+
+    /// Texts that are not contacts, by prefix (ASCII, compared case-insensitively).
+    static let otherPrefixes: [(String, ScanKind)] = [
+        ("wifi:", .wifi), ("hc1:", .euHealthCertificate), ("mecard:", .meCard), ("geo:", .geo), ("tel:", .phone),
+        ("mailto:", .email), ("sms:", .sms), ("smsto:", .sms), ("begin:vevent", .calendarEvent),
+        ("begin:vcalendar", .calendarEvent), ("otpauth://", .oneTimePassword), ("http://", .url), ("https://", .url),
+    ]
+
+    /// Whether `bytes` starts with the ASCII `prefix`, ignoring ASCII case.
+    static func startsCaseInsensitive(_ bytes: ArraySlice<UInt8>, _ prefix: String) -> Bool {
+        var index = bytes.startIndex
+        for expected in prefix.utf8 {
+            guard index < bytes.endIndex else { return false }
+            var byte = bytes[index]
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
+            var wanted = expected
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(wanted) { wanted += 32 }
+            guard byte == wanted else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `bytes` contains the ASCII `needle` (case-sensitive).
+    static func contains(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let needle = Array(needle.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = bytes.startIndex
+        while index <= bytes.endIndex - needle.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Reads `text` (UTF-8, or a binary card) into a route: classifies it, then verifies what it carries.
@@ -163,14 +190,16 @@ public struct ScanRouter: Sendable {
         return object["vp"] != nil && object["vc"] == nil
     }
 
-    /// The first 256 bytes or so of `text` as a string, cut at a character boundary; `nil` when not UTF-8.
-    static func utf8Head(_ text: ArraySlice<UInt8>) -> String? {
+    /// The first 256 bytes or so of `text`, cut at a character boundary; `nil` when they are not UTF-8.
+    static func utf8Head(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         var head = text.prefix(256)
         if head.count < text.count {
             while let last = head.last, (0x80...0xBF).contains(last) { head = head.dropLast() }
             if let last = head.last, last >= 0xC0 { head = head.dropLast() }
         }
-        return String(validating: head, as: UTF8.self)
+        // ASCII (almost every scanned text) needs no further check.
+        if head.allSatisfy({ $0 < 0x80 }) { return head }
+        return String(validating: head, as: UTF8.self) == nil ? nil : head
     }
 
     /// Three non-empty base64url parts (the signature may be empty, for `alg: none`, to be refused by name).
@@ -193,13 +222,21 @@ public struct ScanRouter: Sendable {
         return dots == 2
     }
 
-    /// `scheme:` at the start, RFC 3986: a letter, then letters, digits, `+`, `-` or `.`.
-    static func hasScheme(_ lower: String) -> Bool {
-        guard let colon = lower.firstIndex(of: ":"), colon != lower.startIndex else { return false }
-        let scheme = lower[..<colon]
-        guard scheme.count <= 32, let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
-            && lower[lower.index(after: colon)...].first.map { !$0.isWhitespace } ?? false
+    /// `scheme:` at the start, RFC 3986: a letter, then at most 31 letters, digits, `+`, `-` or `.`, then `:`
+    /// and something other than white space.
+    static func hasScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = bytes.first, isLetter(first) else { return false }
+        for (offset, byte) in bytes.enumerated().dropFirst() {
+            if byte == UInt8(ascii: ":") {
+                let next = bytes.index(bytes.startIndex, offsetBy: offset + 1)
+                return next < bytes.endIndex && ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[next])
+            }
+            guard offset < 32, isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return false }
+        }
+        return false
     }
 }
 
