@@ -35,7 +35,7 @@ public struct ScanRouter: Sendable {
     /// 7. `eyJ` followed by exactly three base64url parts → compact JWT;
     /// 8. the texts that are not contacts: `WIFI:`, `HC1:`, `MECARD:`, `geo:`, `tel:`, `mailto:`, `sms:`,
     ///    `BEGIN:VEVENT`/`VCALENDAR`, `otpauth://`, http(s) links;
-    /// 9. a typed card code whose checksum holds (or long enough that only a code is that shape) → handshake card;
+    /// 9. a typed card code (at least 60 bytes of code digits and separators) → handshake card;
     /// 10. other `scheme:` links; then plain text.
     public static func classify(_ input: [UInt8]) -> ScanKind {
         if input.first == 0xD2 { return .handshakeCard }
@@ -61,16 +61,15 @@ public struct ScanRouter: Sendable {
         if head.starts(with: "eyJ".utf8), isCompactJWT(trimmed) { return .compactJWT }
         for (prefix, kind) in otherPrefixes where startsCaseInsensitive(head, prefix) { return kind }
         // A typed card code holds only code digits and separators (no ":"), so no rule above matches one.
-        // Short words look like code digits too ("hello" is one), so a code counts only when its checksum
-        // holds (cheap: no signature), or when it is long enough that only a code is that shape.
-        if CardForm.detect(Array(trimmed.prefix(64))) == .code,
-            trimmed.count >= 60 || (try? CardText.signedBytes(from: Array(trimmed), form: .code)) != nil
-        {
-            return .handshakeCard
-        }
+        // Short words are made of code digits too ("hello" is one), but the smallest signed card is well over
+        // 100 bytes, so its code is hundreds of characters: text under 60 bytes is never a card's code.
+        if trimmed.count >= minimumCodeBytes, CardForm.detect(Array(trimmed.prefix(64))) == .code { return .handshakeCard }
         if hasScheme(head) { return .otherLink }
         return .plainText
     }
+
+    /// Shorter text is never a card's typed code (a signed card's code runs to hundreds of characters).
+    static let minimumCodeBytes = 60
 
     /// Texts that are not contacts, by prefix (ASCII, compared case-insensitively).
     static let otherPrefixes: [(String, ScanKind)] = [
