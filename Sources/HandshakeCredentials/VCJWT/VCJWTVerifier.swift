@@ -69,8 +69,10 @@ public struct VCJWTVerifier: Sendable {
         return Inspected(algorithm: algorithm, issuer: issuer, claims: claims)
     }
 
-    /// Checks `token`'s signature with `issuer`'s key through jwt-kit; the algorithm was matched to the key
-    /// type before (jwt-kit itself would verify with the key it holds whatever the header says).
+    /// Checks `token`'s signature with `issuer`'s key through jwt-kit's signer for that key; the algorithm was
+    /// matched to the key type before (jwt-kit itself would verify with the key it holds whatever the header
+    /// says). The signer is asked directly, over the signing input: jwt-kit's whole-token `verify` would
+    /// decode the header and the claims a second time, which `inspect` has already done.
     static func checkSignature(_ token: String, issuer: DIDKey) async throws(VCJWTError) {
         let keys = JWTKeyCollection()
         do {
@@ -83,8 +85,13 @@ public struct VCJWTVerifier: Sendable {
         } catch {
             throw .invalidIssuer(.invalidKey)
         }
+        let utf8 = Array(token.utf8)
+        guard let lastDot = utf8.lastIndex(of: UInt8(ascii: ".")),
+            let signature = Base64URL.decode(String(decoding: utf8[(lastDot + 1)...], as: UTF8.self))
+        else { throw .notCompactJWT }
         do {
-            _ = try await keys.verify(Array(token.utf8), as: SignatureOnly.self)
+            let signer = try await keys.getKey()
+            guard try signer.verify(signature, signs: utf8[..<lastDot]) else { throw VCJWTError.badSignature }
         } catch {
             throw .badSignature
         }
@@ -169,10 +176,6 @@ public struct VCJWTVerifier: Sendable {
         var claims: Claims
     }
 
-    /// What jwt-kit decodes after checking the signature: nothing, the claims were read before.
-    struct SignatureOnly: JWTPayload {
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
-    }
 }
 
 /// Claims with an issuer.
