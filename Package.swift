@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
         .library(name: "HandshakeWalletPass", targets: ["HandshakeWalletPass"]),
+        .library(name: "HandshakeCredentials", targets: ["HandshakeCredentials"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -31,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),  // the .pkpass archive
         // `swift package generate-documentation`: a command plugin only, never linked into a product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),  // VC-JWT cards (HandshakeCredentials only)
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -99,6 +101,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
+        // The only target that depends on jwt-kit: HandshakeCore keeps depending on swift-crypto alone.
+        .target(
+            name: "HandshakeCredentials",
+            dependencies: [
+                "HandshakeCore",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         // The command-line program.
         .executableTarget(
             name: "handshake",
@@ -111,6 +124,7 @@ let package = Package(
                 "HandshakeNearby",
                 "HandshakeServer",
                 "HandshakeWalletPass",
+                "HandshakeCredentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -152,6 +166,11 @@ let package = Package(
         .testTarget(
             name: "HandshakeWalletPassTests",
             dependencies: ["HandshakeWalletPass", "HandshakeCore", "HandshakeQR", "HandshakeTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeCredentialsTests",
+            dependencies: ["HandshakeCredentials", "HandshakeCore", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Conformance", "Vectors"],  // Python interop scripts (joserfc, PyJWT) and did:key vectors, read at run time
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",

@@ -50,6 +50,18 @@ let package = Package(
             path: "Benchmarks/QRBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // VC-JWT verification beside bare Ed25519, and the scan router's dispatch per input.
+        .executableTarget(
+            name: "CredentialBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HandshakeCredentials", package: "Handshake"),
+                .product(name: "HandshakeCore", package: "Handshake"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/CredentialBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // Common friends (PSI) beside bare X25519; openmined-psi is timed by psi_openmined.py beside it.
         .executableTarget(
             name: "PSIBenchmarks",

@@ -19,6 +19,7 @@ let fuzzTargets = [
     "FuzzDNSMessage",   // multicast DNS messages → decoder → the discovery browser and responder
     "FuzzLinkPacket",   // Bluetooth LE stream packets → decoder → a link endpoint mid-stream
     "FuzzVCard",        // address-book vCards (2.1/3.0/4.0, any charset) → import reader → writer
+    "FuzzScanRouter",   // the scan router: classification, card envelopes, VC-JWT / VP token decoders
 ]
 
 let package = Package(
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "HandshakeQR", package: "Handshake"),
                 .product(name: "HandshakeExchange", package: "Handshake"),
                 .product(name: "HandshakeNearby", package: "Handshake"),
+                .product(name: "HandshakeCredentials", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

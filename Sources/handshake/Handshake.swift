@@ -17,6 +17,7 @@ struct Handshake: AsyncParsableCommand {
               handshake card export --format qr-text
             Receive someone's card and manage your contacts:
               handshake add CARD        (a file, - for standard input, or the card text)
+              handshake scan TEXT       (what any scanned code is: card, credential, request…)
               handshake contacts
               handshake contact show WHO
             Run the mailbox server for people who are apart, and use one:
@@ -27,7 +28,8 @@ struct Handshake: AsyncParsableCommand {
             """,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
-            AddCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self, NearbyCommand.self,
+            AddCommand.self, ScanCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self,
+            NearbyCommand.self,
             ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self,
         ]
     )

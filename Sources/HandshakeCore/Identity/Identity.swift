@@ -56,6 +56,28 @@ public struct Identity: Sendable {
         signRaw(purpose.label + Array(message))
     }
 
+    /// An Ed25519 signature over a JWS signing input (RFC 7515 §5.1: `BASE64URL(header) "." BASE64URL(payload)`),
+    /// for the Verifiable Credential form of the card (HandshakeCredentials).
+    ///
+    /// Why this exists beside ``sign(_:for:)``: a JWS signature must cover the signing input exactly, so no
+    /// ``SigningPurpose`` label can be prefixed, and the private key never leaves ``Identity``. It stays
+    /// domain-separated all the same: it signs only text that begins `eyJ` (a base64url JSON object, `{"`) and
+    /// holds nothing but base64url characters and exactly one `.`, so it can never be a card's COSE
+    /// `Sig_structure` (first byte 0x84) nor a purpose-labelled message (first byte `h`). Anything else returns
+    /// `nil`. `package` access: only Handshake's own modules sign JWS; it is not part of the public API.
+    package func signJWS(signingInput: [UInt8]) -> [UInt8]? {
+        guard signingInput.starts(with: Array("eyJ".utf8)),
+            signingInput.filter({ $0 == UInt8(ascii: ".") }).count == 1,
+            signingInput.allSatisfy({ byte in
+                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            })
+        else { return nil }
+        return signRaw(signingInput)
+    }
+
     /// A signature over exactly `bytes`: for COSE, whose `Sig_structure` is its own domain separation.
     func signRaw(_ bytes: [UInt8]) -> [UInt8] {
         // Signing with a well-formed key only fails if the system's random source does; that is not a

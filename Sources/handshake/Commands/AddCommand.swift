@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
 import HandshakeStore
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add someone's card to your contacts, after showing it to you.",
         discussion: """
-            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard), \
-            checks it completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add.
+            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard, or a \
+            VC-JWT credential carrying a Handshake card, alone or in a didSigned envelope), checks it \
+            completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add. \
+            (To see what any other code is, use `handshake scan`.)
               • A newer card of someone you have updates their entry field by field; your alias, notes, tags, \
             trust and settings stay. What changed is listed.
               • The same or an older card changes nothing (replaying an old card is harmless).
@@ -50,22 +53,31 @@ struct AddCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let bytes = try InputSource.read(input, orScanning: image)
         let now = Date()
         // Receiving a card needs the book, not an identity of one's own.
         let book = try HandshakeHome.current().contactBook()
-        let scanned: ScannedCard
+        let signed: SignedCard
+        let preview: ReceivePreview
+        let impliedSource: ContactSource
         do {
-            scanned = try book.read(bytes, now: now)
+            let scanned = try book.read(bytes, now: now)
+            (signed, preview, impliedSource) = (scanned.card, scanned.preview, scanned.source)
         } catch let rejection as CardRejection {
-            throw CommandFailure("Rejected: \(rejection.description)")
+            // Not a Handshake card form: a VC-JWT card (or a didSigned envelope) carrying one goes through
+            // the scan router; anything else is refused with the card reader's reason.
+            guard [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(bytes)) else {
+                throw CommandFailure("Rejected: \(rejection.description)")
+            }
+            signed = try await Self.cardFromCredential(bytes, now: now)
+            preview = try book.receive(signed)
+            impliedSource = .qr  // credentials are scanned codes; --source says otherwise
         }
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : scanned.source)
-        let signed = scanned.card
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : impliedSource)
         let name = signed.card.name ?? signed.nodeID.rawValue
 
-        switch scanned.preview {
+        switch preview {
         case .blocked(let contact):
             print("\(contact.displayName) is blocked; their card was ignored.")
         case .notNewer(let contact):
@@ -80,6 +92,27 @@ struct AddCommand: ParsableCommand {
             print("New card, signed by its owner:")
             CardPrinter.print(signed.card)
             try addNew(signed, matches: matches, book: book, source: source, now: now, name: name)
+        }
+    }
+
+    /// The Handshake card inside a verified VC-JWT; a credential without one (another wallet's) has no key
+    /// Handshake can store a contact under, so it is refused here (`scan` shows its fields).
+    static func cardFromCredential(_ bytes: [UInt8], now: Date) async throws -> SignedCard {
+        let result: ScanResult
+        do {
+            result = try await ScanRouter().read(bytes, now: now)
+        } catch {
+            throw CommandFailure("Rejected: \(error.description)")
+        }
+        switch result.route {
+        case .credential(let credential):
+            guard let card = credential.handshakeCard else {
+                throw CommandFailure("Rejected: this credential is verified (signed by \(credential.issuer)), but it carries no Handshake card to add; `handshake scan` shows its fields.")
+            }
+            print("A Verifiable Credential signed by \(credential.issuer), carrying a Handshake card:")
+            return card
+        default:
+            throw CommandFailure("Rejected: this is \(result.kind.looksLike), not a card that can be added; `handshake scan` says what it holds.")
         }
     }
 

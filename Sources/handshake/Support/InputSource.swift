@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
 
 /// Where a command reads a card from: a file, standard input (`-`), or the card text itself.
 enum InputSource {
@@ -33,6 +34,8 @@ enum InputSource {
         // whatever follows (a damaged card is then reported as damaged); a short run of code digits could as
         // well be a mistyped file name.
         let bytes = Array(argument.utf8)
+        // A VC-JWT or card envelope given as text is read too (`add` takes the card inside a credential).
+        if [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(bytes)) { return bytes }
         switch CardForm.detect(bytes) {
         case .qrText?, .link?: return bytes
         case .code? where argument.count > 20: return bytes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
 import HandshakeQR
 import HandshakeQRPNG
 
@@ -13,6 +14,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
     case vcard
     case png
     case svg
+    case vcJWT = "vc-jwt"
 
     var cardForm: CardForm {
         switch self {
@@ -22,6 +24,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
         case .link: return .link
         case .vcard: return .vcard
         case .png, .svg: return .qrText  // pictures of the QR code, which holds the QR text
+        case .vcJWT: return .cbor  // the credential carries the signed card's bytes
         }
     }
 }
@@ -39,6 +42,8 @@ struct CardExportCommand: ParsableCommand {
               vcard     a vCard 4.0 for address books, with the signed card inside
               png       a picture of the card's QR code (error correction M; binary: use -o FILE)
               svg       the same QR code as SVG
+              vc-jwt    a W3C Verifiable Credential (JWT, alg EdDSA) signed by your did:key, for wallets and
+                        verifiers; it carries your signed card too, so Handshake reads it back verified
 
             Only the fields in your sharing profile go out (see `handshake card profile`).
             """
@@ -71,6 +76,8 @@ struct CardExportCommand: ParsableCommand {
             bytes = CardText.encode(card, as: format.cardForm)
         case .png:
             bytes = try CardQRCode.make(for: card).png(moduleSize: 8, quietZone: 4)
+        case .vcJWT:
+            bytes = Array((try VCJWTIssuer.issue(card, identity: identity, now: Date()) + "\n").utf8)
         case .svg:
             bytes = Array(try CardQRCode.make(for: card).svg(quietZone: 4, moduleSize: 8).utf8)
         }

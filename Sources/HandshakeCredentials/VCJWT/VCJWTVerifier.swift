@@ -1,0 +1,212 @@
+// Establishes when a VC-JWT is accepted as a card. In this order, each step refusing with its own
+// VCJWTError: size (64 KiB) before any decoding; three base64url parts; the header's `alg` (refusing `none`,
+// HS*, unknown names and any `crit`); the issuer's did:key; the `kid` naming that same key; the `alg` fitting
+// the key type; the signature, checked by jwt-kit with the issuer's key; `nbf` and `exp` against the caller's
+// clock; the subject being the issuer; and the Handshake card inside, verified in full and of the same key.
+// What it does not establish: who the key belongs to in person.
+import Crypto
+import Foundation
+import HandshakeCore
+import JWTKit
+
+/// Checks VC-JWT cards (and VP tokens that carry one).
+public struct VCJWTVerifier: Sendable {
+    /// The longest token read; anything longer is refused before decoding. A card credential with every
+    /// field and its signed card is a few kilobytes.
+    public static let maxTokenBytes = 64 * 1024
+    /// How far `nbf` may be ahead of, and `exp` behind, this device's clock (seconds): phones' clocks drift.
+    public var allowedClockSkew: TimeInterval = 60
+    /// Checks the Handshake card a credential carries.
+    public var cardVerifier = CardVerifier()
+
+    /// A verifier with a minute of allowed clock skew and the default card checks.
+    public init() {}
+
+    /// The header and claims of `token`, checked for shape, algorithm, issuer and key identifier, but not
+    /// yet for signature or time. Cheap: no signature is checked.
+    static func inspect<Claims: Decodable>(_ token: String, as _: Claims.Type) throws(VCJWTError) -> Inspected<Claims> {
+        let bytes = token.utf8.count
+        guard bytes <= maxTokenBytes else { throw .tooLarge(bytes: bytes, limit: maxTokenBytes) }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
+            let headerBytes = Base64URL.decode(parts[0]), let claimsBytes = Base64URL.decode(parts[1]),
+            parts[2].isEmpty || Base64URL.decode(parts[2]) != nil
+        else { throw .notCompactJWT }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: Data(headerBytes))
+        } catch {
+            throw .malformedHeader("it must be a JSON object with a string \"alg\"")
+        }
+        let algorithm = try VCJWTAlgorithm(headerValue: header.alg)
+        guard header.crit == nil else { throw .criticalHeader }
+        let claims: Claims
+        do {
+            claims = try JSONDecoder().decode(Claims.self, from: Data(claimsBytes))
+        } catch DecodingError.keyNotFound(let key, _) where key.stringValue == "vc" || key.stringValue == "vp" {
+            throw .notACredential
+        } catch {
+            throw .malformedClaims(Self.describe(error))
+        }
+        guard let issuerText = (claims as? any IssuedClaims)?.iss else { throw .malformedClaims("no issuer") }
+        guard issuerText.hasPrefix("did:key:") else { throw .issuerNotDIDKey(issuerText) }
+        let issuer: DIDKey
+        do {
+            issuer = try DIDKey(parsing: issuerText)
+        } catch {
+            throw .invalidIssuer(error)
+        }
+        guard !issuerText.contains("#"), issuer.description == issuerText else { throw .issuerNotDIDKey(issuerText) }
+        if let kid = header.kid {
+            // The kid is the issuer's DID, alone or with the fragment of its one verification method.
+            guard kid == issuer.description || kid == issuer.verificationMethod else {
+                throw .keyIDMismatch(kid: kid, issuer: issuer.description)
+            }
+        }
+        guard algorithm.matches(issuer) else {
+            throw .algorithmDoesNotMatchKey(alg: algorithm.rawValue, keyType: issuer.keyTypeName)
+        }
+        return Inspected(algorithm: algorithm, issuer: issuer, claims: claims)
+    }
+
+    /// Checks `token`'s signature with `issuer`'s key through jwt-kit's signer for that key; the algorithm was
+    /// matched to the key type before (jwt-kit itself would verify with the key it holds whatever the header
+    /// says). The signer is asked directly, over the signing input: jwt-kit's whole-token `verify` would
+    /// decode the header and the claims a second time, which `inspect` has already done.
+    static func checkSignature(_ token: String, issuer: DIDKey) async throws(VCJWTError) {
+        let keys = JWTKeyCollection()
+        do {
+            switch issuer {
+            case .ed25519(let raw):
+                await keys.add(eddsa: EdDSA.PublicKey(backing: try Curve25519.Signing.PublicKey(rawRepresentation: raw)))
+            case .p256(let compressed):
+                await keys.add(ecdsa: try ECDSA.PublicKey<P256>(backing: try P256.Signing.PublicKey(compressedRepresentation: compressed)))
+            }
+        } catch {
+            throw .invalidIssuer(.invalidKey)
+        }
+        let utf8 = Array(token.utf8)
+        guard let lastDot = utf8.lastIndex(of: UInt8(ascii: ".")),
+            let signature = Base64URL.decode(String(decoding: utf8[(lastDot + 1)...], as: UTF8.self))
+        else { throw .notCompactJWT }
+        do {
+            let signer = try await keys.getKey()
+            guard try signer.verify(signature, signs: utf8[..<lastDot]) else { throw VCJWTError.badSignature }
+        } catch {
+            throw .badSignature
+        }
+    }
+
+    /// `token` as a verified card credential, or the reason it is refused.
+    public func verify(_ token: String, now: Date) async throws(VCJWTError) -> VerifiedCredential {
+        let inspected = try Self.inspect(token, as: VCJWTClaims.self)
+        try await Self.checkSignature(token, issuer: inspected.issuer)
+        let claims = inspected.claims
+        try checkTimes(notBefore: claims.nbf, expires: claims.exp, now: now)
+        guard claims.vc.type.contains("VerifiableCredential") else { throw .notACredential }
+        let issuer = inspected.issuer.description
+        for subject in [claims.sub, claims.vc.credentialSubject.id].compactMap({ $0 }) where subject != issuer {
+            throw .subjectIsNotIssuer(subject: subject, issuer: issuer)
+        }
+        var card: SignedCard?
+        if let embedded = claims.vc.credentialSubject.handshakeCard {
+            guard let bytes = Base64URL.decode(embedded) else {
+                throw .embeddedCard(.unreadableText("The card is not valid base64url."))
+            }
+            do {
+                card = try cardVerifier.verify(bytes, now: now)
+            } catch {
+                throw .embeddedCard(error)
+            }
+            guard card?.card.sigKey.didKey == inspected.issuer else { throw .embeddedCardFromAnotherKey }
+        }
+        func date(_ seconds: Int64?) -> Date? { seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) } }
+        return VerifiedCredential(
+            issuer: inspected.issuer, algorithm: inspected.algorithm, fields: claims.vc.credentialSubject.fields,
+            handshakeCard: card, notBefore: date(claims.nbf), issuedAt: date(claims.iat), expires: date(claims.exp),
+            token: token)
+    }
+
+    /// A VP token (a JWT with a `vp` claim) as the card credential it carries: the presentation's own
+    /// signature, algorithm, key identifier and times are checked as a credential's, then its first credential
+    /// is verified with ``verify(_:now:)`` and must be the presenter's own card.
+    public func verifyPresentation(_ token: String, now: Date) async throws(VCJWTError) -> VerifiedCredential {
+        let inspected = try Self.inspect(token, as: PresentationClaims.self)
+        try await Self.checkSignature(token, issuer: inspected.issuer)
+        try checkTimes(notBefore: inspected.claims.nbf, expires: inspected.claims.exp, now: now)
+        guard let first = inspected.claims.vp.verifiableCredential.first else { throw .emptyPresentation }
+        let credential = try await verify(first, now: now)
+        guard credential.issuer == inspected.issuer else {
+            throw .subjectIsNotIssuer(subject: credential.issuer.description, issuer: inspected.issuer.description)
+        }
+        return credential
+    }
+
+    func checkTimes(notBefore: Int64?, expires: Int64?, now: Date) throws(VCJWTError) {
+        let time = now.timeIntervalSince1970
+        if let notBefore, TimeInterval(notBefore) > time + allowedClockSkew {
+            throw .notYetValid(Date(timeIntervalSince1970: TimeInterval(notBefore)))
+        }
+        if let expires, TimeInterval(expires) + allowedClockSkew <= time {
+            throw .expired(Date(timeIntervalSince1970: TimeInterval(expires)))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?: return "\"\(key.stringValue)\" is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "it is not a JSON object" : "\"\(path)\" has the wrong type"
+        default: return "it is not JSON"
+        }
+    }
+
+    /// The JOSE header fields Handshake looks at.
+    struct Header: Decodable {
+        var alg: String
+        var kid: String?
+        var typ: String?
+        var crit: [String]?
+    }
+
+    struct Inspected<Claims> {
+        var algorithm: VCJWTAlgorithm
+        var issuer: DIDKey
+        var claims: Claims
+    }
+
+}
+
+/// Claims with an issuer.
+protocol IssuedClaims { var iss: String { get } }
+extension VCJWTClaims: IssuedClaims {}
+
+/// A VP token's claims (VC Data Model 1.1, JWT encoding): `vp.verifiableCredential` holds compact VC-JWTs.
+struct PresentationClaims: Decodable, IssuedClaims {
+    var iss: String
+    var nbf: Int64?
+    var exp: Int64?
+    var vp: Presentation
+
+    struct Presentation: Decodable {
+        var verifiableCredential: [String]
+    }
+
+    enum CodingKeys: String, CodingKey { case iss, nbf, exp, vp }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        iss = try container.decode(String.self, forKey: .iss)
+        func date(_ key: CodingKeys) throws -> Int64? {
+            guard let seconds = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+            guard seconds.isFinite, abs(seconds) < 1e15 else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a date")
+            }
+            return Int64(seconds.rounded(.down))
+        }
+        nbf = try date(.nbf)
+        exp = try date(.exp)
+        vp = try container.decode(Presentation.self, forKey: .vp)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `handshake scan` and the VC-JWT export, end to end through the program.
+@Suite("handshake scan and card export --format vc-jwt")
+struct ScanCommandTests {
+    let ada: CLI
+
+    init() throws {
+        ada = try CLI()
+        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(ada.run("card", "set", "--email", "ada@example.com").status == 0)
+    }
+
+    @Test func anExportedCredentialScansAsVerifiedAndAddsTheCard() throws {
+        let path = ada.file("card.jwt").path
+        #expect(try ada.run("card", "export", "--format", "vc-jwt", "-o", path).status == 0)
+        let bob = try CLI()
+        try #require(bob.run("init", "--name", "Bob").status == 0)
+        let scanned = try bob.run("scan", "--json", path)
+        #expect(scanned.status == 0, "\(scanned.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: scanned.stdoutBytes) as? [String: Any])
+        #expect(json["kind"] as? String == "jwt")
+        #expect(json["route"] as? String == "credential")
+        #expect(json["status"] as? String == "verified")
+        #expect(json["algorithm"] as? String == "EdDSA")
+        #expect((json["card"] as? [String: Any])?["name"] as? String == "Ada Lovelace")
+        // Scanning stores nothing; adding the credential stores the card inside it.
+        #expect(try bob.run("contacts", "--json").stdout.contains("Ada") == false)
+        let added = try bob.run("add", "--yes", path)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try bob.run("contacts", "--json").stdout.contains("Ada Lovelace"))
+    }
+
+    @Test func otherTextIsNamedAndRefused() throws {
+        for (text, sentence) in [("WIFI:S:Cafe;T:WPA;P:x;;", "Wi-Fi"), ("https://example.com", "web link"), ("hello there", "plain text")] {
+            let result = try ada.run("scan", text)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(sentence), "\(result.stderr)")
+        }
+    }
+
+    @Test func aPlaintextEnvelopeIsUnverified() throws {
+        let result = try ada.run("scan", "--json", "{\"format\":\"plaintext\",\"card\":{\"name\":\"Linus\"}}")
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        #expect(json["status"] as? String == "unverified")
+    }
+}

@@ -1,0 +1,165 @@
+import Crypto
+import Foundation
+import Testing
+
+@testable @_spi(Wire) import HandshakeCore
+@testable import HandshakeCredentials
+
+/// Fixed identities, times and cards for the credential tests, so every token is reproducible.
+enum Fixture {
+    /// The seed of the card worked example (docs/formats/card.md): the bytes 0x00 through 0x1f.
+    static let identity = Identity(seed: IdentitySeed(uncheckedBytes: Array(0...31)))
+    /// A second, unrelated identity.
+    static let other = Identity(seed: IdentitySeed(uncheckedBytes: Array(repeating: 0x42, count: 32)))
+    /// 2025-11-21T16:00:00Z, the card worked example's `updatedAt`.
+    static let updatedAt: UInt64 = 1_763_740_800_000
+    /// When the worked example's credential is issued: one hour after the card was made.
+    static let issuedAt = Date(timeIntervalSince1970: 1_763_740_800 + 3600)
+    /// The reader's clock: a minute after that.
+    static let now = issuedAt.addingTimeInterval(60)
+
+    static func businessCard(_ identity: Identity = Fixture.identity) -> ContactCard {
+        ContactCard(
+            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
+            name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
+            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
+    }
+
+    static func signedCard(_ identity: Identity = Fixture.identity) throws -> SignedCard {
+        let card = businessCard(identity)
+        return try CardProfile(card: card, sharedFields: Set(CardField.allCases), identity: identity).issueCard(identity: identity)
+    }
+
+    static func credential(_ identity: Identity = Fixture.identity, at time: Date = Fixture.issuedAt, expires: Date? = nil) throws -> String {
+        try VCJWTIssuer.issue(try signedCard(identity), identity: identity, now: time, expires: expires)
+    }
+}
+
+/// Tokens no honest issuer writes: any header and claims, signed by any key (or not at all).
+enum Forge {
+    enum Key {
+        case ed25519(Curve25519.Signing.PrivateKey)
+        case p256(P256.Signing.PrivateKey)
+        case hmac([UInt8])
+        case none
+
+        var did: String {
+            switch self {
+            case .ed25519(let key): return DIDKey.ed25519(Array(key.publicKey.rawRepresentation)).description
+            case .p256(let key): return DIDKey.p256(compressed: Array(key.publicKey.compressedRepresentation)).description
+            case .hmac, .none: return "did:key:unknown"
+            }
+        }
+    }
+
+    static func json(_ object: Any) -> String {
+        Base64URL.encode(try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+    }
+
+    static func token(header: [String: Any], claims: [String: Any], key: Key) -> String {
+        let input = json(header) + "." + json(claims)
+        let signature: [UInt8]
+        switch key {
+        case .ed25519(let key): signature = Array(try! key.signature(for: Array(input.utf8)))
+        case .p256(let key): signature = Array(try! key.signature(for: Array(input.utf8)).rawRepresentation)
+        case .hmac(let secret):
+            signature = Array(HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: SymmetricKey(data: secret)))
+        case .none: signature = []
+        }
+        return input + "." + Base64URL.encode(signature)
+    }
+
+    /// The claims of a self-issued card credential by `did`, valid from `nbf`.
+    static func claims(did: String, nbf: Int = Int(Fixture.issuedAt.timeIntervalSince1970), exp: Int? = nil, name: String = "Grace Hopper") -> [String: Any] {
+        var claims: [String: Any] = [
+            "iss": did, "sub": did, "nbf": nbf, "iat": nbf,
+            "vc": [
+                "@context": ["https://www.w3.org/2018/credentials/v1"], "type": ["VerifiableCredential"],
+                "credentialSubject": ["id": did, "name": name, "emails": ["grace@example.com"]],
+            ] as [String: Any],
+        ]
+        if let exp { claims["exp"] = exp }
+        return claims
+    }
+
+    static func header(alg: String, did: String) -> [String: Any] {
+        ["alg": alg, "typ": "JWT", "kid": did + "#" + did.dropFirst("did:key:".count)]
+    }
+}
+
+enum TestFiles {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let vectors = directory.appendingPathComponent("Vectors")
+    static let conformance = directory.appendingPathComponent("Conformance")
+    static let repository = directory.deletingLastPathComponent().deletingLastPathComponent()
+
+    static func vectorJSON(_ name: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: vectors.appendingPathComponent(name)))
+        guard let dictionary = object as? [String: Any] else { throw Python.Failure(script: name, status: 0, stderr: "not a JSON object") }
+        return dictionary
+    }
+}
+
+/// Runs a conformance script: JSON in on standard input, JSON out. A missing Python module makes the script
+/// exit with status 3 and the test fail, never skip.
+enum Python {
+    struct Failure: Error, CustomStringConvertible {
+        let script: String
+        let status: Int32
+        let stderr: String
+        var description: String { "\(script) exited with status \(status): \(stderr)" }
+    }
+
+    static func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("in.json")
+        let outURL = scratch.appendingPathComponent("out.json")
+        let errURL = scratch.appendingPathComponent("err.txt")
+        try JSONSerialization.data(withJSONObject: input).write(to: inURL)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestFiles.conformance.appendingPathComponent(script).path] + arguments
+        process.currentDirectoryURL = TestFiles.conformance
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else { throw Failure(script: script, status: process.terminationStatus, stderr: stderr) }
+        guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: outURL)) as? [String: Any] else {
+            throw Failure(script: script, status: 0, stderr: "output is not a JSON object")
+        }
+        return object
+    }
+}
+
+extension Array where Element == UInt8 {
+    var hex: String { map { String(format: "%02x", $0) }.joined() }
+}
+
+/// Freepath cards made the way Freepath's code makes them (ContactCardCodec.seal, QrCodeContactExchange):
+/// the card's compact JSON, an Ed25519 signature over exactly those bytes, `{"card":…,"signature":…}` in
+/// standard base64 after `freepath://contact/v1/`.
+enum Freepath {
+    static let key = Curve25519.Signing.PrivateKey()
+
+    static func card(name: String, withNodeID: Bool = false, wrongNodeID: Bool = false, urlSafe: Bool = false, tamper: Bool = false) -> String {
+        let sigKey = Array(key.publicKey.rawRepresentation)
+        let nodeID = wrongNodeID ? "1111111111111111111111" : SigningPublicKey(rawRepresentation: sigKey)!.nodeID.rawValue
+        let encKey = Data(Curve25519.KeyAgreement.PrivateKey().publicKey.rawRepresentation).base64EncodedString()
+        let idMember = withNodeID ? "\"nodeId\":\"\(nodeID)\"," : ""
+        let card = "{\"schema\":1,\(idMember)\"sigKey\":\"\(Data(sigKey).base64EncodedString())\",\"encKey\":\"\(encKey)\",\"updatedAt\":1763740800000,\"name\":\"\(name)\"}"
+        let signature = Data(try! key.signature(for: Array(card.utf8))).base64EncodedString()
+        let sent = tamper ? card.replacingOccurrences(of: name, with: name + "!") : card
+        var payload = Data("{\"card\":\(sent),\"signature\":\"\(signature)\"}".utf8).base64EncodedString()
+        if urlSafe {
+            payload = payload.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        return "freepath://contact/v1/" + payload
+    }
+}
