@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON form of a card, for `--json` output and local files. Keys are the field names; keys and
+/// The JSON form of a card, for JSON output and local files. Keys are the field names; keys and
 /// images are standard base64; `didKey` is written for convenience and ignored when read.
 ///
 /// This is a local convenience, not a wire format: cards travel only as their signed CBOR bytes.

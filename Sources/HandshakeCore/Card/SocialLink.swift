@@ -14,7 +14,7 @@ public struct SocialLink: Sendable, Hashable, Codable {
         self.url = url
     }
 
-    /// Parses the command-line form `PLATFORM=URL`, `PLATFORM=@handle` or `PLATFORM=@handle=URL`.
+    /// Parses the short form people type: `PLATFORM=URL`, `PLATFORM=@handle` or `PLATFORM=@handle=URL`.
     public init?(commandLine text: String) {
         let parts = text.split(separator: "=", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
