@@ -6,15 +6,23 @@ import HandshakeCore
 /// A contact's fields as a Verifiable Credential or an unverified import carries them: the card's optional
 /// fields, without keys. JSON keys are the field names of docs/formats/card.md.
 public struct CardFields: Sendable, Hashable, Codable {
-    /// The fields, as in ``ContactCard``.
+    /// The person's name, as in `ContactCard`.
     public var name: String?
+    /// A few words about them.
     public var bio: String?
+    /// Where they are, as they say it.
     public var location: String?
+    /// Their company or organisation.
     public var company: String?
+    /// Their job title.
     public var title: String?
+    /// Email addresses, in the order given.
     public var emails: [String]
+    /// Phone numbers, in the order given.
     public var phones: [String]
+    /// Links to their profiles elsewhere.
     public var links: [SocialLink]
+    /// Skills they list.
     public var skills: [String]
 
     /// Fields as given; empty lists for the ones not given.

@@ -16,7 +16,7 @@ public enum ScanStatus: String, Sendable, Hashable {
 
 /// Where the scan router sends scanned text, with what it read.
 public enum ScanRoute: Sendable, Equatable {
-    /// A Handshake card in one of its forms, verified in full (``CardText/read(_:form:now:verifier:)``).
+    /// A Handshake card in one of its forms, verified in full (`CardText/read(_:form:now:verifier:)`).
     case handshakeCard(SignedCard, form: CardForm)
     /// A VC-JWT card (alone, in a VP token, or in a `didSigned` envelope) whose signature checked out.
     case credential(VerifiedCredential)

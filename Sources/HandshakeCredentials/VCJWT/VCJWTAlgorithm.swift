@@ -9,8 +9,11 @@ import HandshakeCore
 /// fully-specified name for the same signature) and `ES256` (ECDSA P-256 with SHA-256). Refused with their
 /// own sentence: `none`, the HMAC family `HS256`/`HS384`/`HS512`, and every other name.
 public enum VCJWTAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// `EdDSA` (RFC 8037) with an Ed25519 key: what Handshake writes.
     case eddsa = "EdDSA"
+    /// `Ed25519`, RFC 9864's fully-specified name for the same signature; accepted on import.
     case ed25519 = "Ed25519"
+    /// `ES256`: ECDSA on P-256 with SHA-256, for a P-256 did:key (`zDn…`).
     case es256 = "ES256"
 
     /// The algorithm a header's `alg` names, or the refusal that fits it.

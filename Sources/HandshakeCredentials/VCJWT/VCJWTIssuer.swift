@@ -9,7 +9,7 @@
 import Foundation
 import HandshakeCore
 
-/// Writes a ``SignedCard`` as a W3C Verifiable Credential JWT.
+/// Writes a `SignedCard` as a W3C Verifiable Credential JWT.
 public enum VCJWTIssuer {
     /// The `@context` of a card credential (VC Data Model 1.1).
     public static let context = ["https://www.w3.org/2018/credentials/v1"]

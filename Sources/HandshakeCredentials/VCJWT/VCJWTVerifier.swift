@@ -129,7 +129,7 @@ public struct VCJWTVerifier: Sendable {
 
     /// A VP token (a JWT with a `vp` claim) as the card credential it carries: the presentation's own
     /// signature, algorithm, key identifier and times are checked as a credential's, then its first credential
-    /// is verified with ``verify(_:now:)`` and must be the presenter's own card.
+    /// is verified with `verify(_:now:)` and must be the presenter's own card.
     public func verifyPresentation(_ token: String, now: Date) async throws(VCJWTError) -> VerifiedCredential {
         let inspected = try Self.inspect(token, as: PresentationClaims.self)
         try await Self.checkSignature(token, issuer: inspected.issuer)

@@ -5,9 +5,9 @@ import HandshakeCore
 
 /// A VC-JWT whose signature, algorithm, key identifier and validity period have been checked.
 ///
-/// What it establishes: the holder of ``issuer``'s private key signed these ``fields`` about themselves. What
+/// What it establishes: the holder of `issuer`'s private key signed these `fields` about themselves. What
 /// it does not: who that holder is in person (compare security codes for that). When the credential carries a
-/// Handshake card signed by the same key, ``handshakeCard`` holds it, verified, and is the card to store.
+/// Handshake card signed by the same key, `handshakeCard` holds it, verified, and is the card to store.
 public struct VerifiedCredential: Sendable, Equatable {
     /// The did:key that signed the credential (and that it describes).
     public let issuer: DIDKey
