@@ -8,14 +8,20 @@ import Testing
 /// request_timeout` (the JSON error shape) and its connection closed; other requests go on.
 @Suite struct RequestTimeLimitTests {
     /// Sends a request head announcing a 100-byte body, then 6 bytes of it, then nothing; returns all the
-    /// server sent until it closed the connection (or until `seconds`, as a safety net).
-    static func stalledUpload(port: Int, seconds: Int = 60) async throws -> String {
+    /// server sent until it closed the connection (or until `seconds`, as a safety net). With
+    /// `afterAnsweredRequest`, a whole request goes first on the same connection and its answer is read.
+    static func stalledUpload(port: Int, afterAnsweredRequest: Bool = false, seconds: Int = 60) async throws -> String {
         let script = """
             import socket, sys
             s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
-            s.sendall(b"POST /v1/auth/token HTTP/1.1\\r\\nHost: test\\r\\nContent-Type: application/json\\r\\nContent-Length: 100\\r\\n\\r\\n{\\"cha")
             s.settimeout(float(sys.argv[2]))
-            data = b""
+            first = b""
+            if sys.argv[3] == "1":
+                s.sendall(b"POST /v1/auth/challenge HTTP/1.1\\r\\nHost: test\\r\\nContent-Type: application/json\\r\\nContent-Length: 2\\r\\n\\r\\n{}")
+                while b"}" not in first:
+                    first += s.recv(4096)
+            s.sendall(b"POST /v1/auth/token HTTP/1.1\\r\\nHost: test\\r\\nContent-Type: application/json\\r\\nContent-Length: 100\\r\\n\\r\\n{\\"cha")
+            data = first
             try:
                 while True:
                     chunk = s.recv(4096)
@@ -31,7 +37,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, String(port), String(seconds)]
+        process.arguments = ["python3", "-c", script, String(port), String(seconds), afterAnsweredRequest ? "1" : "0"]
         process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()
         // Waits without blocking a thread: the server answers on this process's threads.
@@ -56,6 +62,12 @@ import Testing
 
             // The server goes on answering, and a request whose body arrives whole is not touched.
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+            // On a kept-alive connection, after a request that was answered, the stalled one still gets its 408.
+            let second = try await Self.stalledUpload(port: port, afterAnsweredRequest: true)
+            #expect(second.hasPrefix("HTTP/1.1 400"), "the server sent: \(second)")
+            #expect(second.contains("HTTP/1.1 408"), "the server sent: \(second)")
+            #expect(second.contains("request_timeout"))
+            #expect(!second.contains("(the connection was still open)"))
             let refused = try await client.execute(
                 uri: "/v1/auth/challenge", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
             #expect(refused.status == .badRequest)

@@ -9,8 +9,10 @@ import NIOHTTPTypes
 /// It sits in each connection's channel pipeline, between HTTP decoding and Hummingbird's request
 /// handling, so it sees a request's head, body parts and end as they arrive, whatever the route does
 /// with them. The clock starts at the head and stops at the end; a client that trickles a body (or
-/// stops sending one) cannot hold a connection and a request task past the limit. If the route has
-/// already begun its response, the connection is closed without a 408. What it does not bound: time
+/// stops sending one) cannot hold a connection and a request task past the limit. A 408 is written only
+/// when it can be the answer to this request: every earlier response on the connection is complete and
+/// this request's has not begun (with pipelined requests, or a route that already answered, the
+/// connection is closed without one). What it does not bound: time
 /// between requests on a kept-alive connection (the idle timeout does), the time a route spends once the
 /// body is in (the database limits do), or headers trickled before the head is complete (the idle
 /// timeout closes a connection that goes silent).
@@ -23,7 +25,11 @@ final class RequestTimeLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
     private let limit: Duration
     private let metrics: MailboxMetrics
     private var timer: Scheduled<Void>?
-    private var responseStarted = false
+    /// Requests whose head arrived, and responses whose head was written, on this connection.
+    private var requestsStarted = 0
+    private var responsesStarted = 0
+    /// Whether a response's head has been written and its end not yet.
+    private var writingResponse = false
     private var timedOut = false
 
     init(limit: Duration, metrics: MailboxMetrics) {
@@ -35,7 +41,7 @@ final class RequestTimeLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
         guard !timedOut else { return }  // the answer is given; what still arrives is dropped
         switch unwrapInboundIn(data) {
         case .head:
-            responseStarted = false
+            requestsStarted += 1
             timer?.cancel()
             timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limit)) { self.timeUp(context: context) }
         case .body: break
@@ -51,7 +57,13 @@ final class RequestTimeLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
-        if case .head = unwrapOutboundIn(data) { responseStarted = true }
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status.kind != .informational:  // a 100 Continue is not the answer
+            responsesStarted += 1
+            writingResponse = true
+        case .head, .body: break
+        case .end: writingResponse = false
+        }
         context.write(data, promise: promise)
     }
 
@@ -70,7 +82,7 @@ final class RequestTimeLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
         timer = nil
         timedOut = true
         metrics.requestTimedOut()
-        guard !responseStarted else {
+        guard responsesStarted == requestsStarted - 1, !writingResponse else {
             context.close(promise: nil)
             return
         }
