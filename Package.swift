@@ -83,6 +83,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),  // the request time limit, a channel handler
+                .product(name: "NIOHTTP1", package: "swift-nio"),  // HTTPParserError: a body cut short
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: strict
