@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
@@ -33,6 +34,8 @@ let package = Package(
         // `swift package generate-documentation`: a command plugin only, never linked into a product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),  // VC-JWT cards (HandshakeCredentials only)
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.1"),  // already resolved for Hummingbird
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),  // the server's /metrics text
     ],
     targets: [
         // Identities, signed contact cards and every form of them. Pure Swift + swift-crypto; no I/O.
@@ -98,6 +101,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),  // the request time limit, a channel handler
+                .product(name: "NIOHTTP1", package: "swift-nio"),  // HTTPParserError: a body cut short
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: strict
         ),

@@ -24,6 +24,11 @@ public struct MailboxServer: Sendable {
     public let broadcaster: EventBroadcaster
     /// The level each request is logged at (method, route template, status, time).
     public var requestLogLevel: Logger.Level
+    /// What the server counts, served at `GET /metrics`.
+    public let metrics: MailboxMetrics
+    /// How long a request's body may take to arrive, from its head to its end; past it the request is
+    /// answered `408 request_timeout` and the connection closed (``RequestTimeLimitHandler``).
+    public var requestTimeLimit: Duration = .seconds(30)
 
     /// A server over `storage`.
     public init(
@@ -36,19 +41,22 @@ public struct MailboxServer: Sendable {
         self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         self.requestLogLevel = requestLogLevel
         broadcaster = EventBroadcaster()
+        metrics = MailboxMetrics()
     }
 
     /// Every route, with the error shape and request logging around them.
     public func makeRouter() -> Router<MailboxContext> {
         let router = Router(context: MailboxContext.self)
         // The log line sees the response the error middleware made, so refusals are logged with their status.
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
         router.add(middleware: ErrorMiddleware())
         HealthRoutes(storage: storage).register(on: router)
+        MetricsRoutes(metrics: metrics).register(on: router)
         LandingPageRoutes(storage: storage, clock: clock).register(on: router)
 
         let accounts = AccountRoutes(storage: storage, clock: clock)
-        let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL)
+        let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL, metrics: metrics)
 
         let open = router.group("v1")
         AuthRoutes(storage: storage, clock: clock, policy: policy).register(on: open)
@@ -58,8 +66,8 @@ public struct MailboxServer: Sendable {
         let signedIn = router.group("v1").add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
         accounts.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
-        FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster).register(on: signedIn)
-        EventRoutes(storage: storage, broadcaster: broadcaster).register(on: signedIn)
+        FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
+        EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         return router
     }
@@ -77,10 +85,13 @@ public struct MailboxServer: Sendable {
 
     /// The application listening on `host`:`port`, ready for `runService()`.
     ///
-    /// Headers are limited to 16 KiB in all, a connection idle for 30 s is closed, and bodies are
-    /// limited per route (``MailboxContext/maxBodyBytes``).
+    /// Headers are limited to 8 KiB each and 16 KiB in all, a connection idle for 30 s is closed, a body
+    /// must arrive within ``requestTimeLimit``, and bodies are limited per route
+    /// (``MailboxContext/maxBodyBytes``).
     public func makeApplication(host: String, port: Int, logger: Logger = MailboxServer.defaultLogger()) -> some ApplicationProtocol {
+        let (limit, metrics) = (requestTimeLimit, metrics)
         let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [RequestTimeLimitHandler(limit: limit, metrics: metrics)],
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
         var application = Application(

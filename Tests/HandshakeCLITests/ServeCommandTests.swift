@@ -75,6 +75,13 @@ import FoundationNetworking
 
         /// One HTTP request; the status and the body.
         func call(_ method: String, _ path: String, token: String? = nil, json: [String: String]? = nil, raw: [UInt8]? = nil) async throws -> (Int, Data) {
+            try await Self.call(port: port, method, path, token: token, json: json, raw: raw)
+        }
+
+        /// One HTTP request to the server on `port`, for tasks that hold the port rather than the process.
+        static func call(
+            port: Int, _ method: String, _ path: String, token: String? = nil, json: [String: String]? = nil, raw: [UInt8]? = nil
+        ) async throws -> (Int, Data) {
             let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
             var request = URLRequest(url: url)
             request.httpMethod = method

@@ -18,11 +18,6 @@ import Testing
         }
     }
 
-    @Test func theSignedBytesAreTheLabelANulAndTheChallenge() {
-        let bytes = AuthChallenge.signedBytes(for: [1, 2, 3])
-        #expect(bytes == Array("handshake server v1 challenge".utf8) + [0, 1, 2, 3])
-    }
-
     @Test(arguments: Backend.allCases) func anExistingAccountCanAskForAChallengeByNodeID(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeServer
+import Hummingbird
 import Testing
 
 /// The share-link landing page: the card page for a usable link, its own page and status for each
@@ -16,6 +17,7 @@ import Testing
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'none'") == true)
             #expect(page.headers[.cacheControl] == "no-store")
+            #expect(page.headers[try #require(HTTPFields.Element.Name("Referrer-Policy"))] == "no-referrer")
             let html = String(buffer: page.body)
             #expect(html.contains("<h1>Ada</h1>"))
             #expect(html.contains("href=\"handshake://contact/\(token)\""))

@@ -13,10 +13,9 @@ import ServiceLifecycle
 struct EventRoutes: Sendable {
     let storage: any MailboxStorage
     let broadcaster: EventBroadcaster
+    let metrics: MailboxMetrics
 
     static let pageSize = 100
-    // A constant, valid header name: the initialiser fails only for names with characters HTTP forbids.
-    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
 
     func register(on group: RouterGroup<MailboxContext>) {
         group.get("events", use: list)
@@ -32,12 +31,15 @@ struct EventRoutes: Sendable {
 
     @Sendable func stream(_ request: Request, context: MailboxContext) async throws -> Response {
         let account = try context.requireAccount()
-        let lastID = request.headers[values: Self.lastEventID].last ?? request.uri.queryParameters.get("after")
+        let header = HTTPFields.Element.Name.lastEventID.flatMap { request.headers[values: $0].last }
+        let lastID = header ?? request.uri.queryParameters.get("after")
         let start = try Self.position(lastID, name: "`Last-Event-ID`")
-        let (storage, broadcaster) = (storage, broadcaster)
+        let (storage, broadcaster, metrics) = (storage, broadcaster, metrics)
         // Subscribed before the replay, so an event recorded between the replay and the wait still wakes it.
         let (subscription, signals) = await broadcaster.subscribe(account)
         let body = ResponseBody { writer in
+            metrics.eventStreamOpened()
+            defer { metrics.eventStreamClosed() }
             var last = start
             do {
                 try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))

@@ -14,6 +14,7 @@ struct FriendRequestRoutes: Sendable {
     let clock: any MailboxClock
     let policy: MailboxPolicy
     let broadcaster: EventBroadcaster
+    let metrics: MailboxMetrics
 
     func register(on group: RouterGroup<MailboxContext>) {
         group.post("friend-requests", use: send)
@@ -47,6 +48,8 @@ struct FriendRequestRoutes: Sendable {
         let stored = try await storage.sendFriendRequest(
             FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
         await broadcaster.notify([stored.receiver])
+        metrics.friendRequest(.sent)
+        if case .shareLink = target { metrics.shareLinkBurned() }
         return EditedResponse(status: .created, response: FriendRequestResponse(stored))
     }
 
@@ -86,6 +89,11 @@ struct FriendRequestRoutes: Sendable {
         let id = try context.parameters.require("id")
         let answered = try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
         await broadcaster.notify([answered.sender, answered.receiver])
+        switch answer {
+        case .accept: metrics.friendRequest(.accepted)
+        case .decline: metrics.friendRequest(.declined)
+        case .cancel: metrics.friendRequest(.cancelled)
+        }
         return FriendRequestResponse(answered)
     }
 

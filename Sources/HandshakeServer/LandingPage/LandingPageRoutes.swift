@@ -33,19 +33,14 @@ struct LandingPageRoutes: Sendable {
         }
     }
 
-    // A constant, valid header name: the initialiser fails only for names with characters HTTP forbids.
-    static let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy")!
-
     static func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8",
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-                .cacheControl: "no-store",
-                Self.referrerPolicy: "no-referrer",
-                .xContentTypeOptions: "nosniff",
-            ],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+            .cacheControl: "no-store",
+            .xContentTypeOptions: "nosniff",
+        ]
+        if let referrerPolicy = HTTPFields.Element.Name.referrerPolicy { headers[referrerPolicy] = "no-referrer" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

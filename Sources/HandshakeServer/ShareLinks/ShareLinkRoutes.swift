@@ -13,6 +13,7 @@ struct ShareLinkRoutes: Sendable {
     let clock: any MailboxClock
     let policy: MailboxPolicy
     let publicURL: String
+    let metrics: MailboxMetrics
 
     func registerPublic(on group: RouterGroup<MailboxContext>) {
         group.get("share-links/{token}", use: resolve)
@@ -32,6 +33,7 @@ struct ShareLinkRoutes: Sendable {
         try await storage.createShareLink(
             tokenHash: SecretToken.hash(token), owner: owner, now: now, expiresAt: expiresAt, limit: policy.shareLinksPerWindow,
             window: policy.shareLinkWindow)
+        metrics.shareLinkCreated()
         let response = CreatedShareLinkResponse(
             token: token, url: "\(publicURL)/share/contact/\(token)", appUrl: "handshake://contact/\(token)", expiresAt: expiresAt)
         return EditedResponse(status: .created, response: response)
@@ -47,6 +49,7 @@ struct ShareLinkRoutes: Sendable {
         }
         if let refusal = link.refusal(at: clock.now(), by: nil) { return try refusal.response(owner: link.owner.rawValue) }
         guard let card = try await storage.account(link.owner)?.card else { throw MailboxError.linkUnknown }
+        metrics.shareLinkResolved()
         return try ResolvedShareLinkResponse(nodeId: link.owner.rawValue, card: Base64URL.encode(card), expiresAt: link.expiresAt)
             .response(from: request, context: context)
     }

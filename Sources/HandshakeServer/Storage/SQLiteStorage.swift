@@ -10,8 +10,10 @@ import HandshakeCore
 public struct SQLiteStorage: MailboxStorage {
     let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
+    /// Opens (creating if needed, readable by its owner alone) the database file at `path` and brings its
+    /// schema up to date.
     public init(path: String) throws {
+        try PrivateDatabaseFile.create(at: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         writer = try DatabasePool(path: path, configuration: configuration)

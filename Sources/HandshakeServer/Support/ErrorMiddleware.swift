@@ -1,11 +1,14 @@
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Makes every failure leave the server in the one error shape, `{"code", "message"}`.
 ///
 /// ``MailboxError``s pass through as they are. Hummingbird's own errors (no route, a body too large, JSON
-/// that does not decode) are given the matching code. Anything else is logged with the request id and
-/// answered `internal_error`, so no internal detail reaches a client.
+/// that does not decode) are given the matching code. A body the client cut short (it went away, or the
+/// request time limit closed the connection) is a bad request, logged at debug: it is the client's doing
+/// and nobody reads the answer. Anything else is logged with the request id and answered
+/// `internal_error`, so no internal detail reaches a client.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -17,6 +20,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             // Errors from below the router (a body over its limit is NIO's `NIOTooManyBytesError`).
             return try Self.translate(error.status, message: nil).response(from: request, context: context)
+        } catch let error as HTTPParserError {
+            context.logger.debug("request body cut short", metadata: ["error": "\(error)"])
+            return try MailboxError.badRequest("the body ended early.").response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             return try MailboxError.internalError.response(from: request, context: context)

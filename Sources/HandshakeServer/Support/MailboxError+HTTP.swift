@@ -21,6 +21,7 @@ extension MailboxError: HTTPResponseError {
         case .rateLimited: .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
+        case .requestTimeout: .requestTimeout
         case .internalError: .internalServerError
         }
     }
@@ -34,6 +35,11 @@ extension MailboxError: HTTPResponseError {
         default: break
         }
         return fields
+    }
+
+    /// The JSON body alone, for a response written below the router (``RequestTimeLimitHandler``).
+    var jsonBody: [UInt8] {
+        (try? JSONEncoder().encode(ErrorBody(code: code, message: message, owner: nil))).map { Array($0) } ?? Array("{}".utf8)
     }
 
     /// The refusal as a response: the status, the headers and the JSON body.

@@ -59,6 +59,8 @@ public enum MailboxError: Error, Sendable, Equatable {
     case methodNotAllowed
     /// The body is larger than the route accepts.
     case payloadTooLarge
+    /// The request (its body) did not arrive within the server's time limit; the value is the limit in seconds.
+    case requestTimeout(seconds: Int)
     /// Something failed inside the server; the details are in its log, not in the response.
     case internalError
 
@@ -92,6 +94,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
         case .payloadTooLarge: "payload_too_large"
+        case .requestTimeout: "request_timeout"
         case .internalError: "internal_error"
         }
     }
@@ -126,6 +129,8 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notFound: "Nothing here. See docs/api/openapi.yaml for the routes."
         case .methodNotAllowed: "This route does not take this method."
         case .payloadTooLarge: "The request body is too large."
+        case .requestTimeout(let seconds):
+            "The request did not arrive within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Check the connection and send it again."
         case .internalError: "Something went wrong on the server. Try again later."
         }
     }

@@ -35,8 +35,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The base URL people reach the server at; share links are built on it (default http://HOST:PORT).")
     var publicURL: String?
 
+    @Option(help: "Seconds a request's body may take to arrive before it is answered 408 and the connection closed.")
+    var requestTimeLimit = 30
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+        guard (1...3600).contains(requestTimeLimit) else { throw ValidationError("--request-time-limit must be between 1 and 3600 seconds.") }
         if let database {
             do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
         }
@@ -56,10 +60,11 @@ struct ServeCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             location = .sqliteFile(path: home.appendingPathComponent("server.sqlite").path)
         }
-        let server = MailboxServer(
+        var server = MailboxServer(
             storage: try location.openStorage(), publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
-        let (host, port) = (host, port)
-        try Self.block { try await server.run(host: host, port: port) }
+        server.requestTimeLimit = .seconds(requestTimeLimit)
+        let (ready, host, port) = (server, host, port)
+        try Self.block { try await ready.run(host: host, port: port) }
     }
 
     /// Runs `work` to completion from this synchronous command, rethrowing its error.
