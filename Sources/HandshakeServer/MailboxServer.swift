@@ -27,7 +27,7 @@ public struct MailboxServer: Sendable {
     /// What the server counts, served at `GET /metrics`.
     public let metrics: MailboxMetrics
     /// How long a request's body may take to arrive, from its head to its end; past it the request is
-    /// answered `408 request_timeout` and the connection closed (``RequestTimeLimitHandler``).
+    /// answered `408 request_timeout` and the connection closed (`RequestTimeLimitHandler`).
     public var requestTimeLimit: Duration = .seconds(30)
 
     /// A server over `storage`.

@@ -5,7 +5,7 @@ import Hummingbird
 /// An account's own card, published and served: `GET /v1/account`, `PUT /v1/account/card` (signed in)
 /// and `GET /v1/cards/{nodeId}` (public).
 ///
-/// Publishing runs the card through ``CardIntake`` and keeps it only if strictly newer than the stored
+/// Publishing runs the card through `CardIntake` and keeps it only if strictly newer than the stored
 /// one, so an old card replayed by anyone — even its owner's stale device — cannot roll it back. The
 /// served bytes are exactly the published ones (`application/cose`), for the receiver to verify.
 struct AccountRoutes: Sendable {

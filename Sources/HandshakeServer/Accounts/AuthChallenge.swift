@@ -4,9 +4,9 @@ import HandshakeCore
 /// A sign-in challenge: random bytes the server issues for one `sigKey`, which its holder signs to prove
 /// it holds the private key.
 ///
-/// The client signs the challenge for ``SigningPurpose/serverChallenge`` (``Identity/sign(_:for:)``), so
+/// The client signs the challenge for `SigningPurpose/serverChallenge` (`Identity/sign(_:for:)`), so
 /// what is signed is that purpose's label, one NUL byte, then the 32 challenge bytes; the server checks
-/// it through ``SigningPublicKey/isValidSignature(_:for:purpose:)``. HandshakeCore owns the label and the
+/// it through `SigningPublicKey/isValidSignature(_:for:purpose:)`. HandshakeCore owns the label and the
 /// list of every purpose, which keeps a signature made for signing in from being mistaken for a card
 /// signature or a nearby session binding. A challenge is answerable once, within
 /// ``MailboxPolicy/challengeLifetime``. What it does not prove: who the person is — only that the caller
@@ -25,7 +25,7 @@ public struct AuthChallenge: Sendable, Equatable {
     /// The Node ID of ``sigKey``.
     public var nodeID: NodeID { NodeID(sigKey: sigKey) }
 
-    /// Whether `signature` is `sigKey`'s signature over the challenge for ``SigningPurpose/serverChallenge``.
+    /// Whether `signature` is `sigKey`'s signature over the challenge for `SigningPurpose/serverChallenge`.
     func isAnswered(by signature: [UInt8]) -> Bool {
         guard let key = SigningPublicKey(rawRepresentation: sigKey) else { return false }
         return key.isValidSignature(signature, for: bytes, purpose: .serverChallenge)

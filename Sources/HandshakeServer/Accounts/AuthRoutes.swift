@@ -6,7 +6,7 @@ import Hummingbird
 ///
 /// The first issues 32 random bytes for a key (given directly, or through the Node ID of an existing
 /// account); the second takes the challenge back with the key's Ed25519 signature over it for
-/// ``SigningPurpose/serverChallenge`` and, if it verifies, burns the challenge, creates the account on
+/// `SigningPurpose/serverChallenge` and, if it verifies, burns the challenge, creates the account on
 /// first sign-in and returns a bearer token valid for ``MailboxPolicy/sessionLifetime``.
 struct AuthRoutes: Sendable {
     let storage: any MailboxStorage

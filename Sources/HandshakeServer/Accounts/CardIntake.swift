@@ -2,7 +2,7 @@ import Foundation
 import HandshakeCore
 
 /// The server's half of the receive pipeline: a card arriving from an account is verified by
-/// HandshakeCore's ``CardVerifier`` and must belong to that account.
+/// HandshakeCore's `CardVerifier` and must belong to that account.
 ///
 /// What it establishes: the bytes are a well-formed card, signed by the key whose Node ID is the
 /// authenticated account's. What it does not: whether the card is newer than one stored — publishing

@@ -7,7 +7,7 @@ import PostgresNIO
 ///
 /// Event ids come from an identity column, which hands out numbers at insert time, not at commit: two
 /// transactions could commit 10 before 9, and a stream that had read 10 would never read 9. So a
-/// transaction takes the advisory lock of each account it records events for (``lockEventLogs(of:on:)``)
+/// transaction takes the advisory lock of each account it records events for (`lockEventLogs(of:on:)`)
 /// before it inserts any: per account, ids are then handed out and committed in the same order, which is
 /// all a stream (one account's events, after an id) needs. Each recorded event also queues a NOTIFY of
 /// the account's Node ID on ``Configuration/channel``, which PostgreSQL delivers to every listening

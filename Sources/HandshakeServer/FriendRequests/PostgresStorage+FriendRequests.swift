@@ -7,7 +7,7 @@ import PostgresNIO
 /// inside the transaction that inserts the request: PostgreSQL makes a second updater of the row wait
 /// for the first to commit and then re-checks the condition, so across every instance one caller gets
 /// the row back and every other is told the link was used; a refusal later in the transaction rolls the
-/// burn back. A transaction lock per pair of accounts (``PostgresLockSpace/requestPair``) keeps the
+/// burn back. A transaction lock per pair of accounts (`PostgresLockSpace/requestPair`) keeps the
 /// "one pending request between two people" checks true under concurrency, as SQLite's single writer does.
 /// Each change records its events (``MailboxEvent``) and announces them (NOTIFY) in the same transaction.
 extension PostgresStorage {

@@ -3,7 +3,7 @@ import HandshakeCore
 import PostgresNIO
 
 /// ``ShareLinkStorage`` on PostgreSQL. The hourly count and the insert share a transaction that first
-/// takes the owner's advisory lock (``PostgresLockSpace/shareLinkCount``): a second instance creating a
+/// takes the owner's advisory lock (`PostgresLockSpace/shareLinkCount`): a second instance creating a
 /// link for the same account waits until the first has committed, then counts its link too, so the
 /// limit holds however many instances serve the account.
 extension PostgresStorage {

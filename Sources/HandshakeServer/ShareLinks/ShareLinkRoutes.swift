@@ -7,7 +7,7 @@ import Hummingbird
 /// `DELETE /v1/share-links/{token}` revokes one (its owner only).
 ///
 /// A token is 32 random bytes in base62 (43 characters), shown once at creation and stored only as its
-/// SHA-256. Using a link happens when a friend request is sent with it (``FriendRequestRoutes``).
+/// SHA-256. Using a link happens when a friend request is sent with it (`FriendRequestRoutes`).
 struct ShareLinkRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock

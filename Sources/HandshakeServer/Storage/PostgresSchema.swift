@@ -1,11 +1,11 @@
 import PostgresNIO
 
-/// The mailbox's tables on PostgreSQL: the same tables, columns and indexes as ``SQLiteSchema``, with
+/// The mailbox's tables on PostgreSQL: the same tables, columns and indexes as `SQLiteSchema`, with
 /// PostgreSQL's types (`BYTEA` for bytes, `BIGINT` for Unix milliseconds, `BOOLEAN`, an identity column
 /// for event ids), and the same migration names.
 ///
 /// Migrations run when a server starts, in one transaction that first takes the schema's advisory lock
-/// (``PostgresLockSpace/migration``, keyed by the schema's name): two instances starting together take
+/// (`PostgresLockSpace/migration`, keyed by the schema's name): two instances starting together take
 /// turns, and the second finds the work done; instances of different schemas do not wait on each other.
 /// The transaction lifts the 10 s statement limit, since a migration (an index on a large table) may
 /// take longer. Applied migrations are listed in `handshake_migration`. A migration is never edited once

@@ -4,7 +4,7 @@ import GRDB
 ///
 /// A migration is never edited once released; a schema change is a new one appended to the list. Times
 /// are Unix milliseconds (INTEGER); secrets appear only as SHA-256 hashes (BLOB); cards are their signed
-/// bytes (BLOB). ``PostgresSchema`` is the same schema with PostgreSQL's types; a change to one is a
+/// bytes (BLOB). `PostgresSchema` is the same schema with PostgreSQL's types; a change to one is a
 /// migration of the same name in the other.
 enum SQLiteSchema {
     static var migrator: DatabaseMigrator {

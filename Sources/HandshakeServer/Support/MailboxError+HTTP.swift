@@ -37,7 +37,7 @@ extension MailboxError: HTTPResponseError {
         return fields
     }
 
-    /// The JSON body alone, for a response written below the router (``RequestTimeLimitHandler``).
+    /// The JSON body alone, for a response written below the router (`RequestTimeLimitHandler`).
     var jsonBody: [UInt8] {
         (try? JSONEncoder().encode(ErrorBody(code: code, message: message, owner: nil))).map { Array($0) } ?? Array("{}".utf8)
     }
