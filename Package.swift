@@ -177,7 +177,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeCredentialsTests",
-            dependencies: ["HandshakeCredentials", "HandshakeCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["HandshakeCredentials", "HandshakeCore", "HandshakeTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Conformance", "Vectors"],  // Python interop scripts (joserfc, PyJWT) and did:key vectors, read at run time
             swiftSettings: strict),
         .testTarget(

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 @testable @_spi(Wire) import HandshakeCore
@@ -95,46 +96,15 @@ enum TestFiles {
 
     static func vectorJSON(_ name: String) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: vectors.appendingPathComponent(name)))
-        guard let dictionary = object as? [String: Any] else { throw Python.Failure(script: name, status: 0, stderr: "not a JSON object") }
+        guard let dictionary = object as? [String: Any] else { throw PythonScript.Failure(script: name, status: 0, stderr: "not a JSON object") }
         return dictionary
     }
 }
 
-/// Runs a conformance script: JSON in on standard input, JSON out. A missing Python module makes the script
-/// exit with status 3 and the test fail, never skip.
+/// The conformance scripts of this target (`Conformance/`), run by HandshakeTestSupport's `PythonScript`.
 enum Python {
-    struct Failure: Error, CustomStringConvertible {
-        let script: String
-        let status: Int32
-        let stderr: String
-        var description: String { "\(script) exited with status \(status): \(stderr)" }
-    }
-
     static func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in.json")
-        let outURL = scratch.appendingPathComponent("out.json")
-        let errURL = scratch.appendingPathComponent("err.txt")
-        try JSONSerialization.data(withJSONObject: input).write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestFiles.conformance.appendingPathComponent(script).path] + arguments
-        process.currentDirectoryURL = TestFiles.conformance
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else { throw Failure(script: script, status: process.terminationStatus, stderr: stderr) }
-        guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: outURL)) as? [String: Any] else {
-            throw Failure(script: script, status: 0, stderr: "output is not a JSON object")
-        }
-        return object
+        try PythonScript.run(TestFiles.conformance.appendingPathComponent(script), input, arguments: arguments)
     }
 }
 

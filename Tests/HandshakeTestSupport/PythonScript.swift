@@ -10,6 +10,12 @@ public enum PythonScript {
         public let status: Int32
         public let stderr: String
         public var description: String { "\(script) exited with status \(status): \(stderr)" }
+
+        public init(script: String, status: Int32, stderr: String) {
+            self.script = script
+            self.status = status
+            self.stderr = stderr
+        }
     }
 
     /// Runs `script` with `python3` from PATH, in the script's own folder.
