@@ -28,16 +28,9 @@ struct VCJWTClaims: JWTPayload, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         iss = try container.decode(String.self, forKey: .iss)
         sub = try container.decodeIfPresent(String.self, forKey: .sub)
-        func date(_ key: CodingKeys) throws -> Int64? {
-            guard let seconds = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
-            guard seconds.isFinite, abs(seconds) < 1e15 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a date")
-            }
-            return Int64(seconds.rounded(.down))
-        }
-        nbf = try date(.nbf)
-        iat = try date(.iat)
-        exp = try date(.exp)
+        nbf = try container.decodeNumericDate(forKey: .nbf)
+        iat = try container.decodeNumericDate(forKey: .iat)
+        exp = try container.decodeNumericDate(forKey: .exp)
         vc = try container.decode(Credential.self, forKey: .vc)
     }
 

@@ -198,15 +198,8 @@ struct PresentationClaims: Decodable, IssuedClaims {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         iss = try container.decode(String.self, forKey: .iss)
-        func date(_ key: CodingKeys) throws -> Int64? {
-            guard let seconds = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
-            guard seconds.isFinite, abs(seconds) < 1e15 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a date")
-            }
-            return Int64(seconds.rounded(.down))
-        }
-        nbf = try date(.nbf)
-        exp = try date(.exp)
+        nbf = try container.decodeNumericDate(forKey: .nbf)
+        exp = try container.decodeNumericDate(forKey: .exp)
         vp = try container.decode(Presentation.self, forKey: .vp)
     }
 }
