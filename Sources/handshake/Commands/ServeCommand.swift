@@ -38,9 +38,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a request's body may take to arrive before it is answered 408 and the connection closed.")
     var requestTimeLimit = 30
 
+    @Option(help: "Seconds a share link stays usable (default a day).")
+    var linkLifetime = 86_400
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard (1...3600).contains(requestTimeLimit) else { throw ValidationError("--request-time-limit must be between 1 and 3600 seconds.") }
+        guard (1...2_592_000).contains(linkLifetime) else { throw ValidationError("--link-lifetime must be between 1 second and 30 days (2592000).") }
         if let database {
             do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
         }
@@ -63,6 +67,7 @@ struct ServeCommand: ParsableCommand {
         var server = MailboxServer(
             storage: try location.openStorage(), publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
         server.requestTimeLimit = .seconds(requestTimeLimit)
+        server.policy.shareLinkLifetime = TimeInterval(linkLifetime)
         let (ready, host, port) = (server, host, port)
         try Self.block { try await ready.run(host: host, port: port) }
     }
