@@ -2,31 +2,80 @@ import Foundation
 
 /// Unpadded base64url (RFC 4648 §5), the form used in links, where `+`, `/` and `=` would need escaping.
 public enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Each byte's value in the alphabet, or 0xFF for a byte outside it.
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
+        return table
+    }()
+
     /// The unpadded base64url text of `bytes`.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        var output = [UInt8]()
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= input.count {
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)], alphabet[Int(chunk & 63)]]
+            index += 3
+        }
+        switch input.count - index {
+        case 1:
+            let chunk = UInt32(input[index]) << 16
+            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)]]
+        case 2:
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)]]
+        default:
+            break
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of base64url text (padding optional), or `nil` if it is not base64url.
+    ///
+    /// Read byte by byte through a table: this runs on every JWT, share token and link, where building
+    /// padded standard base64 first and handing it to Foundation cost more than the signature check.
+    /// Padding is optional: up to two `=` after a last group of two or three characters (as many as would
+    /// complete it, or fewer). An `=` anywhere else makes the text not base64url.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ isBase64URLCharacter($0) }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        guard base64.utf8.count % 4 != 1 else { return nil }
-        while base64.utf8.count % 4 != 0 { base64.append("=") }
-        return Data(base64Encoded: base64).map { [UInt8]($0) }
-    }
-
-    private static func isBase64URLCharacter(_ char: UInt8) -> Bool {
-        switch char {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="):
-            return true
-        default:
-            return false
+        var input = Array(text.utf8)
+        var padding = 0
+        while input.last == UInt8(ascii: "=") && padding < 3 {
+            input.removeLast()
+            padding += 1
         }
+        let remainder = input.count % 4
+        guard remainder != 1 else { return nil }
+        if padding > 0 { guard remainder != 0, padding <= 2, remainder + padding <= 4 else { return nil } }
+        var output = [UInt8]()
+        output.reserveCapacity(input.count * 3 / 4)
+        var index = 0
+        while index + 4 <= input.count {
+            let a = values[Int(input[index])], b = values[Int(input[index + 1])]
+            let c = values[Int(input[index + 2])], d = values[Int(input[index + 3])]
+            guard a | b | c | d != 0xFF, a < 64, b < 64, c < 64, d < 64 else { return nil }
+            let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+            output += [UInt8(chunk >> 16 & 0xFF), UInt8(chunk >> 8 & 0xFF), UInt8(chunk & 0xFF)]
+            index += 4
+        }
+        if remainder >= 2 {
+            let a = values[Int(input[index])], b = values[Int(input[index + 1])]
+            guard a < 64, b < 64 else { return nil }
+            var chunk = UInt32(a) << 18 | UInt32(b) << 12
+            if remainder == 3 {
+                let c = values[Int(input[index + 2])]
+                guard c < 64 else { return nil }
+                chunk |= UInt32(c) << 6
+                output += [UInt8(chunk >> 16 & 0xFF), UInt8(chunk >> 8 & 0xFF)]
+            } else {
+                output.append(UInt8(chunk >> 16 & 0xFF))
+            }
+        }
+        return output
     }
 }
 
