@@ -99,8 +99,8 @@ public enum CardText {
     }
 
     /// `input` without leading and trailing ASCII whitespace or a UTF-8 byte-order mark, as pasted text
-    /// and files often carry them.
-    static func trimmed(_ input: [UInt8]) -> ArraySlice<UInt8> {
+    /// and files often carry them. (`package`: the scan router trims the same way.)
+    package static func trimmed(_ input: [UInt8]) -> ArraySlice<UInt8> {
         var text = input[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }

@@ -39,7 +39,7 @@ public struct ScanRouter: Sendable {
     /// 10. other `scheme:` links; then plain text.
     public static func classify(_ input: [UInt8]) -> ScanKind {
         if input.first == 0xD2 { return .handshakeCard }
-        let trimmed = CardTextTrim.trimmed(input)
+        let trimmed = CardText.trimmed(input)
         guard !trimmed.isEmpty else { return .empty }
         // Bytes throughout, compared ASCII-case-insensitively: no string is made, so dispatch stays cheap.
         guard let head = utf8Head(trimmed) else { return .binary }
@@ -110,7 +110,7 @@ public struct ScanRouter: Sendable {
     public func read(_ input: [UInt8], now: Date) async throws(ScanError) -> ScanResult {
         guard input.count <= Self.maxInputBytes else { throw .tooLarge(bytes: input.count, limit: Self.maxInputBytes) }
         let kind = Self.classify(input)
-        let text = String(decoding: CardTextTrim.trimmed(input), as: UTF8.self)
+        let text = String(decoding: CardText.trimmed(input), as: UTF8.self)
         switch kind {
         case .handshakeCard:
             do {
@@ -247,16 +247,4 @@ public struct ScanResult: Sendable, Equatable {
     public let route: ScanRoute
     /// The verification status the route earned.
     public var status: ScanStatus { route.status }
-}
-
-/// Leading and trailing whitespace and a byte-order mark, as pasted text and files carry them.
-enum CardTextTrim {
-    static func trimmed(_ input: [UInt8]) -> ArraySlice<UInt8> {
-        var text = input[...]
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        while let first = text.first, isSpace(first) { text = text.dropFirst() }
-        while let last = text.last, isSpace(last) { text = text.dropLast() }
-        return text
-    }
 }
