@@ -11,6 +11,9 @@ public enum Base64URL {
         return table
     }()
 
+    /// The character for the six bits of `chunk` starting at bit `shift`.
+    private static func character(_ chunk: UInt32, _ shift: UInt32) -> UInt8 { alphabet[Int(chunk >> shift & 63)] }
+
     /// The unpadded base64url text of `bytes`.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let input = Array(bytes)
@@ -19,16 +22,22 @@ public enum Base64URL {
         var index = 0
         while index + 3 <= input.count {
             let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)], alphabet[Int(chunk & 63)]]
+            output.append(character(chunk, 18))
+            output.append(character(chunk, 12))
+            output.append(character(chunk, 6))
+            output.append(character(chunk, 0))
             index += 3
         }
         switch input.count - index {
         case 1:
             let chunk = UInt32(input[index]) << 16
-            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)]]
+            output.append(character(chunk, 18))
+            output.append(character(chunk, 12))
         case 2:
             let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)]]
+            output.append(character(chunk, 18))
+            output.append(character(chunk, 12))
+            output.append(character(chunk, 6))
         default:
             break
         }
@@ -59,7 +68,9 @@ public enum Base64URL {
             let c = values[Int(input[index + 2])], d = values[Int(input[index + 3])]
             guard a | b | c | d != 0xFF, a < 64, b < 64, c < 64, d < 64 else { return nil }
             let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-            output += [UInt8(chunk >> 16 & 0xFF), UInt8(chunk >> 8 & 0xFF), UInt8(chunk & 0xFF)]
+            output.append(UInt8(chunk >> 16 & 0xFF))
+            output.append(UInt8(chunk >> 8 & 0xFF))
+            output.append(UInt8(chunk & 0xFF))
             index += 4
         }
         if remainder >= 2 {
@@ -70,7 +81,8 @@ public enum Base64URL {
                 let c = values[Int(input[index + 2])]
                 guard c < 64 else { return nil }
                 chunk |= UInt32(c) << 6
-                output += [UInt8(chunk >> 16 & 0xFF), UInt8(chunk >> 8 & 0xFF)]
+                output.append(UInt8(chunk >> 16 & 0xFF))
+                output.append(UInt8(chunk >> 8 & 0xFF))
             } else {
                 output.append(UInt8(chunk >> 16 & 0xFF))
             }
