@@ -67,7 +67,7 @@ struct AddCommand: AsyncParsableCommand {
         } catch let rejection as CardRejection {
             // Not a Handshake card form: a VC-JWT card (or a didSigned envelope) carrying one goes through
             // the scan router; anything else is refused with the card reader's reason.
-            guard [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(bytes)) else {
+            guard ScanRouter.mayCarryCard(bytes) else {
                 throw CommandFailure("Rejected: \(rejection.description)")
             }
             signed = try await Self.cardFromCredential(bytes, now: now)

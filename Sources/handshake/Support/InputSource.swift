@@ -35,7 +35,7 @@ enum InputSource {
         // well be a mistyped file name.
         let bytes = Array(argument.utf8)
         // A VC-JWT or card envelope given as text is read too (`add` takes the card inside a credential).
-        if [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(bytes)) { return bytes }
+        if ScanRouter.mayCarryCard(bytes) { return bytes }
         switch CardForm.detect(bytes) {
         case .qrText?, .link?: return bytes
         case .code? where argument.count > 20: return bytes
