@@ -18,9 +18,7 @@ struct WalletPassCommandTests {
         #expect(made.stdout.contains("the pass pass.org.example.handshake of Ada Lovelace"), "\(made.stdout)")
 
         try Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
-        let verify = try Tool.run(
-            "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", ca.path("unpacked/signature"),
-            "-content", ca.path("unpacked/manifest.json"), "-CAfile", ca.path("ca.pem"), "-purpose", "any", "-out", "/dev/null")
+        let verify = try ca.verifyWithOpenSSL(signature: ca.path("unpacked/signature"), manifest: ca.path("unpacked/manifest.json"))
         #expect(verify.status == 0, "\(verify.stderr)")
         let pass = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ca.path("unpacked/pass.json")))) as? [String: Any])
         let message = try #require((pass["barcodes"] as? [[String: Any]])?.first?["message"] as? String)

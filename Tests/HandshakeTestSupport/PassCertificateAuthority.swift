@@ -21,4 +21,12 @@ public final class PassCertificateAuthority {
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// `openssl cms -verify` of a pass's detached `signature` over `manifest` (the unpacked files' paths),
+    /// trusting only this CA.
+    public func verifyWithOpenSSL(signature: String, manifest: String) throws -> Tool.Result {
+        try Tool.run(
+            "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", signature, "-content", manifest,
+            "-CAfile", path("ca.pem"), "-purpose", "any", "-out", "/dev/null")
+    }
 }

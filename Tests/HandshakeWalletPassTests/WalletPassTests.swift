@@ -41,9 +41,7 @@ struct WalletPassTests {
         let unpacked = ca.path("unpacked")
         try Tool.require("unzip", "-q", file, "-d", unpacked)
 
-        let verify = try Tool.run(
-            "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", unpacked + "/signature", "-content", unpacked + "/manifest.json",
-            "-CAfile", ca.path("ca.pem"), "-purpose", "any", "-out", "/dev/null")
+        let verify = try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
         #expect(verify.status == 0 && verify.stderr.contains("Verification successful"), "\(verify.stderr)")
         let printed = try Tool.require("openssl", "cms", "-cmsout", "-print", "-inform", "DER", "-in", unpacked + "/signature")
         #expect(printed.contains("signingTime"), "\(printed)")
@@ -72,9 +70,7 @@ struct WalletPassTests {
 
         // A manifest changed after signing no longer verifies: the check above can fail.
         try Data("{}".utf8).write(to: URL(fileURLWithPath: unpacked + "/manifest.json"))
-        let altered = try Tool.run(
-            "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", unpacked + "/signature", "-content", unpacked + "/manifest.json",
-            "-CAfile", ca.path("ca.pem"), "-purpose", "any", "-out", "/dev/null")
+        let altered = try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
         #expect(altered.status != 0)
     }
 
