@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
         .library(name: "HandshakeWalletPass", targets: ["HandshakeWalletPass"]),
         .library(name: "HandshakeCredentials", targets: ["HandshakeCredentials"]),
+        .library(name: "HandshakeAvatar", targets: ["HandshakeAvatar"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -76,6 +77,10 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CHandshakeZlib"], swiftSettings: strict),
+        // Photos made into avatars: decoded by the system's libjpeg-turbo and libpng, shrunk, written as JPEG.
+        .systemLibrary(name: "CHandshakeTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CHandshakePNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .target(name: "HandshakeAvatar", dependencies: ["HandshakeCore", "CHandshakeTurboJPEG", "CHandshakePNG"], swiftSettings: strict),
         // Apple Wallet passes of the card: pass.json, manifest, a detached CMS signature, zipped.
         .target(
             name: "HandshakeWalletPass",
@@ -133,6 +138,7 @@ let package = Package(
                 "HandshakeServer",
                 "HandshakeWalletPass",
                 "HandshakeCredentials",
+                "HandshakeAvatar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -174,6 +180,11 @@ let package = Package(
         .testTarget(
             name: "HandshakeWalletPassTests",
             dependencies: ["HandshakeWalletPass", "HandshakeCore", "HandshakeQR", "HandshakeTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeAvatarTests",
+            dependencies: ["HandshakeAvatar", "HandshakeCore", "HandshakeTestSupport"],
+            exclude: ["Conformance"],  // the Pillow script that makes test photos and checks the avatars, run at test time
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeCredentialsTests",

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 @Suite("handshake card")
@@ -11,6 +12,29 @@ struct CardCommandTests {
         try #require(ada.run("card", "set", "--company", "Analytical Engines", "--title", "Analyst",
                              "--email", "ada@example.com", "--phone", "+44 20 7946 0000",
                              "--link", "github=https://github.com/ada", "--skill", "mathematics").status == 0)
+    }
+
+    @Test("card set --avatar shrinks a camera photo over 64 KB to fit, as phones do")
+    func avatarPhotoIsShrunk() throws {
+        // A noisy 2400×1600 picture from ImageMagick: megabytes as a JPEG, like a camera's.
+        let photo = ada.file("camera.jpg").path
+        _ = try Tool.require("convert", "-size", "2400x1600", "-seed", "11", "plasma:fractal", "-quality", "95", photo)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int)
+        #expect(size > 65_536)
+        let result = try ada.run("card", "set", "--avatar", photo)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("The photo (2400×1600, "), "\(result.stdout)")
+        #expect(result.stdout.contains("was shrunk to 512×341, "), "\(result.stdout)")
+
+        // The card carries the shrunk JPEG; ImageMagick reads it back at that size.
+        let vcard = try ada.run("card", "export", "--format", "vcard").stdout.replacingOccurrences(of: "\r\n ", with: "")
+        let line = try #require(vcard.split(separator: "\r\n").first { $0.hasPrefix("PHOTO:") })
+        let base64 = try #require(line.split(separator: ",").last)
+        let avatar = try #require(Data(base64Encoded: String(base64)))
+        #expect(avatar.count <= 65_536)
+        let shrunk = ada.file("avatar.jpg")
+        try avatar.write(to: shrunk)
+        #expect(try Tool.require("identify", "-format", "%m %wx%h", shrunk.path) == "JPEG 512x341")
     }
 
     @Test("card show --json has the documented keys")

@@ -216,16 +216,3 @@ extension StringProtocol {
         return String(text)
     }
 }
-
-extension Int {
-    /// The number with thousands grouped ("98,304"), for messages.
-    var groupedDigits: String {
-        let digits = String(magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return self < 0 ? "-" + out : out
-    }
-}

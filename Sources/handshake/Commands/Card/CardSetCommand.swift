@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeAvatar
 import HandshakeCore
 import HandshakeStore
 
@@ -29,7 +30,8 @@ struct CardSetCommand: ParsableCommand {
     @Option(name: .customLong("link"), help: ArgumentHelp("A link: PLATFORM=URL, PLATFORM=@handle or PLATFORM=@handle=URL (repeat; up to 16).", valueName: "platform=url"))
     var links: [String] = []
     @Option(name: .customLong("skill"), help: "A skill (repeat for several; up to 32).") var skills: [String] = []
-    @Option(help: ArgumentHelp("A PNG or JPEG picture of up to 64 KB.", valueName: "file")) var avatar: String?
+    @Option(help: ArgumentHelp("A PNG or JPEG picture; one over 64 KB is shrunk to fit, as phones do.", valueName: "file"))
+    var avatar: String?
     @Option(name: .customLong("clear"), help: ArgumentHelp("Empty a field (repeat for several).", valueName: "field")) var cleared: [String] = []
 
     @OptionGroup var output: OutputOptions
@@ -48,10 +50,11 @@ struct CardSetCommand: ParsableCommand {
 
     func run() throws {
         let account = try HandshakeHome.current().account()
-        let avatarData = try avatar.map { path -> Avatar in
+        let fitted = try avatar.map { path -> FittedAvatar in
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("\(path) can't be read.") }
-            do throws(CardFieldError) { return try Avatar(data: [UInt8](data)) } catch { throw ValidationError(error.description) }
+            do throws(AvatarPhotoError) { return try AvatarPhoto.fit([UInt8](data)) } catch { throw ValidationError(error.description) }
         }
+        let avatarData = fitted?.avatar
         let profile: CardProfile
         do {
             profile = try account.editCard { card throws(CardFieldError) in
@@ -75,6 +78,9 @@ struct CardSetCommand: ParsableCommand {
         if output.json {
             try Output.json(OwnCardJSON(card: profile.card, shared: profile.sharedFields.sorted()))
         } else {
+            if let fitted, let shrink = fitted.shrink {
+                print("The photo (\(shrink.from), \(shrink.originalBytes.groupedDigits) bytes) was shrunk to \(shrink.to), \(fitted.avatar.data.count.groupedDigits) bytes, to fit on your card.")
+            }
             CardPrinter.print(profile.card, shared: profile.sharedFields)
         }
     }
