@@ -20,6 +20,7 @@ let fuzzTargets = [
     "FuzzLinkPacket",   // Bluetooth LE stream packets → decoder → a link endpoint mid-stream
     "FuzzVCard",        // address-book vCards (2.1/3.0/4.0, any charset) → import reader → writer
     "FuzzScanRouter",   // the scan router: classification, card envelopes, VC-JWT / VP token decoders
+    "FuzzAvatarPhoto",  // photos picked for the avatar → PNG/JPEG decoders, Exif reader → shrunk JPEG
 ]
 
 let package = Package(
@@ -35,6 +36,7 @@ let package = Package(
                 .product(name: "HandshakeExchange", package: "Handshake"),
                 .product(name: "HandshakeNearby", package: "Handshake"),
                 .product(name: "HandshakeCredentials", package: "Handshake"),
+                .product(name: "HandshakeAvatar", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

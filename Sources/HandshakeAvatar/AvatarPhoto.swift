@@ -46,8 +46,10 @@ public enum AvatarPhoto {
             image = try PNGDecoder.decode(photo, maxPixels: maxPixels)
             seenSize = image.size
         }
+        // The full picture is averaged down once; the smaller tries start from that, which costs a fraction.
+        let largest = image.scaled(toFit: sides[0])
         for side in sides {
-            let smaller = image.scaled(toFit: side)
+            let smaller = largest.scaled(toFit: side)
             for quality in qualities {
                 let jpeg = try JPEGCodec.encode(smaller, quality: quality)
                 if jpeg.count <= limit, let avatar = try? Avatar(data: jpeg) {

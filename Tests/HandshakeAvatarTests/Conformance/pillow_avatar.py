@@ -1,7 +1,7 @@
 """Makes test photos with Pillow and checks the avatars Handshake made from them against Pillow's own reading.
 
 Reads a JSON object on stdin, prints one on stdout:
-  {"op": "jpeg", "width", "height", "orientation", "quality", "cmyk"?}  -> {"bytes": base64}
+  {"op": "jpeg", "width", "height", "orientation", "quality", "noise"?, "cmyk"?}  -> {"bytes": base64}
   {"op": "png", "width", "height", "alpha"}                             -> {"bytes": base64}
   {"op": "pngHeader", "width", "height"}                                -> {"bytes": base64} (a header, a few bytes of image data)
   {"op": "compare", "original": base64, "avatar": base64}
@@ -13,6 +13,7 @@ avatar's pixels are from that, in 0-255 units.
 import base64
 import io
 import json
+import random
 import struct
 import sys
 import zlib
@@ -20,18 +21,20 @@ import zlib
 from PIL import Image, ImageOps
 
 
-def pattern(width, height, alpha=False):
+def pattern(width, height, alpha=False, noise=0):
     # Four quadrants of clearly different colours with a gradient across each, so that a picture turned or
     # mirrored the wrong way differs from the reference by far more than JPEG's rounding.
     image = Image.new("RGBA" if alpha else "RGB", (width, height))
     pixels = image.load()
     corners = [(220, 40, 40), (40, 200, 60), (40, 60, 220), (230, 210, 40)]
+    jitter = random.Random(7)
     for y in range(height):
         for x in range(width):
             quadrant = (1 if x >= width // 2 else 0) + (2 if y >= height // 2 else 0)
             r, g, b = corners[quadrant]
             shade = (x + y) * 60 // (width + height)
-            colour = (min(255, r + shade), min(255, g + shade), min(255, b + shade))
+            grain = jitter.randint(-noise, noise) if noise else 0
+            colour = tuple(max(0, min(255, channel + shade + grain)) for channel in (r, g, b))
             if alpha:
                 pixels[x, y] = colour + ((x * 255) // max(1, width - 1),)
             else:
@@ -43,7 +46,7 @@ def main():
     request = json.load(sys.stdin)
     op = request["op"]
     if op == "jpeg":
-        image = pattern(request["width"], request["height"])
+        image = pattern(request["width"], request["height"], noise=request.get("noise", 0))
         out = io.BytesIO()
         exif = Image.Exif()
         if request.get("orientation", 1) != 1:
