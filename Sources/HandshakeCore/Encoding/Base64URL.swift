@@ -1,7 +1,8 @@
 import Foundation
 
 /// Unpadded base64url (RFC 4648 §5), the form used in links, where `+`, `/` and `=` would need escaping.
-public enum Base64URL {
+/// Package access: the libraries share it, but it is no part of the API an app relies on (Foundation has base64).
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Each byte's value in the alphabet, or 0xFF for a byte outside it.
@@ -15,7 +16,7 @@ public enum Base64URL {
     private static func character(_ chunk: UInt32, _ shift: UInt32) -> UInt8 { alphabet[Int(chunk >> shift & 63)] }
 
     /// The unpadded base64url text of `bytes`.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let input = Array(bytes)
         var output = [UInt8]()
         output.reserveCapacity((input.count * 4 + 2) / 3)
@@ -50,7 +51,7 @@ public enum Base64URL {
     /// padded standard base64 first and handing it to Foundation cost more than the signature check.
     /// Padding is optional: up to two `=` after a last group of two or three characters (as many as would
     /// complete it, or fewer). An `=` anywhere else makes the text not base64url.
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var input = Array(text.utf8)
         var padding = 0
         while input.last == UInt8(ascii: "=") && padding < 3 {
