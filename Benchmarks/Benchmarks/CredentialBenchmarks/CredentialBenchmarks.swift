@@ -31,19 +31,19 @@ let benchmarks: @Sendable () -> Void = {
     let walletKey = Curve25519.Signing.PrivateKey()
     let walletDID = DIDKey.ed25519(Array(walletKey.publicKey.rawRepresentation)).description
     func part(_ object: Any) -> String {
-        Base64URL.encode(try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+        base64url(try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
     let walletInput = part(["alg": "EdDSA", "typ": "JWT", "kid": walletDID + "#" + walletDID.dropFirst(8)]) + "." + part([
         "iss": walletDID, "sub": walletDID, "nbf": 1_763_744_400,
         "vc": ["@context": ["https://www.w3.org/2018/credentials/v1"], "type": ["VerifiableCredential"],
                "credentialSubject": ["id": walletDID, "name": "Grace Hopper", "emails": ["grace@example.com"]]] as [String: Any],
     ] as [String: Any])
-    let walletToken = walletInput + "." + Base64URL.encode(Array(try! walletKey.signature(for: Array(walletInput.utf8))))
+    let walletToken = walletInput + "." + base64url(Array(try! walletKey.signature(for: Array(walletInput.utf8))))
 
     // The bare check: Ed25519 over the JWS signing input of the same token.
     let parts = walletToken.split(separator: ".")
     let signingInput = Array((parts[0] + "." + parts[1]).utf8)
-    let signature = Base64URL.decode(parts[2])!
+    let signature = Array(Data(base64Encoded: String(parts[2]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + String(repeating: "=", count: (4 - parts[2].count % 4) % 4))!)
     let verifier = VCJWTVerifier()
 
     Benchmark("Ed25519 verify (bare, JWS signing input)") { benchmark in
@@ -80,4 +80,10 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+}
+
+/// Unpadded base64url (RFC 4648 §5) from Foundation's base64: HandshakeCore's own is package access.
+func base64url(_ bytes: some Sequence<UInt8>) -> String {
+    Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        .replacingOccurrences(of: "=", with: "")
 }
