@@ -62,6 +62,19 @@ let package = Package(
             path: "Benchmarks/CredentialBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // libjpeg-turbo, linked here for the floor an avatar is measured against: decoding the photo alone.
+        .systemLibrary(name: "CBenchTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // A camera photo made into an avatar beside decoding it alone at the same scale.
+        .executableTarget(
+            name: "AvatarBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HandshakeAvatar", package: "Handshake"),
+                "CBenchTurboJPEG",
+            ],
+            path: "Benchmarks/AvatarBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // Common friends (PSI) beside bare X25519; openmined-psi is timed by psi_openmined.py beside it.
         .executableTarget(
             name: "PSIBenchmarks",
