@@ -20,6 +20,7 @@ let fuzzTargets = [
     "FuzzLinkPacket",   // Bluetooth LE stream packets → decoder → a link endpoint mid-stream
     "FuzzVCard",        // address-book vCards (2.1/3.0/4.0, any charset) → import reader → writer
     "FuzzScanRouter",   // the scan router: classification, card envelopes, VC-JWT / VP token decoders
+    "FuzzPresentation", // OpenID4VP: request links, request objects, vp_token verification, DCQL queries
 ]
 
 let package = Package(

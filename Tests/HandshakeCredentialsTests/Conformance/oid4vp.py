@@ -4,10 +4,13 @@ text alone, with JOSE libraries we did not write (PyJWT and joserfc), not with H
   oid4vp.py verify {vp_token, query, nonce, client_id}
       -> a verifier: the vp_token is a JSON object keyed by the DCQL credential query ids (§8.1), each value
          an array of presentations; each VP JWT is verified by PyJWT and joserfc with the key of its `iss`
-         did:key (resolved here), its `aud` must be client_id and its `nonce` the request's (§14.1.2), iat/exp
+         did:key (resolved here), its `aud` must be client_id and its `nonce` the request's (§14.2.2), iat/exp
          against the real clock and at most 5 minutes apart; each nested VC-JWT is verified with its own
          issuer's key, and must be issued to and by the presenter (holder binding); the DCQL claims paths
          (§7) must select something in the credential. Emits {holder, subjects: {query id: credentialSubject}}.
+  oid4vp.py pairwise {seed, client_id}
+      -> the pairwise holder key of docs/protocols/openid4vp.md derived here with cryptography's HKDF:
+         emits {secret (hex), did}.
   oid4vp.py wallet {alg, secret, other_secret, client_id, nonce, now, fields, query_id, attack}
       -> a wallet: a VC-JWT (joserfc) of `fields` about itself inside a VP JWT (PyJWT, or joserfc for
          what PyJWT does not write) bound to client_id and nonce; EdDSA with an Ed25519 seed or ES256 with a
@@ -180,5 +183,14 @@ def wallet(data):
     emit({"vp_token": json.dumps({data["query_id"]: [vp]}), "did": did})
 
 
+def pairwise(data):
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+    info = b"handshake openid4vp pairwise v1" + b"\x00" + data["client_id"].encode()
+    secret = HKDF(algorithm=hashes.SHA256(), length=32, salt=b"handshake identity v1", info=info).derive(bytes.fromhex(data["seed"]))
+    key = ed25519.Ed25519PrivateKey.from_private_bytes(secret)
+    emit({"secret": secret.hex(), "did": did_for(key.public_key())})
+
+
 if __name__ == "__main__":
-    {"verify": verify, "wallet": wallet}[sys.argv[1]](read_input())
+    {"verify": verify, "wallet": wallet, "pairwise": pairwise}[sys.argv[1]](read_input())
