@@ -21,6 +21,7 @@ let fuzzTargets = [
     "FuzzVCard",        // address-book vCards (2.1/3.0/4.0, any charset) → import reader → writer
     "FuzzScanRouter",   // the scan router: classification, card envelopes, VC-JWT / VP token decoders
     "FuzzAvatarPhoto",  // photos picked for the avatar → PNG/JPEG decoders, Exif reader → shrunk JPEG
+    "FuzzPresentation", // OpenID4VP: request links, request objects, vp_token verification, DCQL queries
 ]
 
 let package = Package(

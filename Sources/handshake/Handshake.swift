@@ -28,7 +28,7 @@ struct Handshake: AsyncParsableCommand {
             """,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
-            AddCommand.self, ScanCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self,
+            AddCommand.self, ScanCommand.self, PresentCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self,
             NearbyCommand.self,
             ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self,
         ]

@@ -66,16 +66,20 @@ public struct Identity: Sendable {
     /// `Sig_structure` (first byte 0x84) nor a purpose-labelled message (first byte `h`). Anything else returns
     /// `nil`. `package` access: only Handshake's own modules sign JWS; it is not part of the public API.
     package func signJWS(signingInput: [UInt8]) -> [UInt8]? {
-        guard signingInput.starts(with: Array("eyJ".utf8)),
-            signingInput.filter({ $0 == UInt8(ascii: ".") }).count == 1,
-            signingInput.allSatisfy({ byte in
+        guard Self.isJWSSigningInput(signingInput) else { return nil }
+        return signRaw(signingInput)
+    }
+
+    /// Whether `bytes` has the shape of a JWS signing input: `eyJ`, base64url characters, exactly one `.`.
+    static func isJWSSigningInput(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("eyJ".utf8))
+            && bytes.filter({ $0 == UInt8(ascii: ".") }).count == 1
+            && bytes.allSatisfy({ byte in
                 byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
             })
-        else { return nil }
-        return signRaw(signingInput)
     }
 
     /// A signature over exactly `bytes`: for COSE, whose `Sig_structure` is its own domain separation.

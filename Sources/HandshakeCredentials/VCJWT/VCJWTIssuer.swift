@@ -29,14 +29,21 @@ public enum VCJWTIssuer {
             vc: .init(
                 context: context, type: types,
                 credentialSubject: .init(id: did.description, fields: CardFields(card.card), handshakeCard: Base64URL.encode(card.bytes))))
-        let header = Header(alg: VCJWTAlgorithm.eddsa.rawValue, kid: did.verificationMethod, typ: "JWT")
+        return sign(claims, as: did) { identity.signJWS(signingInput: $0) }
+    }
+
+    /// `claims` as a compact JWS by `did`'s key (`alg: EdDSA`, `kid` its verification method, `typ: JWT`), the
+    /// JSON written with sorted keys so the same inputs always give the same token. `sign` signs the signing
+    /// input with the key of `did`: the identity's own key (`Identity.signJWS`) or a pairwise holder key.
+    static func sign(_ claims: some Encodable, as did: DIDKey, typ: String = "JWT", with sign: ([UInt8]) -> [UInt8]?) -> String {
+        let header = Header(alg: VCJWTAlgorithm.eddsa.rawValue, kid: did.verificationMethod, typ: typ)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding these plain structs of strings and numbers cannot fail.
         let headerJSON = try! encoder.encode(header)
         let claimsJSON = try! encoder.encode(claims)
         let signingInput = Base64URL.encode(headerJSON) + "." + Base64URL.encode(claimsJSON)
-        guard let signature = identity.signJWS(signingInput: Array(signingInput.utf8)) else {
+        guard let signature = sign(Array(signingInput.utf8)) else {
             fatalError("a JWS signing input made of base64url parts was refused")
         }
         return signingInput + "." + Base64URL.encode(signature)

@@ -117,6 +117,7 @@ struct ScanCommand: AsyncParsableCommand {
                 print("A request to present credentials (OpenID4VP), not a contact.")
                 print("  verifier  \(request.clientID ?? "(not named)")")
                 if let uri = request.requestURI { print("  request   \(uri) (fetched when answered)") }
+                print("To answer it: handshake present '\(request.url)'")
             }
         }
         if output.json { try Output.json(report) }

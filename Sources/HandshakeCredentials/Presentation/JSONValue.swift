@@ -1,0 +1,60 @@
+// Establishes a plain JSON value for the parts of OpenID4VP that are open-ended: a DCQL query's `values`,
+// the credential a claims path pointer walks, a request object's claims. Decoding is bounded in depth so a
+// hostile document of nested arrays cannot exhaust the stack; sizes are bounded by the callers, which read
+// only texts they have already measured.
+import Foundation
+
+/// A JSON value, as read from outside input.
+enum JSONValue: Sendable, Hashable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// How deeply arrays and objects may nest; OpenID4VP documents need four or five levels.
+    static let maxDepth = 32
+
+    init(from decoder: any Decoder) throws {
+        guard decoder.codingPath.count <= Self.maxDepth else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "nested too deeply"))
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// `text` as JSON, or `nil` when it is not JSON at all.
+    static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    var string: String? { if case .string(let value) = self { return value } else { return nil } }
+    var object: [String: JSONValue]? { if case .object(let value) = self { return value } else { return nil } }
+    var array: [JSONValue]? { if case .array(let value) = self { return value } else { return nil } }
+    var bool: Bool? { if case .bool(let value) = self { return value } else { return nil } }
+
+    /// The value as Foundation's JSON objects, for re-encoding it as text.
+    var foundation: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let value): return value
+        case .number(let value): return value
+        case .string(let value): return value
+        case .array(let values): return values.map(\.foundation)
+        case .object(let members): return members.mapValues(\.foundation)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+"""A verifier's two endpoints (OpenID4VP 1.0 §5 request_uri, §8.2 direct_post), served on loopback by Python's
+http.server, for the CLI's end-to-end test: the wallet under test (`handshake present`) fetches the request
+object and posts its answer here, and the answer is checked by oid4vp.py's verifier (PyJWT, joserfc), not by
+Handshake's code.
+
+  oid4vp_verifier_server.py LOG
+      -> binds 127.0.0.1 on a free port and prints one JSON line {link, client_id, nonce} (the request link,
+         with request_uri); serves GET /request (the request object: typ oauth-authz-req+jwt, signed EdDSA by
+         the verifier's did:key, client_id decentralized_identifier:did:key:…) and POST /response (verifies the
+         vp_token; 200 {"redirect_uri": …} or 400 {"error", "error_description"}); appends what it received
+         to LOG, one JSON line per POST. Runs until it is killed, five minutes at most."""
+import io
+import json
+import os
+import sys
+import threading
+import urllib.parse
+from contextlib import redirect_stdout
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+from _support import require
+import oid4vp
+from vc_jwt import did_for
+
+pyjwt = require("jwt", "PyJWT")
+from cryptography.hazmat.primitives import serialization  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import ed25519  # noqa: E402
+
+KEY = ed25519.Ed25519PrivateKey.from_private_bytes(bytes([9] * 32))
+DID = did_for(KEY.public_key())
+CLIENT_ID = "decentralized_identifier:" + DID
+NONCE = "nonce-of-the-cli-test-0123456789"
+STATE = "state-42"
+QUERY = {"credentials": [{
+    "id": "card", "format": "jwt_vc_json", "meta": {"type_values": [["VerifiableCredential"]]},
+    "claims": [{"path": ["credentialSubject", "name"]}, {"path": ["credentialSubject", "emails"]}],
+}]}
+LOG = sys.argv[1]
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, content_type="application/json"):
+        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        if self.path != "/request":
+            return self.answer(404, {"error": "not_found"})
+        port = self.server.server_address[1]
+        claims = {
+            "client_id": CLIENT_ID, "response_type": "vp_token", "response_mode": "direct_post",
+            "response_uri": f"http://127.0.0.1:{port}/response", "nonce": NONCE, "state": STATE,
+            "dcql_query": QUERY, "aud": "https://self-issued.me/v2",
+        }
+        pem = KEY.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        token = pyjwt.encode(claims, pem, algorithm="EdDSA", headers={"typ": "oauth-authz-req+jwt", "kid": DID + "#" + DID[8:]})
+        self.answer(200, token, "application/oauth-authz-req+jwt")
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        form = urllib.parse.parse_qs(self.rfile.read(length).decode(), keep_blank_values=True)
+        entry = {"content_type": self.headers.get("Content-Type"), "form": {k: v[0] for k, v in form.items()}}
+        if "vp_token" in form:
+            captured = io.StringIO()
+            try:
+                with redirect_stdout(captured):
+                    oid4vp.verify({"vp_token": form["vp_token"][0], "query": json.dumps(QUERY), "nonce": NONCE, "client_id": CLIENT_ID})
+                entry["verified"] = json.loads(captured.getvalue())
+            except (SystemExit, Exception) as error:  # a failed check exits; PyJWT raises
+                entry["refused"] = repr(error)
+        with open(LOG, "a") as log:
+            log.write(json.dumps(entry) + "\n")
+        if "verified" in entry and form.get("state", [""])[0] == STATE:
+            return self.answer(200, {"redirect_uri": f"http://127.0.0.1:{self.server.server_address[1]}/done#code-1"})
+        if "vp_token" in form:
+            return self.answer(400, {"error": "invalid_request", "error_description": "the presentation did not verify"})
+        return self.answer(200, {})
+
+
+# Every wait has a limit: the test kills this server when it is done, and it ends itself after five minutes.
+threading.Timer(300, lambda: os._exit(0)).start()
+server = HTTPServer(("127.0.0.1", 0), Handler)
+port = server.server_address[1]
+link = "openid4vp://?" + urllib.parse.urlencode({"client_id": CLIENT_ID, "request_uri": f"http://127.0.0.1:{port}/request"})
+print(json.dumps({"link": link, "client_id": CLIENT_ID, "nonce": NONCE}), flush=True)
+server.serve_forever()
