@@ -98,6 +98,7 @@ let package = Package(
             name: "HandshakeServer",
             dependencies: [
                 "HandshakeCore",
+                "HandshakeCredentials",  // the OpenID4VP verifier's checks
                 "HandshakeQR",  // the landing page's QR code
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -171,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "HandshakeServerTests",
             dependencies: [
-                "HandshakeServer", "HandshakeCore",
+                "HandshakeServer", "HandshakeCore", "HandshakeCredentials",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

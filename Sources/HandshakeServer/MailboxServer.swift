@@ -57,11 +57,13 @@ public struct MailboxServer: Sendable {
 
         let accounts = AccountRoutes(storage: storage, clock: clock)
         let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL, metrics: metrics)
+        let verifier = VerifierRoutes(storage: storage, clock: clock, publicURL: publicURL)
 
         let open = router.group("v1")
         AuthRoutes(storage: storage, clock: clock, policy: policy).register(on: open)
         accounts.registerPublic(on: open)
         shareLinks.registerPublic(on: open)
+        verifier.registerPublic(on: open)
 
         let signedIn = router.group("v1").add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
         accounts.registerSignedIn(on: signedIn)
@@ -69,6 +71,7 @@ public struct MailboxServer: Sendable {
         FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
         EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
+        verifier.registerSignedIn(on: signedIn)
         return router
     }
 

@@ -80,6 +80,27 @@ enum SQLiteSchema {
                     CREATE INDEX event_by_account ON event(account, id);
                     """)
         }
+        migrator.registerMigration("v3: presentation requests") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE verifier_request (
+                        id               TEXT PRIMARY KEY,
+                        owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,  -- the verifier
+                        nonce            TEXT NOT NULL UNIQUE,  -- a presentation is bound to it; answered once
+                        state            TEXT NOT NULL,
+                        client_id        TEXT NOT NULL,
+                        query            TEXT NOT NULL,         -- the DCQL query, JSON
+                        status           TEXT NOT NULL CHECK (status IN ('pending', 'presented', 'declined')),
+                        holder           TEXT,                  -- the holder's did:key, once presented
+                        disclosed        TEXT,                  -- the disclosed fields, JSON
+                        node_id          TEXT,                  -- the holder's Node ID, when they presented their identity
+                        created_at       INTEGER NOT NULL,
+                        expires_at       INTEGER NOT NULL,
+                        answered_at      INTEGER
+                    );
+                    CREATE INDEX verifier_request_by_owner ON verifier_request(owner, created_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -9,14 +9,14 @@ extension MailboxError: HTTPResponseError {
     /// The HTTP status of this refusal.
     public var status: HTTPResponse.Status {
         switch self {
-        case .badRequest: .badRequest
+        case .badRequest, .presentationRefused: .badRequest
         case .unauthorized, .challengeInvalid, .badSignature: .unauthorized
         case .cardRejected: .unprocessableContent
         case .cardNotYours, .notYourAnswer: .forbidden
-        case .noCard, .unknownAccount, .linkUnknown, .unknownRequest, .unknownContact, .notFound: .notFound
-        case .linkExpired, .linkUsed, .linkRevoked: .gone
+        case .noCard, .unknownAccount, .linkUnknown, .unknownRequest, .unknownContact, .presentationRequestUnknown, .notFound: .notFound
+        case .linkExpired, .linkUsed, .linkRevoked, .presentationRequestExpired: .gone
         case .cardNotNewer, .cardRequired, .ownLink, .selfRequest, .alreadyContacts, .requestPending, .incomingRequestPending,
-            .requestNotPending:
+            .requestNotPending, .presentationAlreadyAnswered:
             .conflict
         case .rateLimited: .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed

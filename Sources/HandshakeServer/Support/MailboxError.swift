@@ -53,6 +53,14 @@ public enum MailboxError: Error, Sendable, Equatable {
     case requestNotPending(FriendRequestStatus)
     /// No contact with this Node ID in the account's list.
     case unknownContact
+    /// No presentation request with this id (that the account may see).
+    case presentationRequestUnknown
+    /// The presentation request's five minutes are over.
+    case presentationRequestExpired
+    /// The presentation request was already answered: an answer (and its nonce) counts once.
+    case presentationAlreadyAnswered
+    /// The presentation did not verify; the value says why.
+    case presentationRefused(String)
     /// No route at this path.
     case notFound
     /// The route exists but not with this method.
@@ -91,6 +99,10 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notYourAnswer: "not_your_answer"
         case .requestNotPending: "request_not_pending"
         case .unknownContact: "unknown_contact"
+        case .presentationRequestUnknown: "presentation_request_unknown"
+        case .presentationRequestExpired: "presentation_request_expired"
+        case .presentationAlreadyAnswered: "presentation_already_answered"
+        case .presentationRefused: "presentation_refused"
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
         case .payloadTooLarge: "payload_too_large"
@@ -126,6 +138,10 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notYourAnswer: "Only the other side of this request can give this answer."
         case .requestNotPending(let status): "This request was already \(status.rawValue)."
         case .unknownContact: "No such contact."
+        case .presentationRequestUnknown: "No such presentation request."
+        case .presentationRequestExpired: "This presentation request has expired. Ask the verifier for a new one."
+        case .presentationAlreadyAnswered: "This presentation request was already answered; an answer counts once."
+        case .presentationRefused(let reason): "The presentation was refused: \(reason)"
         case .notFound: "Nothing here. See docs/api/openapi.yaml for the routes."
         case .methodNotAllowed: "This route does not take this method."
         case .payloadTooLarge: "The request body is too large."

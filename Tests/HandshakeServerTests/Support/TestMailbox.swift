@@ -88,7 +88,8 @@ struct TestMailbox {
         /// A request with an optional JSON body and bearer token.
         @discardableResult
         func call(
-            _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: [String: any Sendable]? = nil, raw: [UInt8]? = nil
+            _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: [String: any Sendable]? = nil, raw: [UInt8]? = nil,
+            form: String? = nil
         ) async throws -> TestResponse {
             var headers: HTTPFields = [:]
             if let token { headers[.authorization] = "Bearer \(token)" }
@@ -96,6 +97,9 @@ struct TestMailbox {
             if let json {
                 headers[.contentType] = "application/json"
                 body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
+            } else if let form {
+                headers[.contentType] = "application/x-www-form-urlencoded"
+                body = ByteBuffer(string: form)
             } else if let raw {
                 headers[.contentType] = "application/cose"
                 body = ByteBuffer(bytes: raw)

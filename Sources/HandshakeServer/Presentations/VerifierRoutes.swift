@@ -1,0 +1,117 @@
+import Foundation
+import HandshakeCore
+import HandshakeCredentials
+import Hummingbird
+
+/// The mailbox as an OpenID4VP verifier (docs/server.md, "Presentations"):
+/// `POST /v1/presentations/requests` makes a request (signed in: the account is the verifier),
+/// `GET /v1/presentations/requests/{id}` reads its outcome (its verifier only), and
+/// `POST /v1/presentations/responses/{id}` is where a wallet posts its answer (public, `direct_post`).
+///
+/// An answer is verified before anything is stored (signature, holder binding, nonce, audience, expiry,
+/// what the query asked), then recorded only if the request is still pending: the nonce is bound to one
+/// request, so a replayed presentation meets an answered request on every instance. A request can be
+/// answered for five minutes.
+struct VerifierRoutes: Sendable {
+    let storage: any MailboxStorage
+    let clock: any MailboxClock
+    let publicURL: String
+
+    /// How long a request can be answered: OpenID4VP's presentations live five minutes (docs/protocols/openid4vp.md).
+    static let lifetime: TimeInterval = 300
+    /// The largest answer read: the verifier's own token limit, form-encoded, with room for `state`.
+    static let maxAnswerBytes = PresentationVerifier.maxVPTokenBytes * 3 + 4096
+
+    func registerPublic(on group: RouterGroup<MailboxContext>) {
+        group.post("presentations/responses/{id}", use: respond)
+    }
+
+    func registerSignedIn(on group: RouterGroup<MailboxContext>) {
+        group.post("presentations/requests", use: create)
+        group.get("presentations/requests/{id}", use: read)
+    }
+
+    @Sendable func create(_ request: Request, context: MailboxContext) async throws -> EditedResponse<CreatedVerifierRequestResponse> {
+        let owner = try context.requireAccount()
+        let body = try await request.decode(as: CreateVerifierRequestBody.self, context: context)
+        let names = body.claims ?? ["name"]
+        guard !names.isEmpty, names.count <= PresentableClaim.allCases.count else {
+            throw MailboxError.badRequest("ask for between 1 and \(PresentableClaim.allCases.count) claims.")
+        }
+        var claims: [PresentableClaim] = []
+        for name in names {
+            guard let claim = PresentableClaim(claimName: name) else {
+                throw MailboxError.badRequest("\(name.prefix(32)) is not a claim of a card; claims are \(PresentableClaim.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            if !claims.contains(claim) { claims.append(claim) }
+        }
+        let id = Base62.encode(SecretToken.randomBytes(16))
+        let responseURI = "\(publicURL)/v1/presentations/responses/\(id)"
+        let now = clock.now()
+        let record = VerifierRequest(
+            id: id, owner: owner, nonce: Base64URL.encode(SecretToken.randomBytes(32)), state: Base64URL.encode(SecretToken.randomBytes(16)),
+            clientID: "redirect_uri:" + responseURI, queryJSON: VerifierQuery.dcql(asking: claims), createdAt: now,
+            expiresAt: now.addingTimeInterval(Self.lifetime))
+        try await storage.createVerifierRequest(record)
+        let link = VerifierQuery.link(
+            clientID: record.clientID, responseURI: responseURI, nonce: record.nonce, state: record.state, dcql: record.queryJSON)
+        return EditedResponse(
+            status: .created,
+            response: CreatedVerifierRequestResponse(id: id, requestUrl: link, clientId: record.clientID, expiresAt: record.expiresAt))
+    }
+
+    @Sendable func read(_ request: Request, context: MailboxContext) async throws -> VerifierRequestResponse {
+        let owner = try context.requireAccount()
+        // Another account's request is answered as unknown: its existence is not the caller's business.
+        guard let record = try await storage.verifierRequest(id: try context.parameters.require("id")), record.owner == owner else {
+            throw MailboxError.presentationRequestUnknown
+        }
+        return VerifierRequestResponse(record)
+    }
+
+    @Sendable func respond(_ request: Request, context: MailboxContext) async throws -> DirectPostResponse {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maxAnswerBytes)
+        } catch {
+            throw MailboxError.payloadTooLarge
+        }
+        let form = try DirectPostForm(Array(buffer: body))
+        guard var record = try await storage.verifierRequest(id: try context.parameters.require("id")) else {
+            throw MailboxError.presentationRequestUnknown
+        }
+        guard record.status == .pending else { throw MailboxError.presentationAlreadyAnswered }
+        let now = clock.now()
+        guard !record.isExpired(at: now) else { throw MailboxError.presentationRequestExpired }
+        guard form["state"] == record.state else { throw MailboxError.badRequest("the state does not belong to this request.") }
+
+        if form["error"] != nil {
+            // The person declined (OpenID4VP §8.5: `access_denied`); any error ends the request the same way.
+            record.status = .declined
+        } else {
+            guard let token = form["vp_token"] else { throw MailboxError.badRequest("the answer has neither vp_token nor error.") }
+            let query: DCQLQuery
+            do { query = try DCQLQuery(json: record.queryJSON) } catch { throw MailboxError.internalError }
+            let presented: VerifiedPresentation
+            do {
+                presented = try await PresentationVerifier().verify(
+                    vpToken: token, nonce: record.nonce, clientID: record.clientID, query: query, now: now)
+            } catch {
+                throw MailboxError.presentationRefused(error.description)
+            }
+            record.status = .presented
+            record.holder = presented.holder.description
+            record.disclosedJSON = Self.json(presented.fields)
+            record.nodeID = presented.handshakeCard?.card.sigKey.nodeID
+        }
+        record.answeredAt = now
+        guard try await storage.recordVerifierOutcome(record) else { throw MailboxError.presentationAlreadyAnswered }
+        return DirectPostResponse()
+    }
+
+    private static func json(_ fields: CardFields) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
