@@ -49,10 +49,12 @@ import FoundationNetworking
         let process: Process
         let port: Int
 
-        static func start(_ cli: CLI, port: Int, database: String? = nil, options: [String] = []) throws -> Server {
+        static func start(
+            _ cli: CLI, port: Int, database: String? = nil, options: [String] = [], publicURL: String = "https://mailbox.example"
+        ) throws -> Server {
             let process = Process()
             process.executableURL = try CLI.binary
-            process.arguments = ["serve", "--port", String(port), "--public-url", "https://mailbox.example"] + (database.map { ["--database", $0] } ?? []) + options
+            process.arguments = ["serve", "--port", String(port), "--public-url", publicURL] + (database.map { ["--database", $0] } ?? []) + options
             var environment = ProcessInfo.processInfo.environment
             environment["HANDSHAKE_HOME"] = cli.home.path
             process.environment = environment

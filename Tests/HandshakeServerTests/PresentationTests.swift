@@ -9,11 +9,13 @@ import Testing
 /// independently), verified and recorded once; replays, other requests' answers, wrong states and late
 /// answers refused with their codes.
 @Suite struct PresentationTests {
-    /// The verifier's request: its id, link and the parsed request a wallet reads from the link.
+    /// The verifier's request: its id, link, the parsed request a wallet reads from the link, and the path
+    /// its answer is posted to (the verifier's, shared by all its requests).
     struct Made {
         let id: String
         let link: String
         let request: AuthorizationRequest
+        let answerPath: String
     }
 
     static func makeRequest(_ client: TestMailbox.Client, by verifier: Person, claims: [String], now: Date) async throws -> Made {
@@ -22,8 +24,9 @@ import Testing
         let object = try response.object()
         let id = try #require(object["id"] as? String)
         let link = try #require(object["requestUrl"] as? String)
-        #expect(object["clientId"] as? String == "redirect_uri:\(TestMailbox.publicURL)/v1/presentations/responses/\(id)")
-        return Made(id: id, link: link, request: try await AuthorizationRequest(url: link, now: now))
+        let answerPath = "/v1/presentations/responses/\(verifier.nodeID)"
+        #expect(object["clientId"] as? String == "redirect_uri:\(TestMailbox.publicURL)\(answerPath)")
+        return Made(id: id, link: link, request: try await AuthorizationRequest(url: link, now: now), answerPath: answerPath)
     }
 
     /// Ada's card with a company and an email, and her answer allowing `allowed`.
@@ -45,12 +48,15 @@ import Testing
             let ada = try await client.person("Ada")
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name", "emails"], now: mailbox.clock.now())
             #expect(made.request.askedClaims == [.name, .emails])
+            // Every request of one verifier has the same client_id, so a holder's pairwise key is stable.
+            let other = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
+            #expect(other.request.clientID == made.request.clientID)
             let answer = try Self.answer(made, as: ada, allowing: [.name, .emails, .company], now: mailbox.clock.now())
 
             let pending = try await client.call(.get, "/v1/presentations/requests/\(made.id)", token: verifier.token)
             #expect(try pending.object()["status"] as? String == "pending")
 
-            let posted = try await client.call(.post, "/v1/presentations/responses/\(made.id)", form: answer.formBody)
+            let posted = try await client.call(.post, made.answerPath, form: answer.formBody)
             #expect(posted.status == .ok, "\(String(buffer: posted.body))")
 
             let result = try await client.call(.get, "/v1/presentations/requests/\(made.id)", token: verifier.token)
@@ -77,15 +83,15 @@ import Testing
             let ada = try await client.person("Ada")
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
             let answer = try Self.answer(made, as: ada, allowing: [.name], now: mailbox.clock.now())
-            #expect(try await client.call(.post, "/v1/presentations/responses/\(made.id)", form: answer.formBody).status == .ok)
-            let replay = try await client.call(.post, "/v1/presentations/responses/\(made.id)", form: answer.formBody)
+            #expect(try await client.call(.post, made.answerPath, form: answer.formBody).status == .ok)
+            let replay = try await client.call(.post, made.answerPath, form: answer.formBody)
             #expect(replay.status == .conflict)
             #expect(replay.code == "presentation_already_answered")
 
             // The same presentation posted to a second request of the same verifier: another nonce, refused.
             let second = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
             let form = answer.formBody.replacingOccurrences(of: "state=\(made.request.state ?? "")", with: "state=\(second.request.state ?? "")")
-            let moved = try await client.call(.post, "/v1/presentations/responses/\(second.id)", form: form)
+            let moved = try await client.call(.post, second.answerPath, form: form)
             #expect(moved.status == .badRequest)
             #expect(moved.code == "presentation_refused")
             let pending = try await client.call(.get, "/v1/presentations/requests/\(second.id)", token: verifier.token)
@@ -101,12 +107,15 @@ import Testing
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
             let answer = try Self.answer(made, as: ada, allowing: [.name], now: mailbox.clock.now())
 
+            // A state nobody made, and the right state at another verifier's address, find no request.
             let wrongState = answer.formBody.replacingOccurrences(of: "state=", with: "state=x")
-            #expect(try await client.call(.post, "/v1/presentations/responses/\(made.id)", form: wrongState).code == "bad_request")
-            #expect(try await client.call(.post, "/v1/presentations/responses/unknown", form: answer.formBody).code == "presentation_request_unknown")
+            #expect(try await client.call(.post, made.answerPath, form: wrongState).code == "presentation_request_unknown")
+            #expect(try await client.call(.post, "/v1/presentations/responses/\(ada.nodeID)", form: answer.formBody).code == "presentation_request_unknown")
+            let noState = answer.formBody.replacingOccurrences(of: "state=", with: "other=")
+            #expect(try await client.call(.post, made.answerPath, form: noState).code == "bad_request")
 
             mailbox.clock.advance(by: VerifierRoutes.lifetime)
-            let late = try await client.call(.post, "/v1/presentations/responses/\(made.id)", form: answer.formBody)
+            let late = try await client.call(.post, made.answerPath, form: answer.formBody)
             #expect(late.status == .gone)
             #expect(late.code == "presentation_request_expired")
         }
@@ -118,7 +127,7 @@ import Testing
             let verifier = try await client.person("Door")
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
             let declined = try await client.call(
-                .post, "/v1/presentations/responses/\(made.id)", form: PresentationAnswer.declineBody(for: made.request))
+                .post, made.answerPath, form: PresentationAnswer.declineBody(for: made.request))
             #expect(declined.status == .ok)
             let result = try await client.call(.get, "/v1/presentations/requests/\(made.id)", token: verifier.token)
             #expect(try result.object()["status"] as? String == "declined")

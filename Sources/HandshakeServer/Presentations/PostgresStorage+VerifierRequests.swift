@@ -18,8 +18,16 @@ extension PostgresStorage {
 
     /// ``VerifierRequestStorage/verifierRequest(id:)`` on PostgreSQL.
     public func verifierRequest(id: String) async throws -> VerifierRequest? {
-        guard let row = try await rows("SELECT * FROM verifier_request WHERE id = \(id)").first else { return nil }
-        return VerifierRequest(
+        try await rows("SELECT * FROM verifier_request WHERE id = \(id)").first.map(Self.verifierRequest)
+    }
+
+    /// ``VerifierRequestStorage/verifierRequest(state:)`` on PostgreSQL.
+    public func verifierRequest(state: String) async throws -> VerifierRequest? {
+        try await rows("SELECT * FROM verifier_request WHERE state = \(state)").first.map(Self.verifierRequest)
+    }
+
+    private static func verifierRequest(_ row: PostgresRandomAccessRow) throws -> VerifierRequest {
+        VerifierRequest(
             id: try row.string("id"), owner: try row.nodeID("owner"), nonce: try row.string("nonce"), state: try row.string("state"),
             clientID: try row.string("client_id"), queryJSON: try row.string("query"),
             createdAt: try row.date("created_at") ?? .distantPast, expiresAt: try row.date("expires_at") ?? .distantPast,

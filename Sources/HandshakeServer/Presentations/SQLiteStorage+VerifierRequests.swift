@@ -22,8 +22,19 @@ extension SQLiteStorage {
 
     /// ``VerifierRequestStorage/verifierRequest(id:)`` on SQLite.
     public func verifierRequest(id: String) async throws -> VerifierRequest? {
+        try await verifierRequest(where: "id", is: id)
+    }
+
+    /// ``VerifierRequestStorage/verifierRequest(state:)`` on SQLite.
+    public func verifierRequest(state: String) async throws -> VerifierRequest? {
+        try await verifierRequest(where: "state", is: state)
+    }
+
+    private func verifierRequest(where column: String, is value: String) async throws -> VerifierRequest? {
         try await writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifier_request WHERE id = ?", arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifier_request WHERE \(column) = ?", arguments: [value]) else {
+                return nil
+            }
             return try VerifierRequest(
                 id: row["id"], owner: row.nodeID("owner"), nonce: row["nonce"], state: row["state"], clientID: row["client_id"],
                 queryJSON: row["query"], createdAt: row.date("created_at") ?? .distantPast, expiresAt: row.date("expires_at") ?? .distantPast,

@@ -17,15 +17,17 @@ public struct VerifierRequest: Sendable, Equatable {
         case declined
     }
 
-    /// The request's id: part of its response address.
+    /// The request's id, under which its verifier reads the outcome.
     public let id: String
     /// The verifier: the account that made the request and alone may read its outcome.
     public let owner: NodeID
     /// The nonce the presentation must be bound to; an answer to it is accepted once.
     public let nonce: String
-    /// The state a wallet returns with its answer.
+    /// The state a wallet returns with its answer: how the answer finds its request, since every request
+    /// of one verifier shares one response address (and so one `client_id`).
     public let state: String
-    /// The full `client_id` (`redirect_uri:` and the response address).
+    /// The full `client_id`: `redirect_uri:` and the verifier's response address, the same for all of its
+    /// requests, so that a holder's pairwise key for this verifier is the same each time.
     public let clientID: String
     /// The DCQL query, as JSON text.
     public let queryJSON: String
@@ -54,6 +56,8 @@ public protocol VerifierRequestStorage: Sendable {
     func createVerifierRequest(_ request: VerifierRequest) async throws
     /// The request with this id.
     func verifierRequest(id: String) async throws -> VerifierRequest?
+    /// The request with this state: where an answer belongs.
+    func verifierRequest(state: String) async throws -> VerifierRequest?
     /// Records `answered`'s outcome if the request is still pending; `false` if an answer came first. The
     /// check and the write are one statement, so of two answers racing (on any instance) one wins.
     func recordVerifierOutcome(_ answered: VerifierRequest) async throws -> Bool

@@ -6,7 +6,11 @@ import Hummingbird
 /// The mailbox as an OpenID4VP verifier (docs/server.md, "Presentations"):
 /// `POST /v1/presentations/requests` makes a request (signed in: the account is the verifier),
 /// `GET /v1/presentations/requests/{id}` reads its outcome (its verifier only), and
-/// `POST /v1/presentations/responses/{id}` is where a wallet posts its answer (public, `direct_post`).
+/// `POST /v1/presentations/responses/{verifier}` is where a wallet posts its answer (public, `direct_post`).
+///
+/// The response address names the verifier's account, not the request: it is the verifier's `client_id`
+/// (`redirect_uri:` prefix), and a holder's pairwise key is derived from the `client_id`, so one address per
+/// verifier keeps that key the same each time a person answers it. The answer's `state` finds the request.
 ///
 /// An answer is verified before anything is stored (signature, holder binding, nonce, audience, expiry,
 /// what the query asked), then recorded only if the request is still pending: the nonce is bound to one
@@ -23,7 +27,7 @@ struct VerifierRoutes: Sendable {
     static let maxAnswerBytes = PresentationVerifier.maxVPTokenBytes * 3 + 4096
 
     func registerPublic(on group: RouterGroup<MailboxContext>) {
-        group.post("presentations/responses/{id}", use: respond)
+        group.post("presentations/responses/{verifier}", use: respond)
     }
 
     func registerSignedIn(on group: RouterGroup<MailboxContext>) {
@@ -46,7 +50,7 @@ struct VerifierRoutes: Sendable {
             if !claims.contains(claim) { claims.append(claim) }
         }
         let id = Base62.encode(SecretToken.randomBytes(16))
-        let responseURI = "\(publicURL)/v1/presentations/responses/\(id)"
+        let responseURI = "\(publicURL)/v1/presentations/responses/\(owner.rawValue)"
         let now = clock.now()
         let record = VerifierRequest(
             id: id, owner: owner, nonce: Base64URL.encode(SecretToken.randomBytes(32)), state: Base64URL.encode(SecretToken.randomBytes(16)),
@@ -77,13 +81,14 @@ struct VerifierRoutes: Sendable {
             throw MailboxError.payloadTooLarge
         }
         let form = try DirectPostForm(Array(buffer: body))
-        guard var record = try await storage.verifierRequest(id: try context.parameters.require("id")) else {
-            throw MailboxError.presentationRequestUnknown
-        }
+        guard let state = form["state"], !state.isEmpty else { throw MailboxError.badRequest("the answer has no state.") }
+        // A state of another verifier's request is as unknown here as a state nobody made.
+        guard var record = try await storage.verifierRequest(state: state),
+            record.owner.rawValue == (try context.parameters.require("verifier"))
+        else { throw MailboxError.presentationRequestUnknown }
         guard record.status == .pending else { throw MailboxError.presentationAlreadyAnswered }
         let now = clock.now()
         guard !record.isExpired(at: now) else { throw MailboxError.presentationRequestExpired }
-        guard form["state"] == record.state else { throw MailboxError.badRequest("the state does not belong to this request.") }
 
         if form["error"] != nil {
             // The person declined (OpenID4VP §8.5: `access_denied`); any error ends the request the same way.

@@ -106,7 +106,7 @@ enum PostgresSchema {
                     id               TEXT PRIMARY KEY,
                     owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,  -- the verifier
                     nonce            TEXT NOT NULL UNIQUE,  -- a presentation is bound to it; answered once
-                    state            TEXT NOT NULL,
+                    state            TEXT NOT NULL UNIQUE,  -- how an answer finds its request
                     client_id        TEXT NOT NULL,
                     query            TEXT NOT NULL,         -- the DCQL query, JSON
                     status           TEXT NOT NULL CHECK (status IN ('pending', 'presented', 'declined')),

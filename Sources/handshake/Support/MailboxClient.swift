@@ -57,7 +57,7 @@ struct MailboxClient {
 
     /// A JSON call; the decoded object, or the server's refusal.
     @discardableResult
-    func call(_ method: String, _ path: String, json: [String: String]? = nil, raw: [UInt8]? = nil) throws -> [String: Any] {
+    func call(_ method: String, _ path: String, json: [String: Any]? = nil, raw: [UInt8]? = nil) throws -> [String: Any] {
         let (status, data) = try send(method, path, json: json, raw: raw)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         guard (200..<300).contains(status) else {
@@ -93,7 +93,7 @@ struct MailboxClient {
         }
     }
 
-    private func send(_ method: String, _ path: String, json: [String: String]?, raw: [UInt8]?) throws -> (Int, Data) {
+    private func send(_ method: String, _ path: String, json: [String: Any]?, raw: [UInt8]?) throws -> (Int, Data) {
         guard let url = URL(string: baseURL + path) else { throw CommandFailure("\(baseURL + path) is not a URL.") }
         var request = URLRequest(url: url, timeoutInterval: 30)
         request.httpMethod = method

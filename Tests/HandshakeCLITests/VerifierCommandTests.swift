@@ -1,0 +1,109 @@
+import Foundation
+import HandshakeTestSupport
+import Testing
+
+/// `handshake verifier request` against a real `handshake serve`, answered by `handshake present` from another
+/// home: the verifier sees only the fields asked for and allowed, verified by the server; the holder's key
+/// is the same each time they answer one verifier and different for another (pairwise), and a decline ends
+/// the wait with exit status 1.
+@Suite(.serialized) struct VerifierCommandTests {
+    /// Runs `verifier request` in `home` in the background, answers it with `answer` once its link is printed,
+    /// and returns the verifier's exit status and its outcome line.
+    static func presentation(
+        verifier: CLI, fields: [String], answer: (String) throws -> CLI.Result
+    ) throws -> (status: Int32, outcome: [String: Any], answered: CLI.Result) {
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["verifier", "request", "--json", "--wait", "60"] + fields.flatMap { ["--field", $0] }
+        var environment = ProcessInfo.processInfo.environment
+        environment["HANDSHAKE_HOME"] = verifier.home.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let lines = LineReader(output.fileHandleForReading)
+        let made = try #require(try lines.nextObject(), "the verifier printed no request")
+        let link = try #require(made["requestUrl"] as? String)
+        let answered = try answer(link)
+        let outcome = try #require(try lines.nextObject(), "the verifier printed no outcome")
+        process.waitUntilExit()
+        return (process.terminationStatus, outcome, answered)
+    }
+
+    /// Reads JSON lines from a pipe as they arrive.
+    final class LineReader {
+        let handle: FileHandle
+        var buffer = Data()
+        init(_ handle: FileHandle) { self.handle = handle }
+
+        func nextObject() throws -> [String: Any]? {
+            while true {
+                if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = buffer[buffer.startIndex..<end]
+                    buffer = Data(buffer[buffer.index(after: end)...])
+                    return try JSONSerialization.jsonObject(with: line) as? [String: Any]
+                }
+                let chunk = handle.availableData
+                if chunk.isEmpty { return nil }
+                buffer.append(chunk)
+            }
+        }
+    }
+
+    @Test func aPresentationReachesTheVerifierVerifiedAndPairwise() async throws {
+        let serverHome = try CLI()
+        let port = Int.random(in: 45_001...60_000)
+        let url = "http://127.0.0.1:\(port)"
+        let server = try ServeCommandTests.Server.start(serverHome, port: port, publicURL: url)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try await server.waitUntilHealthy()
+
+        let door = try CLI()
+        let desk = try CLI()
+        let ada = try CLI()
+        for (home, name) in [(door, "Front Door"), (desk, "Help Desk"), (ada, "Ada Lovelace")] {
+            #expect(try home.run("init", "--name", name).status == 0)
+            let registered = try home.run("server", "register", "--server", url)
+            #expect(registered.status == 0, "\(registered.stderr)")
+        }
+        #expect(try ada.run("card", "set", "--email", "ada@example.com", "--company", "Analytical Engines").status == 0)
+
+        func present(_ link: String) throws -> CLI.Result { try ada.run("present", link, "--yes", "--allow", "name", "--allow", "emails", "--allow", "company") }
+        let first = try Self.presentation(verifier: door, fields: ["name", "emails"], answer: present)
+        #expect(first.answered.status == 0, "\(first.answered.stderr)")
+        #expect(first.status == 0)
+        #expect(first.outcome["status"] as? String == "presented")
+        let fields = try #require(first.outcome["fields"] as? [String: Any])
+        #expect(fields["name"] as? String == "Ada Lovelace")
+        #expect(fields["emails"] as? [String] == ["ada@example.com"])
+        #expect(fields["company"] == nil, "allowed, but not asked for")
+        #expect(first.outcome["nodeId"] == nil)
+        let holder = try #require(first.outcome["holder"] as? String)
+        let adaCard = try #require(try JSONSerialization.jsonObject(with: ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])
+        #expect(holder != adaCard["didKey"] as? String, "the verifier saw Ada's own did:key")
+
+        // The same verifier again: the same key (a returning visitor). Another verifier: another key.
+        let again = try Self.presentation(verifier: door, fields: ["name"], answer: present)
+        #expect(again.outcome["holder"] as? String == holder)
+        let elsewhere = try Self.presentation(verifier: desk, fields: ["name"], answer: present)
+        #expect(elsewhere.outcome["status"] as? String == "presented")
+        #expect(elsewhere.outcome["holder"] as? String != holder)
+
+        // A decline (posted by curl as any wallet would: error=access_denied with the request's state) reaches
+        // the verifier, which stops waiting with exit status 1.
+        let declined = try Self.presentation(verifier: door, fields: ["name"]) { link in
+            let items = URLComponents(string: link)?.queryItems ?? []
+            let state = try #require(items.first { $0.name == "state" }?.value)
+            let responseURI = try #require(items.first { $0.name == "response_uri" }?.value)
+            let posted = try Tool.run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data", "error=access_denied&state=\(state)", responseURI)
+            return CLI.Result(status: posted.status, stdout: posted.stdout, stderr: posted.stderr, stdoutBytes: Data(posted.stdout.utf8))
+        }
+        #expect(declined.answered.stdout == "200")
+        #expect(declined.outcome["status"] as? String == "declined")
+        #expect(declined.status == 1)
+        #expect(try await server.stop() == 0)
+    }
+}
