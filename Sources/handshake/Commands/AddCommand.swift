@@ -9,8 +9,10 @@ struct AddCommand: AsyncParsableCommand {
         commandName: "add",
         abstract: "Add someone's card to your contacts, after showing it to you.",
         discussion: """
-            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard, or a \
-            VC-JWT credential carrying a Handshake card, alone or in a didSigned envelope), checks it \
+            Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard, a \
+            VC-JWT credential carrying a Handshake card, alone or in a didSigned envelope, or a one-time share \
+            link https://…/share/contact/TOKEN or handshake://contact/TOKEN, resolved on its server without \
+            using it up), checks it \
             completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add. \
             (To see what any other code is, use `handshake scan`.)
               • A newer card of someone you have updates their entry field by field; your alias, notes, tags, \
@@ -25,7 +27,7 @@ struct AddCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A file holding the card, `-` for standard input, or the card text itself.", valueName: "card"))
+    @Argument(help: ArgumentHelp("A file holding the card, `-` for standard input, the card text itself, or a share link.", valueName: "card"))
     var input: String = "-"
 
     @Option(help: ArgumentHelp("Scan the QR code in this picture (a PNG or JPEG screenshot or photo) instead.", valueName: "file"))
@@ -54,7 +56,17 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bytes = try InputSource.read(input, orScanning: image)
+        // A share link (not a file of that name) is resolved on its server; its card then goes through the
+        // same checks and questions as any other.
+        var linkSource: ContactSource?
+        let bytes: [UInt8]
+        if image == nil, !FileManager.default.fileExists(atPath: input), let card = try ShareLinkCard.resolve(input, home: HandshakeHome.current()) {
+            print("The card behind this share link (looking does not use the link up):")
+            bytes = card.bytes
+            linkSource = .link
+        } else {
+            bytes = try InputSource.read(input, orScanning: image)
+        }
         let now = Date()
         // Receiving a card needs the book, not an identity of one's own.
         let book = try HandshakeHome.current().contactBook()
@@ -74,7 +86,7 @@ struct AddCommand: AsyncParsableCommand {
             preview = try book.receive(signed)
             impliedSource = .qr  // credentials are scanned codes; --source says otherwise
         }
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : impliedSource)
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? linkSource ?? (image != nil ? .qr : impliedSource)
         let name = signed.card.name ?? signed.nodeID.rawValue
 
         switch preview {
