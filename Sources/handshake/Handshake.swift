@@ -30,7 +30,7 @@ struct Handshake: AsyncParsableCommand {
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
             AddCommand.self, ScanCommand.self, PresentCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self,
             NearbyCommand.self,
-            ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self, VerifierCommand.self,
+            ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self, EventsCommand.self, VerifierCommand.self,
         ]
     )
 

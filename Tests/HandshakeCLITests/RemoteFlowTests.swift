@@ -97,4 +97,56 @@ import Testing
         #expect(used.stderr.contains("This link was already used. Ask Ada for a new one."))
         #expect(try await server.stop() == 0)
     }
+
+    @Test func eventsFollowsTheStreamAsRequestsArrive() async throws {
+        let serverHome = try CLI()
+        let port = Int.random(in: 45_001...60_000)
+        let server = try ServeCommandTests.Server.start(serverHome, port: port)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try await server.waitUntilHealthy()
+        let url = "http://127.0.0.1:\(port)"
+        let ada = try CLI()
+        let bob = try CLI()
+        for (home, name) in [(ada, "Ada"), (bob, "Bob")] {
+            #expect(try home.run("init", "--name", name).status == 0)
+            #expect(try home.run("server", "register", "--server", url).status == 0)
+        }
+        let adaID = try #require(try JSONSerialization.jsonObject(with: ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])["nodeId"] as? String
+
+        // Ada follows her stream (new events only) before Bob's request exists; it arrives while she waits.
+        let following = Process()
+        following.executableURL = try CLI.binary
+        following.arguments = ["events", "--count", "2", "--idle", "30"]
+        following.environment = ProcessInfo.processInfo.environment.merging(["HANDSHAKE_HOME": ada.home.path]) { $1 }
+        let output = Pipe()
+        following.standardOutput = output
+        following.standardError = FileHandle.nullDevice
+        try following.run()
+        defer { if following.isRunning { following.terminate() } }
+        // The first line says it is following: the stream is open before the request is sent.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "events ended before following")
+            seen.append(chunk)
+        }
+        #expect(try bob.run("request", "send", try #require(adaID), "--note", "Hello").status == 0)
+        seen.append(output.fileHandleForReading.readDataToEndOfFile())
+        following.waitUntilExit()
+        let text = String(decoding: seen, as: UTF8.self)
+        #expect(following.terminationStatus == 0, "\(text)")
+        #expect(text.contains("Bob sent you a friend request. Accept: handshake request accept "), "\(text)")
+        #expect(text.contains("Requests waiting for you: 1."), "\(text)")
+
+        // Read again from the start as JSON: the same two events, with their ids.
+        let replay = try ada.run("events", "--json", "--after", "0", "--count", "2", "--idle", "10")
+        let lines = replay.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.map { $0["type"] as? String } == ["friendRequestReceived", "badge"])
+        #expect(lines.first?["peer"] is String)
+        // Nothing more arrives: --idle ends the wait with a sentence.
+        let quiet = try ada.run("events", "--idle", "1")
+        #expect(quiet.status == 1)
+        #expect(quiet.stderr.contains("No event arrived within 1 second."))
+        #expect(try await server.stop() == 0)
+    }
 }
