@@ -96,6 +96,12 @@ struct PresentCommandTests {
         let refused = try ada.run(["present", "openid4vp://?client_id=x509_san_dns:verifier.example&request_uri=https%3A%2F%2Fverifier.example%2Fr", "--yes"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("trust list"), "\(refused.stderr)")
+        // A request_uri that redirects, or answers with more than a request object can be, is refused.
+        for (path, sentence) in [("redirect", "status 302"), ("huge", "more than 65536 bytes")] {
+            let result = try ada.run(["present", verifier.link.replacingOccurrences(of: "%2Frequest", with: "%2F" + path), "--yes"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(sentence), "\(result.stderr)")
+        }
         let bad = try ada.run(["present", verifier.link, "--allow", "avatar"])
         #expect(bad.status == 2)
     }

@@ -112,6 +112,8 @@ public struct AuthorizationRequest: Sendable, Hashable {
             guard RequestParameters.isURLSafe(state) else { throw .invalidNonceOrState("state") }
         }
 
+        try Self.checkFormats(try parameters.json("client_metadata", limit: Self.maxClientMetadataBytes))
+
         let scope = try parameters.string("scope")
         guard let queryValue = try parameters.json("dcql_query", limit: DCQLQuery.maxBytes) else {
             if let scope { throw .scopeNotSupported(scope) }
@@ -127,6 +129,28 @@ public struct AuthorizationRequest: Sendable, Hashable {
         self.query = query
         self.credentialRequests = try query.cardRequests()
         self.isSigned = signed
+    }
+
+    /// The longest `client_metadata` read (bytes of JSON).
+    public static let maxClientMetadataBytes = 16 * 1024
+
+    /// Refuses a verifier whose metadata (§11.1 `vp_formats_supported`, §B.1.3.1.3 `alg_values`) says it
+    /// would not accept the presentation Handshake makes; any other metadata is ignored, as §5.1 requires.
+    static func checkFormats(_ metadata: JSONValue?) throws(AuthorizationRequestError) {
+        guard let metadata else { return }
+        guard let object = metadata.object else {
+            throw .malformedParameter(name: "client_metadata", detail: "it is not a JSON object")
+        }
+        guard let formats = object["vp_formats_supported"]?.object else { return }
+        guard let ours = formats[CredentialRequest.format] else {
+            throw .formatNotAccepted("it lists only " + formats.keys.sorted().joined(separator: ", ").prefix(120))
+        }
+        if let algorithms = ours.object?["alg_values"]?.array {
+            let names = algorithms.compactMap(\.string)
+            guard names.contains(VCJWTAlgorithm.eddsa.rawValue) else {
+                throw .formatNotAccepted("it accepts the algorithms " + names.joined(separator: ", ").prefix(120))
+            }
+        }
     }
 
     /// Every claim the request asks for, whichever alternatives are chosen.

@@ -41,6 +41,9 @@ public enum AuthorizationRequestError: Error, Sendable, Equatable, CustomStringC
     case invalidDCQL(String)
     /// A required credential query is not one a Handshake card can answer.
     case cannotAnswer(queryID: String, reason: String)
+    /// The verifier's `client_metadata.vp_formats_supported` accepts no jwt_vc_json presentation signed with
+    /// EdDSA, the only kind Handshake makes.
+    case formatNotAccepted(String)
     /// `transaction_data`, which a wallet must refuse when it does not support it (§5.1).
     case transactionDataNotSupported
     /// `request_uri_method` is neither `get` nor `post`.
@@ -117,6 +120,8 @@ public enum AuthorizationRequestError: Error, Sendable, Equatable, CustomStringC
             return "This request's query (dcql_query) can't be read: \(detail)."
         case .cannotAnswer(let queryID, let reason):
             return "Handshake can't answer this request's credential \"\(queryID)\": \(reason)."
+        case .formatNotAccepted(let detail):
+            return "This verifier does not accept what Handshake presents (a jwt_vc_json credential signed with EdDSA): \(detail)."
         case .transactionDataNotSupported:
             return "This request asks you to authorise a transaction (transaction_data), which Handshake does not do; it was refused."
         case .invalidRequestURIMethod(let method):

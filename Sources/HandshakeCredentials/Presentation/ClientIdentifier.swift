@@ -50,7 +50,7 @@ public enum ClientIdentifier: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The full `client_id`, prefix included: what a presentation's `aud` must be (§14.1.2).
+    /// The full `client_id`, prefix included: what a presentation's `aud` must be (§14.2.2).
     public var description: String {
         switch self {
         case .redirectURI(let url): return "redirect_uri:" + url.absoluteString

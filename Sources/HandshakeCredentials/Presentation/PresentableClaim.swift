@@ -45,7 +45,7 @@ public enum PresentableClaim: String, Sendable, Hashable, CaseIterable, Comparab
         case unknown
     }
 
-    /// The meaning of `path`, applied to the credential (`vc`) as OpenID4VP §B.1 says; a leading `"vc"` is
+    /// The meaning of `path`, applied to the credential (`vc`) as OpenID4VP §B.1.2 says; a leading `"vc"` is
     /// read as the same root.
     static func meaning(of path: ClaimsPath) -> PathMeaning {
         var components = path.components[...]

@@ -136,14 +136,18 @@ public struct PresentationAnswer: Sendable, Equatable {
 
     /// Percent-encodes everything but the unreserved characters (RFC 3986 §2.3), a form value any parser reads.
     static func formEncode(_ text: String) -> String {
-        var out = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if RequestParameters.isURLSafe(String(decoding: [byte], as: UTF8.self)) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += String(format: "%%%02X", byte)
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,4 +1,4 @@
-// Establishes when a verifier accepts a wallet's OpenID4VP answer (§8.6 and §14.1.2), for jwt_vc_json. In this
+// Establishes when a verifier accepts a wallet's OpenID4VP answer (§8.6 and §14.2.2), for jwt_vc_json. In this
 // order, each step refusing with its own PresentationError: the vp_token's size and shape (an object of query
 // ids to arrays of compact JWTs); every key a query of the request, every required query answered, `multiple`
 // respected; then for each presentation: its header (`none`, HS*, unknown algorithms and `crit` refused), its

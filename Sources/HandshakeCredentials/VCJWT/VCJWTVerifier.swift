@@ -56,17 +56,22 @@ public struct VCJWTVerifier: Sendable {
         } catch {
             throw .invalidIssuer(error)
         }
-        guard !issuerText.contains("#"), issuer.description == issuerText else { throw .issuerNotDIDKey(issuerText) }
+        // Canonical form without writing the DID again: Base58btc is a bijection between strings of its
+        // alphabet and byte strings (leading `1`s are leading zero bytes, and a decoded number never starts
+        // with a zero byte), so a did:key that parsed is canonical unless a fragment followed it. Re-encoding
+        // it here and for the `kid` comparison cost four Base58 encodings per token.
+        guard !issuerText.contains("#") else { throw .issuerNotDIDKey(issuerText) }
         if let kid = header.kid {
             // The kid is the issuer's DID, alone or with the fragment of its one verification method.
-            guard kid == issuer.description || kid == issuer.verificationMethod else {
-                throw .keyIDMismatch(kid: kid, issuer: issuer.description)
-            }
+            let fingerprint = issuerText.utf8.dropFirst("did:key:".count)
+            let isMethod = kid.utf8.count == issuerText.utf8.count + 1 + fingerprint.count && kid.hasPrefix(issuerText + "#")
+                && kid.utf8.suffix(fingerprint.count).elementsEqual(fingerprint)
+            guard kid == issuerText || isMethod else { throw .keyIDMismatch(kid: kid, issuer: issuerText) }
         }
         guard algorithm.matches(issuer) else {
             throw .algorithmDoesNotMatchKey(alg: algorithm.rawValue, keyType: issuer.keyTypeName)
         }
-        return Inspected(algorithm: algorithm, issuer: issuer, claims: claims)
+        return Inspected(algorithm: algorithm, issuer: issuer, issuerText: issuerText, claims: claims)
     }
 
     /// Checks `token`'s signature with `issuer`'s key through jwt-kit's signer for that key; the algorithm was
@@ -104,7 +109,7 @@ public struct VCJWTVerifier: Sendable {
         let claims = inspected.claims
         try checkTimes(notBefore: claims.nbf, expires: claims.exp, now: now)
         guard claims.vc.type.contains("VerifiableCredential") else { throw .notACredential }
-        let issuer = inspected.issuer.description
+        let issuer = inspected.issuerText
         for subject in [claims.sub, claims.vc.credentialSubject.id].compactMap({ $0 }) where subject != issuer {
             throw .subjectIsNotIssuer(subject: subject, issuer: issuer)
         }
@@ -173,6 +178,8 @@ public struct VCJWTVerifier: Sendable {
     struct Inspected<Claims> {
         var algorithm: VCJWTAlgorithm
         var issuer: DIDKey
+        /// `iss` as written, which is the issuer's canonical did:key text.
+        var issuerText: String
         var claims: Claims
     }
 

@@ -16,7 +16,7 @@ struct ScanCommand: AsyncParsableCommand {
             until the card it leads to is fetched
               • a Freepath card (freepath://contact/v1/…) → verified by its own key, as Freepath specifies
               • an OpenID4VP request (openid4vp://… or an https link with client_id) → a request to \
-            present credentials, not a contact
+            present credentials, not a contact (answer it with `handshake present`)
               • a JSON envelope {"format": …}: plaintext → unverified; didSigned → verified only when its \
             credential's signature checks out; zkProof → recognised, not supported yet
               • a VC-JWT card or VP token (eyJ…) → verified by its did:key (EdDSA, Ed25519 or ES256)

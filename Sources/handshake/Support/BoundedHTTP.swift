@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// One HTTP exchange with a party the program does not trust (an OpenID4VP verifier): a time limit on the
 /// whole exchange, a limit on the answer's size (the transfer is cancelled past it), and no redirects followed
-/// (OpenID4VP §13.4: a redirect from a request_uri or response_uri is treated as an error).
+/// (OpenID4VP §14.8: a redirect from a request_uri or response_uri is treated as an error).
 enum BoundedHTTP {
     /// What came back.
     struct Response {

@@ -8,7 +8,8 @@ Handshake's code.
          with request_uri); serves GET /request (the request object: typ oauth-authz-req+jwt, signed EdDSA by
          the verifier's did:key, client_id decentralized_identifier:did:key:…) and POST /response (verifies the
          vp_token; 200 {"redirect_uri": …} or 400 {"error", "error_description"}); appends what it received
-         to LOG, one JSON line per POST. Runs until it is killed, five minutes at most."""
+         to LOG, one JSON line per POST. GET /redirect answers 302 and GET /huge 200 000 bytes, to check the
+         wallet's limits. Runs until it is killed, five minutes at most."""
 import io
 import json
 import os
@@ -52,6 +53,15 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def do_GET(self):
+        # Two misbehaving request_uris, for the wallet's limits: a redirect, and an endless-looking body.
+        if self.path == "/redirect":
+            self.send_response(302)
+            self.send_header("Location", "/request")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if self.path == "/huge":
+            return self.answer(200, "e" * 200_000, "application/oauth-authz-req+jwt")
         if self.path != "/request":
             return self.answer(404, {"error": "not_found"})
         port = self.server.server_address[1]

@@ -46,6 +46,9 @@ struct AuthorizationRequestTests {
         (OID4VP.link(clientID: "redirect_uri:https://elsewhere.example/cb"),
          .responseURIMismatch(responseURI: OID4VP.responseURI, clientID: "redirect_uri:https://elsewhere.example/cb")),
         (OID4VP.link(extra: ["transaction_data": "[\"e30\"]"]), .transactionDataNotSupported),
+        (OID4VP.link(extra: ["client_metadata": "{\"vp_formats_supported\":{\"dc+sd-jwt\":{}}}"]), .formatNotAccepted("it lists only dc+sd-jwt")),
+        (OID4VP.link(extra: ["client_metadata": "{\"vp_formats_supported\":{\"jwt_vc_json\":{\"alg_values\":[\"ES256\"]}}}"]),
+         .formatNotAccepted("it accepts the algorithms ES256")),
         (OID4VP.link(extra: ["redirect_uri": "https://verifier.example/cb"]), .redirectURIWithDirectPost),
         (OID4VP.link(extra: ["scope": "com.example.card"]), .queryAndScope),
         (OID4VP.link(query: "{\"credentials\":[]}"), .invalidDCQL("\"credentials\" must be a non-empty array")),
@@ -60,6 +63,12 @@ struct AuthorizationRequestTests {
         let error = await Self.refusal(link)
         #expect(error == expected)
         #expect(error?.localizedDescription.hasSuffix(".") == true)
+    }
+
+    @Test func verifierMetadataThatAcceptsEdDSAIsFine() async throws {
+        let metadata = "{\"vp_formats_supported\":{\"jwt_vc_json\":{\"alg_values\":[\"ES256\",\"EdDSA\"]}},\"jwks\":{\"keys\":[]}}"
+        _ = try await AuthorizationRequest(url: OID4VP.link(extra: ["client_metadata": metadata]), now: OID4VP.now)
+        _ = try await AuthorizationRequest(url: OID4VP.link(extra: ["client_metadata": "{\"client_name\":\"x\"}"]), now: OID4VP.now)
     }
 
     @Test func refusalsOfShapeAndTransport() async throws {

@@ -35,6 +35,8 @@ enum OID4VP {
         if let nonce { items.append(URLQueryItem(name: "nonce", value: nonce)) }
         for (name, value) in extra.sorted(by: { $0.key < $1.key }) { items.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = items
+        // URLComponents leaves "+" as it is; in a form-encoded query it would mean a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url!.absoluteString
     }
 

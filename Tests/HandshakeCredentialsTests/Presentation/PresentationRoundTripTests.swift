@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeCore
+@testable import HandshakeCore
 import Testing
 
 @testable import HandshakeCredentials
@@ -85,6 +85,12 @@ struct PresentationRoundTripTests {
         #expect(a1.holder != Fixture.identity.didKey && b.holder != Fixture.identity.didKey)
         #expect(try OID4VP.answer(first, identity: Fixture.other).holder != a1.holder)
         #expect(a1.holder == Fixture.identity.pairwiseSigningKey(for: OID4VP.clientID).didKey)
+        // A pairwise key signs JWS signing inputs only, as the identity's key does.
+        let pairwise = Fixture.identity.pairwiseSigningKey(for: OID4VP.clientID)
+        #expect(pairwise.signJWS(signingInput: Array("eyJhIjoxfQ.eyJiIjoyfQ".utf8)) != nil)
+        #expect(pairwise.signJWS(signingInput: Array("hello".utf8)) == nil)
+        #expect(pairwise.signJWS(signingInput: [0x84] + Array("eyJ.x".utf8)) == nil)
+        #expect(!"\(pairwise)".contains(Array(pairwise.privateKey.rawRepresentation).hex))
     }
 
     @Test func theIdentityIsPresentedOnlyWhenAskedAndAllowed() async throws {
