@@ -180,7 +180,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeWalletPassTests",
-            dependencies: ["HandshakeWalletPass", "HandshakeCore", "HandshakeQR", "HandshakeTestSupport"],
+            dependencies: ["HandshakeWalletPass", "HandshakeCore", "HandshakeQR", "HandshakeTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeAvatarTests",

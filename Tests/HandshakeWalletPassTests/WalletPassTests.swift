@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HandshakeCore
 import HandshakeQR
@@ -85,6 +86,32 @@ struct WalletPassTests {
         #expect(bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))  // a zip archive
         let other = WalletPass(card: try card(), passTypeIdentifier: "pass.org.example.handshake", teamIdentifier: "TEAM123456")
         #expect(throws: WalletPassError.manifestDoesNotMatch) { try PassPackage.pkpass(other, manifest: manifest, signature: signature) }
+    }
+
+    @Test("signed from the manifest's digest alone: openssl verifies it with its signing time, and not for another manifest")
+    func signedFromTheDigest() throws {
+        let ca = try PassCertificateAuthority()
+        let signer = try PassSigner(certificatePEM: try ca.text("pass.pem"), privateKeyPEM: try ca.text("pass.key"), chainPEM: try ca.text("ca.pem"))
+        let pass = WalletPass(card: try card(), passTypeIdentifier: "pass.org.example.handshake", teamIdentifier: "TEAM123456")
+        let manifest = try PassPackage.manifest(for: pass)
+        let signature = try signer.sign(manifestDigest: Array(SHA256.hash(data: manifest)), now: Date(timeIntervalSince1970: 1_795_000_000))
+        let bytes = try PassPackage.pkpass(pass, manifest: manifest, signature: signature)
+        let file = ca.path("card.pkpass")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let unpacked = ca.path("unpacked")
+        try Tool.require("unzip", "-q", file, "-d", unpacked)
+
+        let verify = try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
+        #expect(verify.status == 0 && verify.stderr.contains("Verification successful"), "\(verify.stderr)")
+        let printed = try Tool.require("openssl", "cms", "-cmsout", "-print", "-inform", "DER", "-in", unpacked + "/signature")
+        #expect(printed.contains("signingTime") && printed.contains("Nov 18 11:06:40 2026 GMT"), "\(printed.components(separatedBy: "signingTime").last?.prefix(200) ?? "")")
+        #expect(printed.contains("Pass Type ID: pass.org.example.handshake") && printed.contains("Handshake Test WWDR"))
+
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: unpacked + "/manifest.json"))
+        #expect(try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json").status != 0)
+        #expect(throws: WalletPassError.signing("a SHA-256 digest is 32 bytes, not 20")) {
+            try signer.sign(manifestDigest: [UInt8](repeating: 0, count: 20), now: Date())
+        }
     }
 
     @Test("a key that is not the certificate's and text that is not PEM are refused with a sentence")
