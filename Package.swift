@@ -99,6 +99,7 @@ let package = Package(
             dependencies: [
                 "HandshakeCore",
                 "HandshakeCredentials",  // the OpenID4VP verifier's checks
+                "HandshakeWalletPass",  // signing Wallet passes from a manifest's digest
                 "HandshakeQR",  // the landing page's QR code
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -141,6 +142,7 @@ let package = Package(
                 "HandshakeCredentials",
                 "HandshakeAvatar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),  // the Wallet pass manifest's digest
             ],
             swiftSettings: strict
         ),

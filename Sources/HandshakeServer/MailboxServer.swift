@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import HandshakeWalletPass
 import ServiceLifecycle
 
 /// The mailbox server assembled: storage, clock and policy in; a router, or a whole Hummingbird
@@ -26,6 +27,9 @@ public struct MailboxServer: Sendable {
     public var requestLogLevel: Logger.Level
     /// What the server counts, served at `GET /metrics`.
     public let metrics: MailboxMetrics
+    /// The operator's Pass Type ID certificate and key, when the server signs Wallet passes for its users
+    /// (from the manifest's digest alone); `nil` to offer no signing.
+    public var passSigner: PassSigner?
     /// How long a request's body may take to arrive, from its head to its end; past it the request is
     /// answered `408 request_timeout` and the connection closed (`RequestTimeLimitHandler`).
     public var requestTimeLimit: Duration = .seconds(30)
@@ -72,6 +76,7 @@ public struct MailboxServer: Sendable {
         EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         verifier.registerSignedIn(on: signedIn)
+        WalletPassRoutes(signer: passSigner, clock: clock).register(on: signedIn)
         return router
     }
 

@@ -13,7 +13,8 @@ extension MailboxError: HTTPResponseError {
         case .unauthorized, .challengeInvalid, .badSignature: .unauthorized
         case .cardRejected: .unprocessableContent
         case .cardNotYours, .notYourAnswer: .forbidden
-        case .noCard, .unknownAccount, .linkUnknown, .unknownRequest, .unknownContact, .presentationRequestUnknown, .notFound: .notFound
+        case .noCard, .unknownAccount, .linkUnknown, .unknownRequest, .unknownContact, .presentationRequestUnknown, .passSigningNotOffered, .notFound:
+            .notFound
         case .linkExpired, .linkUsed, .linkRevoked, .presentationRequestExpired: .gone
         case .cardNotNewer, .cardRequired, .ownLink, .selfRequest, .alreadyContacts, .requestPending, .incomingRequestPending,
             .requestNotPending, .presentationAlreadyAnswered:

@@ -61,6 +61,8 @@ public enum MailboxError: Error, Sendable, Equatable {
     case presentationAlreadyAnswered
     /// The presentation did not verify; the value says why.
     case presentationRefused(String)
+    /// The server was started without a Pass Type ID certificate, so it signs no Wallet passes.
+    case passSigningNotOffered
     /// No route at this path.
     case notFound
     /// The route exists but not with this method.
@@ -103,6 +105,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .presentationRequestExpired: "presentation_request_expired"
         case .presentationAlreadyAnswered: "presentation_already_answered"
         case .presentationRefused: "presentation_refused"
+        case .passSigningNotOffered: "pass_signing_not_offered"
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
         case .payloadTooLarge: "payload_too_large"
@@ -142,6 +145,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .presentationRequestExpired: "This presentation request has expired. Ask the verifier for a new one."
         case .presentationAlreadyAnswered: "This presentation request was already answered; an answer counts once."
         case .presentationRefused(let reason): "The presentation was refused: \(reason)"
+        case .passSigningNotOffered: "This server does not sign Wallet passes. Sign with your own Pass Type ID certificate instead."
         case .notFound: "Nothing here. See docs/api/openapi.yaml for the routes."
         case .methodNotAllowed: "This route does not take this method."
         case .payloadTooLarge: "The request body is too large."

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HandshakeServer
+import HandshakeWalletPass
 
 /// `handshake serve`: runs the mailbox server (share links, friend requests, contacts) in the foreground
 /// until SIGTERM or SIGINT, then finishes the requests in flight and exits.
@@ -55,6 +56,15 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
+    @Option(help: ArgumentHelp("A Pass Type ID certificate (PEM): sign Wallet passes for your users from their manifest's digest.", valueName: "file"))
+    var passCertificate: String?
+
+    @Option(help: ArgumentHelp("The pass certificate's private key (PEM).", valueName: "file"))
+    var passKey: String?
+
+    @Option(help: ArgumentHelp("The chain to put in pass signatures (Apple's WWDR intermediate), PEM.", valueName: "file"))
+    var passChain: String?
+
     func run() throws {
         let location: DatabaseLocation
         if let database {
@@ -68,6 +78,16 @@ struct ServeCommand: ParsableCommand {
             storage: try location.openStorage(), publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
         server.requestTimeLimit = .seconds(requestTimeLimit)
         server.policy.shareLinkLifetime = TimeInterval(linkLifetime)
+        if let passCertificate {
+            guard let passKey else { throw ValidationError("--pass-certificate needs its key: --pass-key FILE.") }
+            do {
+                server.passSigner = try PassSigner(
+                    certificatePEM: try PEMFile.read(passCertificate), privateKeyPEM: try PEMFile.read(passKey),
+                    chainPEM: try passChain.map(PEMFile.read))
+            } catch let error as WalletPassError {
+                throw CommandFailure(error.description)
+            }
+        }
         let (ready, host, port) = (server, host, port)
         try Self.block { try await ready.run(host: host, port: port) }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Crypto
 import Foundation
 import HandshakeCore
 import HandshakeWalletPass
@@ -14,33 +15,49 @@ struct CardWalletPassCommand: ParsableCommand {
             PEM), with Apple's WWDR intermediate certificate given as --chain. The pass type identifier and \
             team identifier are read from the certificate (its UID and OU) unless given.
 
-            Example:
+            Or let your registered mailbox server sign it (--server), if its operator gave it a pass \
+            certificate: only the SHA-256 of the pass's manifest goes to the server; the card stays here.
+
+            Examples:
               handshake card wallet-pass --certificate pass.pem --key pass.key --chain wwdr.pem -o card.pkpass
+              handshake card wallet-pass --server -o card.pkpass
             """
     )
 
-    @Option(help: ArgumentHelp("The Pass Type ID certificate, PEM.", valueName: "file")) var certificate: String
-    @Option(help: ArgumentHelp("Its private key, PEM.", valueName: "file")) var key: String
+    @Option(help: ArgumentHelp("The Pass Type ID certificate, PEM.", valueName: "file")) var certificate: String?
+    @Option(help: ArgumentHelp("Its private key, PEM.", valueName: "file")) var key: String?
     @Option(help: ArgumentHelp("The chain to include (Apple's WWDR intermediate), PEM.", valueName: "file")) var chain: String?
+    @Flag(help: "Have your registered server sign it: only the manifest's SHA-256 is sent, never the card.") var server = false
     @Option(help: "The pass type identifier, when the certificate does not name it.") var passTypeId: String?
     @Option(help: "The team identifier, when the certificate does not name it.") var teamId: String?
     @Option(help: "The issuer name on the pass.") var organization = "Handshake"
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the pass.", valueName: "file")) var output: String
 
+    func validate() throws {
+        if server {
+            guard certificate == nil && key == nil && chain == nil else {
+                throw ValidationError("Give --server or --certificate and --key, not both.")
+            }
+        } else if certificate == nil || key == nil {
+            throw ValidationError("Give --certificate and --key (your Pass Type ID certificate), or --server to have your server sign.")
+        }
+    }
+
     func run() throws {
         let home = HandshakeHome.current()
         let card = try home.issueCard(for: try home.identity())
         do {
-            let signer = try PassSigner(
-                certificatePEM: try Self.text(certificate), privateKeyPEM: try Self.text(key), chainPEM: try chain.map(Self.text))
-            guard let passType = passTypeId ?? signer.passTypeIdentifier else {
-                throw CommandFailure("The certificate names no pass type identifier (its subject has no UID); give --pass-type-id.")
+            let bytes: [UInt8]
+            let passType: String
+            if server {
+                (bytes, passType) = try signedByServer(card, home: home)
+            } else {
+                let signer = try PassSigner(
+                    certificatePEM: try PEMFile.read(certificate ?? ""), privateKeyPEM: try PEMFile.read(key ?? ""),
+                    chainPEM: try chain.map(PEMFile.read))
+                let pass = try pass(card, passType: signer.passTypeIdentifier, team: signer.teamIdentifier)
+                (bytes, passType) = (try PassPackage.pkpass(pass, signer: signer), pass.passTypeIdentifier)
             }
-            guard let team = teamId ?? signer.teamIdentifier else {
-                throw CommandFailure("The certificate names no team identifier (its subject has no OU); give --team-id.")
-            }
-            let pass = WalletPass(card: card, passTypeIdentifier: passType, teamIdentifier: team, organizationName: organization)
-            let bytes = try PassPackage.pkpass(pass, signer: signer)
             try Data(bytes).write(to: URL(fileURLWithPath: output))
             print("Wrote \(output) (\(bytes.count.formatted()) bytes): the pass \(passType) of \(card.card.name ?? card.nodeID.rawValue).")
         } catch let error as WalletPassError {
@@ -48,8 +65,33 @@ struct CardWalletPassCommand: ParsableCommand {
         }
     }
 
-    static func text(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path) can't be read.") }
-        return String(decoding: data, as: UTF8.self)
+    /// The pass, signed by the registered server from its manifest's digest: the server names its pass type
+    /// and team first, since pass.json (and so the manifest) holds them.
+    private func signedByServer(_ card: SignedCard, home: HandshakeHome) throws -> ([UInt8], String) {
+        var client = try MailboxClient.registered(in: home)
+        try client.signIn(try home.identity())
+        do {
+            let signer = try client.call("GET", "/v1/wallet-pass/signer")
+            let pass = try pass(card, passType: signer["passTypeIdentifier"] as? String, team: signer["teamIdentifier"] as? String)
+            let manifest = try PassPackage.manifest(for: pass)
+            let digest = Base64URL.encode(SHA256.hash(data: manifest))
+            let signed = try client.call("POST", "/v1/wallet-pass/signature", json: ["manifestSha256": digest])
+            guard let text = signed["signature"] as? String, let signature = Base64URL.decode(text) else {
+                throw CommandFailure("The server returned no signature.")
+            }
+            return (try PassPackage.pkpass(pass, manifest: manifest, signature: signature), pass.passTypeIdentifier)
+        } catch let refusal as MailboxClient.Refusal {
+            throw CommandFailure(refusal.message)
+        }
+    }
+
+    private func pass(_ card: SignedCard, passType: String?, team: String?) throws -> WalletPass {
+        guard let passType = passTypeId ?? passType else {
+            throw CommandFailure("The certificate names no pass type identifier (its subject has no UID); give --pass-type-id.")
+        }
+        guard let team = teamId ?? team else {
+            throw CommandFailure("The certificate names no team identifier (its subject has no OU); give --team-id.")
+        }
+        return WalletPass(card: card, passTypeIdentifier: passType, teamIdentifier: team, organizationName: organization)
     }
 }
