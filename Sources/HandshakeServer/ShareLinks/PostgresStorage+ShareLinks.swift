@@ -34,6 +34,16 @@ extension PostgresStorage {
         try await shareLink(tokenHash: tokenHash, on: nil)
     }
 
+    /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on PostgreSQL: the link and its owner's card, joined.
+    public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)? {
+        let query: PostgresQuery = """
+            SELECT share_link.*, account.card AS owner_card FROM share_link JOIN account ON account.node_id = share_link.owner
+            WHERE token_hash = \(tokenHash.bytea)
+            """
+        guard let row = try await rows(query).first else { return nil }
+        return (try Self.shareLink(tokenHash: tokenHash, row: row), try row.bytes("owner_card"))
+    }
+
     /// ``ShareLinkStorage/revokeShareLink(tokenHash:owner:now:)`` on PostgreSQL, as the extension above describes.
     public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
         let updated = try await rows(
@@ -49,7 +59,11 @@ extension PostgresStorage {
         guard let row = try await rows("SELECT * FROM share_link WHERE token_hash = \(tokenHash.bytea)", on: connection).first else {
             return nil
         }
-        return ShareLink(
+        return try Self.shareLink(tokenHash: tokenHash, row: row)
+    }
+
+    static func shareLink(tokenHash: [UInt8], row: PostgresRandomAccessRow) throws -> ShareLink {
+        ShareLink(
             tokenHash: tokenHash, owner: try row.nodeID("owner"), createdAt: try row.date("created_at") ?? .distantPast,
             expiresAt: try row.date("expires_at") ?? .distantPast, usedAt: try row.date("used_at"), revokedAt: try row.date("revoked_at"))
     }

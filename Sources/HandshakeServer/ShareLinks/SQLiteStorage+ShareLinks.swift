@@ -28,6 +28,18 @@ extension SQLiteStorage {
         try await writer.read { db in try Self.shareLink(tokenHash: tokenHash, in: db) }
     }
 
+    /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on SQLite: the link and its owner's card, joined.
+    public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)? {
+        try await writer.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT share_link.*, account.card AS owner_card FROM share_link JOIN account ON account.node_id = share_link.owner WHERE token_hash = ?",
+                    arguments: [Data(tokenHash)])
+            else { return nil }
+            return (try Self.shareLink(tokenHash: tokenHash, row: row), row.bytes("owner_card"))
+        }
+    }
+
     /// ``ShareLinkStorage/revokeShareLink(tokenHash:owner:now:)`` on SQLite, as the extension above describes.
     public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
         try await writer.write { db in
@@ -42,7 +54,11 @@ extension SQLiteStorage {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM share_link WHERE token_hash = ?", arguments: [Data(tokenHash)]) else {
             return nil
         }
-        return ShareLink(
+        return try shareLink(tokenHash: tokenHash, row: row)
+    }
+
+    static func shareLink(tokenHash: [UInt8], row: Row) throws -> ShareLink {
+        ShareLink(
             tokenHash: tokenHash, owner: try row.nodeID("owner"), createdAt: row.date("created_at") ?? .distantPast,
             expiresAt: row.date("expires_at") ?? .distantPast, usedAt: row.date("used_at"), revokedAt: row.date("revoked_at"))
     }

@@ -44,11 +44,12 @@ struct ShareLinkRoutes: Sendable {
     /// was given it by that owner; an unknown token reveals nothing.
     @Sendable func resolve(_ request: Request, context: MailboxContext) async throws -> Response {
         let token = try context.parameters.require("token")
-        guard ShareToken.isWellFormed(token), let link = try await storage.shareLink(tokenHash: SecretToken.hash(token)) else {
+        // One query for the link and its owner's card: resolving is the route a shared link's visitors hit.
+        guard ShareToken.isWellFormed(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token)) else {
             throw MailboxError.linkUnknown
         }
         if let refusal = link.refusal(at: clock.now(), by: nil) { return try refusal.response(owner: link.owner.rawValue) }
-        guard let card = try await storage.account(link.owner)?.card else { throw MailboxError.linkUnknown }
+        guard let card = ownerCard else { throw MailboxError.linkUnknown }
         metrics.shareLinkResolved()
         return try ResolvedShareLinkResponse(nodeId: link.owner.rawValue, card: Base64URL.encode(card), expiresAt: link.expiresAt)
             .response(from: request, context: context)

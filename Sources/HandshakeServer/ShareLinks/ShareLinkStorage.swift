@@ -12,6 +12,8 @@ public protocol ShareLinkStorage: Sendable {
     func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws
     /// The link with this token hash.
     func shareLink(tokenHash: [UInt8]) async throws -> ShareLink?
+    /// The link with this token hash and its owner's published card, in one query: what resolving reads.
+    func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)?
     /// Revokes `owner`'s link with this token hash; `false` if `owner` has no such link. Revoking twice
     /// is not an error.
     func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool
