@@ -58,12 +58,9 @@ import Testing
     }
 
     @Test func addTakesAShareLinkInBothFormsWithoutUsingItUp() async throws {
-        let serverHome = try CLI()
-        let port = Int.random(in: 45_001...60_000)
-        let url = "http://127.0.0.1:\(port)"
-        let server = try ServeCommandTests.Server.start(serverHome, port: port, publicURL: url)
+        let server = try await ServeCommandTests.Server.running()
         defer { if server.process.isRunning { server.process.terminate() } }
-        try await server.waitUntilHealthy()
+        let url = server.url
 
         let ada = try CLI()
         let bob = try CLI()
@@ -99,12 +96,9 @@ import Testing
     }
 
     @Test func eventsFollowsTheStreamAsRequestsArrive() async throws {
-        let serverHome = try CLI()
-        let port = Int.random(in: 45_001...60_000)
-        let server = try ServeCommandTests.Server.start(serverHome, port: port)
+        let server = try await ServeCommandTests.Server.running()
         defer { if server.process.isRunning { server.process.terminate() } }
-        try await server.waitUntilHealthy()
-        let url = "http://127.0.0.1:\(port)"
+        let url = server.url
         let ada = try CLI()
         let bob = try CLI()
         for (home, name) in [(ada, "Ada"), (bob, "Bob")] {

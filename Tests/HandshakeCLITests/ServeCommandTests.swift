@@ -49,6 +49,18 @@ import FoundationNetworking
         let process: Process
         let port: Int
 
+        /// The server's own address.
+        var url: String { "http://127.0.0.1:\(port)" }
+
+        /// A server in a home of its own on a random loopback port, healthy before this returns; its public
+        /// URL is its own address (so links and response addresses reach it) unless `publicURL` is given.
+        static func running(options: [String] = [], publicURL: String? = nil) async throws -> Server {
+            let port = Int.random(in: 45_001...60_000)
+            let server = try start(try CLI(), port: port, options: options, publicURL: publicURL ?? "http://127.0.0.1:\(port)")
+            try await server.waitUntilHealthy()
+            return server
+        }
+
         static func start(
             _ cli: CLI, port: Int, database: String? = nil, options: [String] = [], publicURL: String = "https://mailbox.example"
         ) throws -> Server {

@@ -54,12 +54,9 @@ import Testing
     }
 
     @Test func aPresentationReachesTheVerifierVerifiedAndPairwise() async throws {
-        let serverHome = try CLI()
-        let port = Int.random(in: 45_001...60_000)
-        let url = "http://127.0.0.1:\(port)"
-        let server = try ServeCommandTests.Server.start(serverHome, port: port, publicURL: url)
+        let server = try await ServeCommandTests.Server.running()
         defer { if server.process.isRunning { server.process.terminate() } }
-        try await server.waitUntilHealthy()
+        let url = server.url
 
         let door = try CLI()
         let desk = try CLI()

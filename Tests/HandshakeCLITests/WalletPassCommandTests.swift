@@ -34,23 +34,16 @@ struct WalletPassCommandTests {
     @Test("--server: the registered server signs from the manifest's digest; openssl verifies the pass")
     func signedByTheServer() async throws {
         let ca = try PassCertificateAuthority()
-        let serverHome = try CLI()
-        let port = Int.random(in: 45_001...60_000)
-        let server = try ServeCommandTests.Server.start(
-            serverHome, port: port,
+        let server = try await ServeCommandTests.Server.running(
             options: ["--pass-certificate", ca.path("pass.pem"), "--pass-key", ca.path("pass.key"), "--pass-chain", ca.path("ca.pem")])
         defer { if server.process.isRunning { server.process.terminate() } }
-        try await server.waitUntilHealthy()
-        let plain = try CLI()
-        let plainPort = Int.random(in: 45_001...60_000)
-        let plainServer = try ServeCommandTests.Server.start(plain, port: plainPort)
+        let plainServer = try await ServeCommandTests.Server.running()
         defer { if plainServer.process.isRunning { plainServer.process.terminate() } }
-        try await plainServer.waitUntilHealthy()
 
         let ada = try CLI()
         try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
         #expect(try ada.run("card", "wallet-pass", "--server", "--key", ca.path("pass.key"), "-o", ca.path("x.pkpass")).status == 2)
-        try #require(ada.run("server", "register", "--server", "http://127.0.0.1:\(port)").status == 0)
+        try #require(ada.run("server", "register", "--server", server.url).status == 0)
         let output = ca.path("ada.pkpass")
         let made = try ada.run("card", "wallet-pass", "--server", "-o", output)
         #expect(made.status == 0, "\(made.stderr)")
@@ -62,7 +55,7 @@ struct WalletPassCommandTests {
         // A server started without a pass certificate says so.
         let bob = try CLI()
         try #require(bob.run("init", "--name", "Bob").status == 0)
-        try #require(bob.run("server", "register", "--server", "http://127.0.0.1:\(plainPort)").status == 0)
+        try #require(bob.run("server", "register", "--server", plainServer.url).status == 0)
         let refused = try bob.run("card", "wallet-pass", "--server", "-o", ca.path("bob.pkpass"))
         #expect(refused.status == 1 && refused.stderr.contains("This server does not sign Wallet passes"), "\(refused.stderr)")
         #expect(try await server.stop() == 0)
