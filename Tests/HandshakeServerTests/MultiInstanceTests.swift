@@ -147,5 +147,7 @@ import Testing
 
 /// The migration names the PostgreSQL schema must end with, in name order.
 enum PostgresSchemaNames {
-    static let all = ["v1: accounts, sessions, share links, friend requests, contacts", "v2: the event log"]
+    static let all = [
+        "v1: accounts, sessions, share links, friend requests, contacts", "v2: the event log", "v3: presentation requests",
+    ]
 }

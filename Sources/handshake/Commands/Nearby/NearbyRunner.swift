@@ -124,16 +124,20 @@ final class NearbyRunner {
     }
 
     func handle(_ state: SessionState, _ session: ExchangeSession) async {
+        // Common friends may be found on any screen after the first: when both sides decide at once, the
+        // request, the answer and even the cards can come before the private set intersection ends.
+        if channelOpened, let friends = Self.commonFriends(in: state), friends != reportedFriends {
+            if case .found = friends { reporter.commonFriends(names(friends)) }
+            reportedFriends = friends
+        }
         switch state {
         case .confirm(let screen):
             if !channelOpened {
                 channelOpened = true
                 await whenChannelOpens?()
                 reporter.confirm(screen, commonFriendNames: names(screen.commonFriends), ownCard: card)
-            } else if screen.commonFriends != reportedFriends, case .found = screen.commonFriends {
-                reporter.commonFriends(names(screen.commonFriends))
+                reportedFriends = screen.commonFriends
             }
-            reportedFriends = screen.commonFriends
             guard !acted else { return }
             if requestsAtOnce {
                 acted = true
@@ -184,6 +188,17 @@ final class NearbyRunner {
             if channelOpened || !sessionHasSecret { reporter.ended(ending) }
         case .connecting, .waiting:
             break
+        }
+    }
+
+    /// The common-friends status a screen carries, if it carries one.
+    static func commonFriends(in state: SessionState) -> CommonFriendsStatus? {
+        switch state {
+        case .confirm(let screen): screen.commonFriends
+        case .waiting(let screen): screen.commonFriends
+        case .incomingRequest(let screen): screen.commonFriends
+        case .succeeded(let screen): screen.commonFriends
+        case .connecting, .ended: nil
         }
     }
 
