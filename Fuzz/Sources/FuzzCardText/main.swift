@@ -19,8 +19,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = (entry.name, entry.company, entry.title, entry.bio, entry.emails, entry.phones, entry.skills)
         _ = (entry.location, entry.links, entry.avatar, entry.claimedNodeID, entry.signedCard)
     }
+    // Base64URL (package access since this session) is reached through the link form above, whose seed
+    // (`link.txt`) gives libFuzzer the prefix to grow from.
     _ = try? Base45.decode(text)
-    _ = Base64URL.decode(text)
     _ = Base58.decode(text)
     return 0
 }
