@@ -19,11 +19,10 @@ struct LandingPageRoutes: Sendable {
     @Sendable func page(_ request: Request, context: MailboxContext) async throws -> Response {
         let token = try context.parameters.require("token")
         do {
-            guard ShareToken.isWellFormed(token), let link = try await storage.shareLink(tokenHash: SecretToken.hash(token)) else {
-                throw MailboxError.linkUnknown
-            }
+            guard ShareToken.isWellFormed(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token))
+            else { throw MailboxError.linkUnknown }
             if let refusal = link.refusal(at: clock.now(), by: nil) { throw refusal }
-            guard let bytes = try await storage.account(link.owner)?.card else { throw MailboxError.linkUnknown }
+            guard let bytes = ownerCard else { throw MailboxError.linkUnknown }
             // Stored cards were verified when published; reading one back through the verifier is how a
             // ContactCard is obtained, and checks the stored bytes once more.
             let signed = try CardVerifier().verify(bytes, now: clock.now())

@@ -29,11 +29,6 @@ extension PostgresStorage {
         }
     }
 
-    /// ``ShareLinkStorage/shareLink(tokenHash:)`` on PostgreSQL, as the extension above describes.
-    public func shareLink(tokenHash: [UInt8]) async throws -> ShareLink? {
-        try await shareLink(tokenHash: tokenHash, on: nil)
-    }
-
     /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on PostgreSQL: the link and its owner's card, joined.
     public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)? {
         let query: PostgresQuery = """
@@ -55,7 +50,8 @@ extension PostgresStorage {
         return updated.count == 1
     }
 
-    func shareLink(tokenHash: [UInt8], on connection: PostgresConnection?) async throws -> ShareLink? {
+    /// The link with this token hash, read inside the transaction on `connection` (sending a request by link).
+    func shareLink(tokenHash: [UInt8], on connection: PostgresConnection) async throws -> ShareLink? {
         guard let row = try await rows("SELECT * FROM share_link WHERE token_hash = \(tokenHash.bytea)", on: connection).first else {
             return nil
         }

@@ -23,11 +23,6 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``ShareLinkStorage/shareLink(tokenHash:)`` on SQLite, as the extension above describes.
-    public func shareLink(tokenHash: [UInt8]) async throws -> ShareLink? {
-        try await writer.read { db in try Self.shareLink(tokenHash: tokenHash, in: db) }
-    }
-
     /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on SQLite: the link and its owner's card, joined.
     public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)? {
         try await writer.read { db in

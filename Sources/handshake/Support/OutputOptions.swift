@@ -16,6 +16,13 @@ enum Output {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// Writes a line at once, unbuffered: a person (or a script on a pipe) is waiting for this line, not for
+    /// the program's end. (Not print plus fflush: flushing every stream would wait on standard input, which a
+    /// terminal reader may hold while it waits for a line.)
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
     static func error(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }

@@ -10,7 +10,7 @@ enum PEMFile {
     static func read(_ path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandFailure("\(path) can't be read.") }
         defer { try? handle.close() }
-        let data = handle.readData(ofLength: maxBytes + 1)
+        let data = try InputSource.readBounded(handle, limit: maxBytes)
         guard data.count <= maxBytes else {
             throw CommandFailure("\(path) is over \(maxBytes / 1024) KiB, too large for a PEM certificate or key.")
         }

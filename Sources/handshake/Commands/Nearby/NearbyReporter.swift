@@ -16,15 +16,8 @@ struct NearbyReporter {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
             }
         } else if let text {
-            Self.write(text)
+            Output.line(text)
         }
-    }
-
-    /// Writes at once, unbuffered: a person (or a script on a pipe) is waiting for this line, not for the
-    /// program's end. (Not print plus fflush: flushing every stream would wait on standard input, which the
-    /// terminal reader holds while it waits for a line.)
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     func looking(instance: String, port: Int, showsName: Bool) {
@@ -82,7 +75,7 @@ struct NearbyReporter {
         case .unavailable(let reason): lines.append("Common friends: \(reason)")
         }
         emit("connected", fields, text: lines.joined(separator: "\n"))
-        if !json { Self.write((["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n")) }
+        if !json { Output.line((["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n")) }
     }
 
     func commonFriends(_ names: [String]) {
@@ -92,13 +85,13 @@ struct NearbyReporter {
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: "\(card.card.name ?? card.nodeID.rawValue) wants to exchange cards:")
-        if !json { Self.write(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
     }
 
     func received(_ card: SignedCard, alreadyShown: Bool) {
         emit("received", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: alreadyShown ? "Cards swapped." : "Received, verified and bound to this exchange:")
-        if !json && !alreadyShown { Self.write(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json && !alreadyShown { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
     }
 
     func note(_ text: String) {

@@ -46,7 +46,7 @@ struct EventsCommand: ParsableCommand {
         var shown = 0
         var names: [String: String] = [:]
         guard let url = URL(string: client.baseURL + "/v1/events/stream") else { throw CommandFailure("\(client.baseURL) is not a URL.") }
-        if !json { FileHandle.standardOutput.write(Data("Following your events on \(client.baseURL) (Ctrl-C to stop)…\n".utf8)) }
+        if !json { Output.line("Following your events on \(client.baseURL) (Ctrl-C to stop)…") }
         while true {
             let reader = EventStreamReader(url: url, token: client.token ?? "", lastEventID: last)
             defer { reader.close() }
@@ -88,7 +88,7 @@ struct EventsCommand: ParsableCommand {
 
     private func show(_ message: EventStreamReader.Message, client: MailboxClient, names: inout [String: String]) {
         if json {
-            FileHandle.standardOutput.write(Data((message.data + "\n").utf8))
+            Output.line(message.data)
             return
         }
         let event = (try? JSONSerialization.jsonObject(with: Data(message.data.utf8))) as? [String: Any] ?? [:]
@@ -109,6 +109,6 @@ struct EventsCommand: ParsableCommand {
         case "badge": line = "Requests waiting for you: \(event["pendingRequests"] as? Int ?? 0)."
         default: line = "An event this version does not know: \(message.event ?? "?")."
         }
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        Output.line(line)
     }
 }

@@ -60,9 +60,10 @@ struct VerifierRequestCommand: ParsableCommand {
         if json {
             try printJSONLine(made)
         } else {
-            emit(link)
-            if let code = try? QRCode(encoding: link) { emit(TerminalRenderer(style: .ansi).render(code)) }
-            emit("Waiting up to \(min(wait, 300)) seconds for an answer…")
+            // Unbuffered: whoever shows the code (or a script reading the link) sees it while this waits.
+            Output.line(link)
+            if let code = try? QRCode(encoding: link) { Output.line(TerminalRenderer(style: .ansi).render(code)) }
+            Output.line("Waiting up to \(min(wait, 300)) seconds for an answer…")
         }
 
         let outcome = try waitForOutcome(client, id: id, seconds: min(wait, 300))
@@ -105,12 +106,6 @@ struct VerifierRequestCommand: ParsableCommand {
 
     private func printJSONLine(_ object: [String: Any]) throws {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        emit(String(decoding: data, as: UTF8.self))
-    }
-
-    /// Writes a line at once, unbuffered: whoever shows the code (or a script reading the link) must see it
-    /// while the command is still waiting.
-    private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        Output.line(String(decoding: data, as: UTF8.self))
     }
 }
