@@ -65,13 +65,13 @@ import Testing
         func text() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
         func eventCount() -> Int { text().split(separator: "\n").filter { $0.hasPrefix("event: ") }.count }
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        defer { if process.isRunning { stop(process) } }
         try await Task.sleep(for: .milliseconds(700))
         try await during()
         while process.isRunning, eventCount() < events { try await Task.sleep(for: .milliseconds(50)) }
         // A moment for anything that should not be there (an event too many) to show up too.
         try await Task.sleep(for: .milliseconds(300))
-        if process.isRunning { process.terminate() }
+        if process.isRunning { stop(process) }
         process.waitUntilExit()
         return text()
     }
@@ -104,5 +104,12 @@ import Testing
             let resumedKinds = resumed.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
             #expect(resumedKinds == ["badge"])
         }
+    }
+
+    /// Ends curl with SIGKILL. Not terminate(): HummingbirdTesting's live server runs in a ServiceGroup that
+    /// sets SIGTERM and SIGINT to be ignored in this process (it handles them itself), a child inherits
+    /// ignored signals, and curl went on until its --max-time (each stream test took 20 s, not 1).
+    static func stop(_ process: Process) {
+        _ = kill(process.processIdentifier, SIGKILL)
     }
 }
