@@ -81,7 +81,7 @@ import Testing
             curl.arguments = ["curl", "-sN", "--max-time", "60", "-H", "Authorization: Bearer \(ada.token)", "http://127.0.0.1:\(port)/v1/events/stream"]
             curl.standardOutput = FileHandle.nullDevice
             try curl.run()
-            defer { if curl.isRunning { curl.terminate() } }
+            defer { if curl.isRunning { EventTests.stop(curl) } }
             var open = Self.sample("handshake_event_streams_open", in: mailbox.server.metrics.text())
             for _ in 0..<400 where open != 1 {
                 try await Task.sleep(for: .milliseconds(50))

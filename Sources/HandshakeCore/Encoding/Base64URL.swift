@@ -52,7 +52,12 @@ package enum Base64URL {
     /// Padding is optional: up to two `=` after a last group of two or three characters (as many as would
     /// complete it, or fewer). An `=` anywhere else makes the text not base64url.
     package static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        var input = Array(text.utf8)
+        decode(bytes: text.utf8)
+    }
+
+    /// ``decode(_:)`` of text given as its UTF-8 bytes (a slice of a token, without making a string of it).
+    package static func decode(bytes text: some Collection<UInt8>) -> [UInt8]? {
+        var input = Array(text)
         var padding = 0
         while input.last == UInt8(ascii: "=") && padding < 3 {
             input.removeLast()

@@ -57,10 +57,13 @@ struct VCJWTClaims: JWTPayload, Equatable {
             credentialSubject = try container.decode(Subject.self, forKey: .credentialSubject)
         }
 
-        /// VC Data Model allows a single string where a list is meant.
+        /// VC Data Model allows a single string where a list is meant; absent or null is an empty list. The
+        /// list is tried first: it is what credentials carry, and a failed attempt throws an error, which
+        /// costs more than the decoding.
         static func stringOrList(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String] {
-            if let one = try? container.decode(String.self, forKey: key) { return [one] }
-            return try container.decodeIfPresent([String].self, forKey: key) ?? []
+            guard container.contains(key), try !container.decodeNil(forKey: key) else { return [] }
+            if let list = try? container.decode([String].self, forKey: key) { return list }
+            return [try container.decode(String.self, forKey: key)]
         }
     }
 
