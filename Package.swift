@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "HandshakeServerTests",
             dependencies: [
-                "HandshakeServer", "HandshakeCore", "HandshakeCredentials",
+                "HandshakeServer", "HandshakeCore", "HandshakeCredentials", "HandshakeWalletPass", "HandshakeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -76,7 +76,7 @@ public struct MailboxServer: Sendable {
         EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         verifier.registerSignedIn(on: signedIn)
-        WalletPassRoutes(signer: passSigner, clock: clock).register(on: signedIn)
+        WalletPassRoutes(signer: passSigner, storage: storage, clock: clock, policy: policy).register(on: signedIn)
         return router
     }
 

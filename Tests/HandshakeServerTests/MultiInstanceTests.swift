@@ -149,5 +149,6 @@ import Testing
 enum PostgresSchemaNames {
     static let all = [
         "v1: accounts, sessions, share links, friend requests, contacts", "v2: the event log", "v3: presentation requests",
+        "v4: wallet-pass signatures",
     ]
 }

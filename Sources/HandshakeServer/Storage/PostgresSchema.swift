@@ -121,6 +121,18 @@ enum PostgresSchema {
                 "CREATE INDEX verifier_request_by_owner ON verifier_request(owner, created_at)",
             ]
         ),
+        (
+            "v4: wallet-pass signatures",
+            [
+                """
+                CREATE TABLE pass_signature (
+                    owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                    signed_at        BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX pass_signature_by_owner ON pass_signature(owner, signed_at)",
+            ]
+        ),
     ]
 
     /// Applies the migrations `storage`'s database lacks, in order, in one transaction under the schema's migration lock.

@@ -124,6 +124,8 @@ enum PostgresLockSpace: Int32 {
     case shareLinkCount = 2
     /// A pair of accounts: at most one pending request between them.
     case requestPair = 3
+    /// An account's wallet-pass signature count for the hourly limit.
+    case passSignatureCount = 4
 }
 
 extension PostgresRandomAccessRow {

@@ -101,6 +101,18 @@ enum SQLiteSchema {
                     CREATE INDEX verifier_request_by_owner ON verifier_request(owner, created_at);
                     """)
         }
+        migrator.registerMigration("v4: wallet-pass signatures") { db in
+            // One row per signature the server made, for the hourly limit; rows older than the window are
+            // deleted as new ones are counted.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pass_signature (
+                        owner            TEXT NOT NULL REFERENCES account(node_id) ON DELETE CASCADE,
+                        signed_at        INTEGER NOT NULL
+                    );
+                    CREATE INDEX pass_signature_by_owner ON pass_signature(owner, signed_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -19,7 +19,7 @@ extension MailboxError: HTTPResponseError {
         case .cardNotNewer, .cardRequired, .ownLink, .selfRequest, .alreadyContacts, .requestPending, .incomingRequestPending,
             .requestNotPending, .presentationAlreadyAnswered:
             .conflict
-        case .rateLimited: .tooManyRequests
+        case .rateLimited, .passSigningRateLimited: .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
         case .requestTimeout: .requestTimeout
@@ -27,11 +27,11 @@ extension MailboxError: HTTPResponseError {
         }
     }
 
-    /// Headers sent with the refusal: `Retry-After` for the rate limit, and a challenge for bearer auth.
+    /// Headers sent with the refusal: `Retry-After` for the rate limits, and a challenge for bearer auth.
     public var headers: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         switch self {
-        case .rateLimited(let seconds): fields[.retryAfter] = String(seconds)
+        case .rateLimited(let seconds), .passSigningRateLimited(let seconds): fields[.retryAfter] = String(seconds)
         case .unauthorized: fields[.wwwAuthenticate] = "Bearer"
         default: break
         }

@@ -37,6 +37,9 @@ public enum MailboxError: Error, Sendable, Equatable {
     case ownLink
     /// Too many share links in the last hour; the value is how many seconds until one more is allowed.
     case rateLimited(retryAfter: Int)
+    /// Too many wallet passes signed for this account in the last hour; the value is how many seconds
+    /// until one more is allowed.
+    case passSigningRateLimited(retryAfter: Int)
     /// A friend request to oneself.
     case selfRequest
     /// The two accounts are already contacts.
@@ -92,7 +95,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .linkUsed: "link_used"
         case .linkRevoked: "link_revoked"
         case .ownLink: "own_link"
-        case .rateLimited: "rate_limited"
+        case .rateLimited, .passSigningRateLimited: "rate_limited"
         case .selfRequest: "self_request"
         case .alreadyContacts: "already_contacts"
         case .requestPending: "request_pending"
@@ -133,6 +136,8 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .linkRevoked: "Its owner withdrew this link. Ask them for a new one."
         case .ownLink: "This is your own link. Send it to someone else."
         case .rateLimited(let seconds): "You have created too many links in the last hour. Try again in \(seconds) seconds."
+        case .passSigningRateLimited(let seconds):
+            "This server has signed too many wallet passes for you in the last hour. Try again in \(seconds) seconds."
         case .selfRequest: "You cannot send a friend request to yourself."
         case .alreadyContacts: "You are already contacts."
         case .requestPending: "You already have a pending request to this person."

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The numbers the mailbox enforces: how long secrets live, how many links an hour, how long a note.
+/// The numbers the mailbox enforces: how long secrets live, how many links and pass signatures an hour,
+/// how long a note.
 ///
 /// One value per server, passed to the routes, so tests can read the same numbers they check. The
-/// defaults are the ones the design names (24 h, one use, 20 links an hour, 140-character notes).
+/// defaults are the ones the design names (24 h, one use, 20 links an hour, 140-character notes); 20 pass signatures an hour is this server's own.
 public struct MailboxPolicy: Sendable {
     /// How long a sign-in challenge can be answered.
     public var challengeLifetime: TimeInterval = 60
@@ -15,6 +16,12 @@ public struct MailboxPolicy: Sendable {
     public var shareLinksPerWindow = 20
     /// The sliding window the share-link limit counts in.
     public var shareLinkWindow: TimeInterval = 60 * 60
+    /// How many wallet passes the server signs for one account within ``passSignatureWindow``: a person
+    /// makes a pass when their card changes, not hundreds an hour, and the operator's certificate should
+    /// not be a signing service for anyone with an account.
+    public var passSignaturesPerWindow = 20
+    /// The sliding window the wallet-pass signing limit counts in.
+    public var passSignatureWindow: TimeInterval = 60 * 60
     /// The longest note a friend request may carry, in characters (grapheme clusters).
     public var noteMaxCharacters = 140
 

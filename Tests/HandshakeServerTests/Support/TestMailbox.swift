@@ -15,7 +15,7 @@ import Testing
 /// several server instances of one service (``init(storage:clock:)``).
 struct TestMailbox {
     let clock: ManualClock
-    let server: MailboxServer
+    var server: MailboxServer
     /// The PostgreSQL schema this mailbox made and drops when its test ends.
     let ownedSchema: String?
     /// The folder of a SQLite file this mailbox made and removes when its test ends.

@@ -1,0 +1,25 @@
+import Foundation
+import HandshakeCore
+
+/// The count behind the wallet-pass signing limit: each signature the server makes for an account is
+/// recorded, and an account at its limit within the window is refused before anything is signed.
+///
+/// What is kept is only who asked and when, never the digest. Rows older than the window are deleted as
+/// the next signature for the same account is counted, so the table holds at most a window's worth.
+public protocol PassSignatureStorage: Sendable {
+    /// Records a signature for `owner` at `now`, unless `owner` already has `limit` of them after
+    /// `now - window`; then it throws ``MailboxError/passSigningRateLimited(retryAfter:)`` with the seconds
+    /// until the oldest of them leaves the window. The count and the insert are one transaction, which
+    /// holds across instances sharing a database.
+    func recordPassSignature(owner: NodeID, now: Date, limit: Int, window: TimeInterval) async throws
+}
+
+extension MailboxError {
+    /// The refusal for an account at its limit, whose oldest signature in the window was made at `oldest`
+    /// (Unix milliseconds).
+    static func passSigningLimit(oldest: Int64, now: Date, window: TimeInterval) -> MailboxError {
+        // One more is allowed once the oldest signature in the window is `window` old.
+        let freeAt = Date(unixMillis: oldest).addingTimeInterval(window)
+        return .passSigningRateLimited(retryAfter: max(1, Int(freeAt.timeIntervalSince(now).rounded(.up))))
+    }
+}
