@@ -17,9 +17,7 @@ extension PostgresStorage {
                 on: connection)
             let count = try recent.first?.int64("n") ?? 0
             if count >= limit, let oldest = try recent.first?.int64("oldest") {
-                // One more is allowed once the oldest link in the window is `window` old.
-                let freeAt = Date(unixMillis: oldest).addingTimeInterval(window)
-                throw MailboxError.rateLimited(retryAfter: max(1, Int(freeAt.timeIntervalSince(now).rounded(.up))))
+                throw MailboxError.rateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
             }
             try await execute(
                 """

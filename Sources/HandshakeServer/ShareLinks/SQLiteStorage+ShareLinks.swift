@@ -13,9 +13,7 @@ extension SQLiteStorage {
                 db, sql: "SELECT created_at FROM share_link WHERE owner = ? AND created_at > ? ORDER BY created_at",
                 arguments: [owner.rawValue, windowStart])
             if recent.count >= limit, let oldest = recent.first {
-                // One more is allowed once the oldest link in the window is `window` old.
-                let freeAt = Date(unixMillis: oldest).addingTimeInterval(window)
-                throw MailboxError.rateLimited(retryAfter: max(1, Int(freeAt.timeIntervalSince(now).rounded(.up))))
+                throw MailboxError.rateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
             }
             try db.execute(
                 sql: "INSERT INTO share_link (token_hash, owner, created_at, expires_at) VALUES (?, ?, ?, ?)",

@@ -13,13 +13,3 @@ public protocol PassSignatureStorage: Sendable {
     /// holds across instances sharing a database.
     func recordPassSignature(owner: NodeID, now: Date, limit: Int, window: TimeInterval) async throws
 }
-
-extension MailboxError {
-    /// The refusal for an account at its limit, whose oldest signature in the window was made at `oldest`
-    /// (Unix milliseconds).
-    static func passSigningLimit(oldest: Int64, now: Date, window: TimeInterval) -> MailboxError {
-        // One more is allowed once the oldest signature in the window is `window` old.
-        let freeAt = Date(unixMillis: oldest).addingTimeInterval(window)
-        return .passSigningRateLimited(retryAfter: max(1, Int(freeAt.timeIntervalSince(now).rounded(.up))))
-    }
-}

@@ -16,7 +16,7 @@ extension PostgresStorage {
             let recent = try await rows(
                 "SELECT count(*) AS n, min(signed_at) AS oldest FROM pass_signature WHERE owner = \(owner.rawValue)", on: connection)
             if try (recent.first?.int64("n") ?? 0) >= Int64(limit), let oldest = try recent.first?.int64("oldest") {
-                throw MailboxError.passSigningLimit(oldest: oldest, now: now, window: window)
+                throw MailboxError.passSigningRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
             }
             try await execute(
                 "INSERT INTO pass_signature (owner, signed_at) VALUES (\(owner.rawValue), \(now.unixMillis))", on: connection)

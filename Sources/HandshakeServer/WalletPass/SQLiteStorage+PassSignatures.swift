@@ -11,11 +11,10 @@ extension SQLiteStorage {
         try await writer.write { db in
             try db.execute(
                 sql: "DELETE FROM pass_signature WHERE owner = ? AND signed_at <= ?", arguments: [owner.rawValue, windowStart])
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM pass_signature WHERE owner = ?", arguments: [owner.rawValue]) ?? 0
-            if count >= limit,
-                let oldest = try Int64.fetchOne(db, sql: "SELECT min(signed_at) FROM pass_signature WHERE owner = ?", arguments: [owner.rawValue])
-            {
-                throw MailboxError.passSigningLimit(oldest: oldest, now: now, window: window)
+            let recent = try Row.fetchOne(
+                db, sql: "SELECT count(*) AS n, min(signed_at) AS oldest FROM pass_signature WHERE owner = ?", arguments: [owner.rawValue])
+            if let recent, recent["n"] as Int >= limit, let oldest = recent["oldest"] as Int64? {
+                throw MailboxError.passSigningRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
             }
             try db.execute(
                 sql: "INSERT INTO pass_signature (owner, signed_at) VALUES (?, ?)", arguments: [owner.rawValue, now.unixMillis])
