@@ -123,6 +123,29 @@ struct VCJWTAttackTests {
         #expect(await refusal(token) == .embeddedCardFromAnotherKey)
     }
 
+    @Test func aMemberNamedTwiceIsRefusedNotReadOneWay() async throws {
+        // Foundation's JSONDecoder keeps the first of two members and Python's json (PyJWT, joserfc) the last:
+        // read either way, the same signed token would name one issuer or algorithm here and another there.
+        let header = Forge.json(Forge.header(alg: "EdDSA", did: Self.did))
+        let claims = try #require(String(data: JSONSerialization.data(withJSONObject: Forge.claims(did: Self.did), options: [.sortedKeys]), encoding: .utf8))
+        let twiceInClaims = "{\"iss\":\"did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK\"," + claims.dropFirst()
+        let twiceInHeader = #"{"alg":"EdDSA","alg":"ES256","kid":"\#(Self.did)"}"#
+        let twiceInSubject = claims.replacingOccurrences(of: #""name":"Grace Hopper""#, with: #""name":"Grace Hopper","name":"Ada Lovelace""#)
+        #expect(twiceInSubject != claims)
+        for (header, claims, refusal) in [
+            (header, Base64URL.encode(Array(twiceInClaims.utf8)), VCJWTError.malformedClaims("the name \"iss\" appears twice in one object, at byte 83")),
+            (Base64URL.encode(Array(twiceInHeader.utf8)), Forge.json(Forge.claims(did: Self.did)), .malformedHeader("the name \"alg\" appears twice in one object, at byte 15")),
+            (header, Base64URL.encode(Array(twiceInSubject.utf8)), nil),
+        ] {
+            let input = header + "." + claims
+            let token = input + "." + Base64URL.encode(Array(try Self.ed.signature(for: Array(input.utf8))))
+            let refused = await self.refusal(token)
+            #expect(refused != nil)
+            if let refusal { #expect(refused == refusal) }
+            #expect(refused?.description.contains("appears twice in one object") == true, "\(String(describing: refused))")
+        }
+    }
+
     @Test func oversizedAndMalformedTokensAreRefusedBeforeDecoding() async {
         let big = "eyJ" + String(repeating: "A", count: VCJWTVerifier.maxTokenBytes) + ".e.e"
         #expect(await refusal(big) == .tooLarge(bytes: big.utf8.count, limit: VCJWTVerifier.maxTokenBytes))

@@ -58,19 +58,14 @@ public struct CardFields: Sendable, Hashable, Codable {
         case name, bio, location, company, title, emails, phones, links, skills
     }
 
-    /// Reads the JSON form; absent lists are empty.
+    /// Reads the JSON form; absent lists are empty. The fields are mapped by ``init(json:)``, the one reading
+    /// that credentials and envelopes use too.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            name: try container.decodeIfPresent(String.self, forKey: .name),
-            bio: try container.decodeIfPresent(String.self, forKey: .bio),
-            location: try container.decodeIfPresent(String.self, forKey: .location),
-            company: try container.decodeIfPresent(String.self, forKey: .company),
-            title: try container.decodeIfPresent(String.self, forKey: .title),
-            emails: try container.decodeIfPresent([String].self, forKey: .emails) ?? [],
-            phones: try container.decodeIfPresent([String].self, forKey: .phones) ?? [],
-            links: try container.decodeIfPresent([SocialLink].self, forKey: .links) ?? [],
-            skills: try container.decodeIfPresent([String].self, forKey: .skills) ?? [])
+        do {
+            try self.init(json: JSONObject(JSONValue(from: decoder)))
+        } catch let error as JSONShapeError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
     }
 
     /// Absent fields and empty lists are left out, so the JSON holds only what the card shares.

@@ -1,11 +1,11 @@
 // Establishes the claims of a Verifiable Presentation JWT as OpenID4VP 1.0 §B.1.3.1 and VC Data Model 1.1
 // write them: `iss` the holder's did:key, `aud` the verifier's full client_id, `nonce` the request's nonce,
-// `iat`/`nbf`/`exp`, and `vp` holding the compact VC-JWTs. Decoding checks shape only (and reads `aud` as a
+// `iat`/`nbf`/`exp`, and `vp` holding the compact VC-JWTs. Reading checks shape only (and reads `aud` as a
 // string or a list, as RFC 7519 allows); what the claims mean is PresentationVerifier's business.
 import Foundation
 
 /// The claims of a VP JWT.
-struct VPJWTClaims: Codable, Equatable, IssuedClaims {
+struct VPJWTClaims: Encodable, Equatable, JWTClaimsSet {
     var iss: String
     var aud: [String]
     var nonce: String?
@@ -20,7 +20,7 @@ struct VPJWTClaims: Codable, Equatable, IssuedClaims {
     static let context = ["https://www.w3.org/2018/credentials/v1"]
     static let types = ["VerifiablePresentation"]
 
-    struct Presentation: Codable, Equatable {
+    struct Presentation: Encodable, Equatable {
         var context: [String]
         var type: [String]
         var verifiableCredential: [String]
@@ -36,15 +36,11 @@ struct VPJWTClaims: Codable, Equatable, IssuedClaims {
             self.verifiableCredential = verifiableCredential
         }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            context = (try? container.decode([String].self, forKey: .context)) ?? []
-            if let one = try? container.decode(String.self, forKey: .type) {
-                type = [one]
-            } else {
-                type = try container.decodeIfPresent([String].self, forKey: .type) ?? []
-            }
-            verifiableCredential = try container.decode([String].self, forKey: .verifiableCredential)
+        /// `@context` is not checked: a wallet may put JSON-LD context objects in it, and nothing here uses it.
+        init(json presentation: JSONObject) throws(JSONShapeError) {
+            context = (try? presentation.strings("@context")) ?? []
+            type = try presentation.stringOrList("type")
+            verifiableCredential = try presentation.requiredStrings("verifiableCredential")
         }
     }
 
@@ -58,19 +54,14 @@ struct VPJWTClaims: Codable, Equatable, IssuedClaims {
         self.vp = vp
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        iss = try container.decode(String.self, forKey: .iss)
-        if let one = try? container.decode(String.self, forKey: .aud) {
-            aud = [one]
-        } else {
-            aud = try container.decodeIfPresent([String].self, forKey: .aud) ?? []
-        }
-        nonce = try container.decodeIfPresent(String.self, forKey: .nonce)
-        nbf = try container.decodeNumericDate(forKey: .nbf)
-        iat = try container.decodeNumericDate(forKey: .iat)
-        exp = try container.decodeNumericDate(forKey: .exp)
-        vp = try container.decode(Presentation.self, forKey: .vp)
+    init(json claims: JSONObject) throws(JSONShapeError) {
+        iss = try claims.requiredString("iss")
+        aud = try claims.stringOrList("aud")
+        nonce = try claims.string("nonce")
+        nbf = try claims.numericDate("nbf")
+        iat = try claims.numericDate("iat")
+        exp = try claims.numericDate("exp")
+        vp = try Presentation(json: try claims.requiredObject("vp"))
     }
 
     /// `aud` is written as a single string (one verifier), as the OpenID4VP examples do.

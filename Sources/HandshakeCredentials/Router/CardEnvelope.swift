@@ -1,7 +1,6 @@
 // Establishes the JSON card envelope (Solidarity's sharing formats): `{"format": …}` with the card in plain
 // fields (`plaintext`), as a VC-JWT (`didSigned`), or as a zero-knowledge proof (`zkProof`). The envelope
 // itself proves nothing: its status comes only from the signature a `didSigned` one carries.
-import Foundation
 
 /// A JSON card envelope, read for its shape; see docs/formats/scan-router.md.
 struct CardEnvelope {
@@ -21,10 +20,15 @@ struct CardEnvelope {
 
     /// The envelope in `json`.
     init(json: [UInt8]) throws(ScanError) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any] else {
-            throw .envelope("This looks like a card envelope, but it is not valid JSON.")
+        let object: JSONObject
+        do {
+            object = try JSONObject(try JSONReader.read(json))
+        } catch let error as JSONReadError {
+            throw .envelope("This looks like a card envelope, but it is not valid JSON (\(error.description)).")
+        } catch {
+            throw .envelope("This looks like a card envelope, but it is not a JSON object.")
         }
-        guard let format = object["format"] as? String else {
+        guard let format = object["format"]?.string else {
             throw .envelope("This JSON has no \"format\", so it is not a card envelope Handshake knows.")
         }
         switch format {
@@ -32,14 +36,12 @@ struct CardEnvelope {
             if let claim = Self.verificationClaims.first(where: { object[$0] != nil }) {
                 throw .envelope("This plaintext card claims to be verified (it has \"\(claim)\"), but a plaintext card carries no signature anyone can check; it was refused rather than shown as something it is not.")
             }
-            guard let card = object["card"] ?? object["data"], JSONSerialization.isValidJSONObject(card),
-                let data = try? JSONSerialization.data(withJSONObject: card),
-                let fields = try? JSONDecoder().decode(CardFields.self, from: data)
+            guard let card = try? object.object("card") ?? object.requiredObject("data"), let fields = try? CardFields(json: card)
             else { throw .envelope("This plaintext card envelope has no readable \"card\" object.") }
             guard !fields.isEmpty else { throw .envelope("This plaintext card envelope holds no contact details.") }
             content = .plaintext(fields)
         case "didSigned":
-            guard let jwt = (object["jwt"] ?? object["credential"] ?? object["data"]) as? String else {
+            guard let jwt = (object["jwt"] ?? object["credential"] ?? object["data"])?.string else {
                 throw .envelope("This DID-signed card envelope has no \"jwt\" holding the signed credential.")
             }
             content = .didSigned(jwt: jwt)

@@ -1,10 +1,10 @@
 // Establishes the JSON shape of a VC-JWT card's claims (W3C VC Data Model 1.1, JWT encoding): registered
 // claims at the top, the credential under `vc`, the card's fields and the signed Handshake card in
-// `credentialSubject`. Decoding checks shape only; what the claims mean is checked by VCJWTVerifier.
-import JWTKit
+// `credentialSubject`. Reading (from JSONReader's value) checks shape only; what the claims mean is checked
+// by VCJWTVerifier.
 
 /// The claims of a VC-JWT card.
-struct VCJWTClaims: JWTPayload, Equatable {
+struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
     var iss: String
     var sub: String?
     /// NumericDate claims (RFC 7519 §2), written as whole seconds; fractions are accepted on reading.
@@ -24,17 +24,16 @@ struct VCJWTClaims: JWTPayload, Equatable {
         self.vc = vc
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        iss = try container.decode(String.self, forKey: .iss)
-        sub = try container.decodeIfPresent(String.self, forKey: .sub)
-        nbf = try container.decodeNumericDate(forKey: .nbf)
-        iat = try container.decodeNumericDate(forKey: .iat)
-        exp = try container.decodeNumericDate(forKey: .exp)
-        vc = try container.decode(Credential.self, forKey: .vc)
+    init(json claims: JSONObject) throws(JSONShapeError) {
+        iss = try claims.requiredString("iss")
+        sub = try claims.string("sub")
+        nbf = try claims.numericDate("nbf")
+        iat = try claims.numericDate("iat")
+        exp = try claims.numericDate("exp")
+        vc = try Credential(json: try claims.requiredObject("vc"))
     }
 
-    struct Credential: Codable, Equatable {
+    struct Credential: Encodable, Equatable {
         var context: [String]
         var type: [String]
         var credentialSubject: Subject
@@ -50,25 +49,16 @@ struct VCJWTClaims: JWTPayload, Equatable {
             self.credentialSubject = credentialSubject
         }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            context = try Self.stringOrList(container, .context)
-            type = try Self.stringOrList(container, .type)
-            credentialSubject = try container.decode(Subject.self, forKey: .credentialSubject)
-        }
-
-        /// VC Data Model allows a single string where a list is meant; absent or null is an empty list. The
-        /// list is tried first: it is what credentials carry, and a failed attempt throws an error, which
-        /// costs more than the decoding.
-        static func stringOrList(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String] {
-            guard container.contains(key), try !container.decodeNil(forKey: key) else { return [] }
-            if let list = try? container.decode([String].self, forKey: key) { return list }
-            return [try container.decode(String.self, forKey: key)]
+        /// The VC Data Model allows a single string where a list is meant; absent is an empty list.
+        init(json credential: JSONObject) throws(JSONShapeError) {
+            context = try credential.stringOrList("@context")
+            type = try credential.stringOrList("type")
+            credentialSubject = try Subject(json: try credential.requiredObject("credentialSubject"))
         }
     }
 
     /// `credentialSubject`: the subject's DID, the card's fields, and the signed Handshake card.
-    struct Subject: Codable, Equatable {
+    struct Subject: Encodable, Equatable {
         var id: String?
         var fields: CardFields
         /// The COSE_Sign1 card, base64url without padding (docs/formats/vc-jwt.md).
@@ -82,11 +72,10 @@ struct VCJWTClaims: JWTPayload, Equatable {
             self.handshakeCard = handshakeCard
         }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decodeIfPresent(String.self, forKey: .id)
-            handshakeCard = try container.decodeIfPresent(String.self, forKey: .handshakeCard)
-            fields = try CardFields(from: decoder)
+        init(json subject: JSONObject) throws(JSONShapeError) {
+            id = try subject.string("id")
+            handshakeCard = try subject.string("handshakeCard")
+            fields = try CardFields(json: subject)
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -96,7 +85,4 @@ struct VCJWTClaims: JWTPayload, Equatable {
             try container.encodeIfPresent(handshakeCard, forKey: .handshakeCard)
         }
     }
-
-    /// Times are checked by VCJWTVerifier against the caller's clock (tests give one), not here.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

@@ -1,5 +1,6 @@
 // Establishes when a VC-JWT is accepted as a card. In this order, each step refusing with its own
-// VCJWTError: size (64 KiB) before any decoding; three base64url parts; the header's `alg` (refusing `none`,
+// VCJWTError: size (64 KiB) before any decoding; three base64url parts; header and claims read by the strict
+// JSONReader (a member named twice is refused, as RFC 7519 §4 allows); the header's `alg` (refusing `none`,
 // HS*, unknown names and any `crit`); the issuer's did:key; the `kid` naming that same key; the `alg` fitting
 // the key type; the signature, checked by jwt-kit with the issuer's key; `nbf` and `exp` against the caller's
 // clock; the subject being the issuer; and the Handshake card inside, verified in full and of the same key.
@@ -24,7 +25,7 @@ public struct VCJWTVerifier: Sendable {
 
     /// The header and claims of `token`, checked for shape, algorithm, issuer and key identifier, but not
     /// yet for signature or time. Cheap: no signature is checked.
-    static func inspect<Claims: Decodable>(_ token: String, as _: Claims.Type) throws(VCJWTError) -> Inspected<Claims> {
+    static func inspect<Claims: JWTClaimsSet>(_ token: String, as _: Claims.Type) throws(VCJWTError) -> Inspected<Claims> {
         let bytes = token.utf8.count
         guard bytes <= maxTokenBytes else { throw .tooLarge(bytes: bytes, limit: maxTokenBytes) }
         // Split as bytes: splitting the String compares Characters (grapheme clusters), which cost more here
@@ -34,23 +35,24 @@ public struct VCJWTVerifier: Sendable {
             let headerBytes = Base64URL.decode(bytes: parts[0]), let claimsBytes = Base64URL.decode(bytes: parts[1]),
             parts[2].isEmpty || Base64URL.decode(bytes: parts[2]) != nil
         else { throw .notCompactJWT }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: Data(headerBytes))
+        let headerValue = try readJSON(headerBytes, as: VCJWTError.malformedHeader)
+        let header: JWSHeader
+        do throws(JSONShapeError) {
+            header = try JWSHeader(json: JSONObject(headerValue))
         } catch {
             throw .malformedHeader("it must be a JSON object with a string \"alg\"")
         }
         let algorithm = try VCJWTAlgorithm(headerValue: header.alg)
-        guard header.crit == nil else { throw .criticalHeader }
+        guard !header.hasCritical else { throw .criticalHeader }
+        let claimsValue = try readJSON(claimsBytes, as: VCJWTError.malformedClaims)
         let claims: Claims
-        do {
-            claims = try JSONDecoder().decode(Claims.self, from: Data(claimsBytes))
-        } catch DecodingError.keyNotFound(let key, _) where key.stringValue == "vc" || key.stringValue == "vp" {
-            throw .notACredential
+        do throws(JSONShapeError) {
+            claims = try Claims(json: JSONObject(claimsValue))
         } catch {
-            throw .malformedClaims(Self.describe(error))
+            if error.expected == nil, error.path == "vc" || error.path == "vp" { throw .notACredential }
+            throw .malformedClaims(error.description)
         }
-        guard let issuerText = (claims as? any IssuedClaims)?.iss else { throw .malformedClaims("no issuer") }
+        let issuerText = claims.iss
         guard issuerText.hasPrefix("did:key:") else { throw .issuerNotDIDKey(issuerText) }
         let issuer: DIDKey
         do {
@@ -74,6 +76,15 @@ public struct VCJWTVerifier: Sendable {
             throw .algorithmDoesNotMatchKey(alg: algorithm.rawValue, keyType: issuer.keyTypeName)
         }
         return Inspected(algorithm: algorithm, issuer: issuer, issuerText: issuerText, claims: claims)
+    }
+
+    /// The JSON value in a token's part, or the error `refusal` makes of why the reader refused it.
+    private static func readJSON(_ bytes: [UInt8], as refusal: (String) -> VCJWTError) throws(VCJWTError) -> JSONValue {
+        do {
+            return try JSONReader.read(bytes)
+        } catch {
+            throw refusal(error.description)
+        }
     }
 
     /// Checks `token`'s signature with `issuer`'s key through jwt-kit's signer for that key; the algorithm was
@@ -138,7 +149,7 @@ public struct VCJWTVerifier: Sendable {
     /// signature, algorithm, key identifier and times are checked as a credential's, then its first credential
     /// is verified with `verify(_:now:)` and must be the presenter's own card.
     public func verifyPresentation(_ token: String, now: Date) async throws(VCJWTError) -> VerifiedCredential {
-        let inspected = try Self.inspect(token, as: PresentationClaims.self)
+        let inspected = try Self.inspect(token, as: VPJWTClaims.self)
         try await Self.checkSignature(token, issuer: inspected.issuer)
         try checkTimes(notBefore: inspected.claims.nbf, expires: inspected.claims.exp, now: now)
         guard let first = inspected.claims.vp.verifiableCredential.first else { throw .emptyPresentation }
@@ -159,56 +170,11 @@ public struct VCJWTVerifier: Sendable {
         }
     }
 
-    static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, _)?: return "\"\(key.stringValue)\" is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "it is not a JSON object" : "\"\(path)\" has the wrong type"
-        default: return "it is not JSON"
-        }
-    }
-
-    /// The JOSE header fields Handshake looks at.
-    struct Header: Decodable {
-        var alg: String
-        var kid: String?
-        var typ: String?
-        var crit: [String]?
-    }
-
     struct Inspected<Claims> {
         var algorithm: VCJWTAlgorithm
         var issuer: DIDKey
         /// `iss` as written, which is the issuer's canonical did:key text.
         var issuerText: String
         var claims: Claims
-    }
-
-}
-
-/// Claims with an issuer.
-protocol IssuedClaims { var iss: String { get } }
-extension VCJWTClaims: IssuedClaims {}
-
-/// A VP token's claims (VC Data Model 1.1, JWT encoding): `vp.verifiableCredential` holds compact VC-JWTs.
-struct PresentationClaims: Decodable, IssuedClaims {
-    var iss: String
-    var nbf: Int64?
-    var exp: Int64?
-    var vp: Presentation
-
-    struct Presentation: Decodable {
-        var verifiableCredential: [String]
-    }
-
-    enum CodingKeys: String, CodingKey { case iss, nbf, exp, vp }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        iss = try container.decode(String.self, forKey: .iss)
-        nbf = try container.decodeNumericDate(forKey: .nbf)
-        exp = try container.decodeNumericDate(forKey: .exp)
-        vp = try container.decode(Presentation.self, forKey: .vp)
     }
 }

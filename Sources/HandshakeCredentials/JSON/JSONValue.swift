@@ -1,7 +1,8 @@
-// Establishes a plain JSON value for the parts of OpenID4VP that are open-ended: a DCQL query's `values`,
-// the credential a claims path pointer walks, a request object's claims. Decoding is bounded in depth so a
-// hostile document of nested arrays cannot exhaust the stack; sizes are bounded by the callers, which read
-// only texts they have already measured.
+// Establishes a plain JSON value: what JSONReader reads, what a credential's claims are mapped from
+// (JSONObject), and the open-ended parts of OpenID4VP (a DCQL query's `values`, the credential a claims path
+// pointer walks, a request object's claims). Reading is bounded in depth so a hostile document of nested
+// arrays cannot exhaust the stack; sizes are bounded by the callers, which read only texts they have already
+// measured.
 import Foundation
 
 /// A JSON value, as read from outside input.
@@ -13,11 +14,10 @@ enum JSONValue: Sendable, Hashable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// How deeply arrays and objects may nest; OpenID4VP documents need four or five levels.
-    static let maxDepth = 32
-
+    /// Decodes the value from any Decoder, for JSON inside a Codable type (a DCQL query's `values`); text
+    /// is read with ``parse(_:)``, which is strict where Foundation's decoder is not.
     init(from decoder: any Decoder) throws {
-        guard decoder.codingPath.count <= Self.maxDepth else {
+        guard decoder.codingPath.count <= JSONReader.maxDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "nested too deeply"))
         }
         let container = try decoder.singleValueContainer()
@@ -36,9 +36,9 @@ enum JSONValue: Sendable, Hashable, Decodable {
         }
     }
 
-    /// `text` as JSON, or `nil` when it is not JSON at all.
+    /// `text` as JSON, or `nil` when ``JSONReader`` refuses it (not JSON, or a name twice in one object).
     static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        try? JSONReader.read(bytes)
     }
 
     var string: String? { if case .string(let value) = self { return value } else { return nil } }
