@@ -39,24 +39,31 @@
     /// The bytes of a Base58btc string, or `nil` when it holds a character outside the alphabet or is
     /// longer than ``maxDecodedLength`` allows.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        let chars = Array(text.utf8)
-        guard chars.count <= maxDecodedLength * 138 / 100 + 1 else { return nil }
-        let ones = chars.prefix { $0 == alphabet[0] }.count
-        // Bytes, least significant first.
+        decode(utf8: text.utf8)
+    }
+
+    /// ``decode(_:)`` of text given as its UTF-8 bytes.
+    public static func decode(utf8 text: some Collection<UInt8>) -> [UInt8]? {
+        guard text.count <= maxDecodedLength * 138 / 100 + 1 else { return nil }
+        let ones = text.prefix { $0 == alphabet[0] }.count
+        // Bytes, least significant first; log(58)/log(256) < 0.733 bytes a character.
         var bytes: [UInt8] = []
-        for char in chars.dropFirst(ones) {
+        bytes.reserveCapacity(ones + text.count * 733 / 1000 + 1)
+        for char in text.dropFirst(ones) {
             guard char < 128, case let value = digitValues[Int(char)], value >= 0 else { return nil }
             var carry = Int(value)
             for index in bytes.indices {
                 carry += Int(bytes[index]) * 58
-                bytes[index] = UInt8(carry & 0xFF)
+                bytes[index] = UInt8(truncatingIfNeeded: carry)
                 carry >>= 8
             }
             while carry > 0 {
-                bytes.append(UInt8(carry & 0xFF))
+                bytes.append(UInt8(truncatingIfNeeded: carry))
                 carry >>= 8
             }
         }
-        return [UInt8](repeating: 0, count: ones) + bytes.reversed()
+        bytes.append(contentsOf: repeatElement(0, count: ones))
+        bytes.reverse()
+        return bytes
     }
 }

@@ -57,43 +57,56 @@ package enum Base64URL {
 
     /// ``decode(_:)`` of text given as its UTF-8 bytes (a slice of a token, without making a string of it).
     package static func decode(bytes text: some Collection<UInt8>) -> [UInt8]? {
-        var input = Array(text)
+        // A token's parts are slices of a native string, which lend their bytes in place: no copy.
+        if let decoded = text.withContiguousStorageIfAvailable({ decode(contiguous: $0) }) { return decoded }
+        return Array(text).withUnsafeBufferPointer { decode(contiguous: $0) }
+    }
+
+    private static func decode(contiguous input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var count = input.count
         var padding = 0
-        while input.last == UInt8(ascii: "=") && padding < 3 {
-            input.removeLast()
+        while count > 0, input[count - 1] == UInt8(ascii: "="), padding < 3 {
+            count -= 1
             padding += 1
         }
-        let remainder = input.count % 4
+        let remainder = count % 4
         guard remainder != 1 else { return nil }
         if padding > 0 { guard remainder != 0, padding <= 2, remainder + padding <= 4 else { return nil } }
-        var output = [UInt8]()
-        output.reserveCapacity(input.count * 3 / 4)
-        var index = 0
-        while index + 4 <= input.count {
-            let a = values[Int(input[index])], b = values[Int(input[index + 1])]
-            let c = values[Int(input[index + 2])], d = values[Int(input[index + 3])]
-            guard a | b | c | d != 0xFF, a < 64, b < 64, c < 64, d < 64 else { return nil }
-            let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-            output.append(UInt8(chunk >> 16 & 0xFF))
-            output.append(UInt8(chunk >> 8 & 0xFF))
-            output.append(UInt8(chunk & 0xFF))
-            index += 4
-        }
-        if remainder >= 2 {
-            let a = values[Int(input[index])], b = values[Int(input[index + 1])]
-            guard a < 64, b < 64 else { return nil }
-            var chunk = UInt32(a) << 18 | UInt32(b) << 12
-            if remainder == 3 {
-                let c = values[Int(input[index + 2])]
-                guard c < 64 else { return nil }
-                chunk |= UInt32(c) << 6
-                output.append(UInt8(chunk >> 16 & 0xFF))
-                output.append(UInt8(chunk >> 8 & 0xFF))
-            } else {
-                output.append(UInt8(chunk >> 16 & 0xFF))
+        let groups = count / 4
+        let decodedCount = groups * 3 + max(remainder - 1, 0)
+        return values.withUnsafeBufferPointer { values -> [UInt8]? in
+            var valid = true
+            let output = [UInt8](unsafeUninitializedCapacity: decodedCount) { output, initialized in
+                // Every index below is under `count` (input) or `decodedCount` (output) by the arithmetic above.
+                for group in 0..<groups {
+                    let at = group * 4
+                    let a = values[Int(input[at])], b = values[Int(input[at + 1])]
+                    let c = values[Int(input[at + 2])], d = values[Int(input[at + 3])]
+                    guard (a | b | c | d) < 64 else {
+                        valid = false
+                        return
+                    }
+                    let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    output[group * 3] = UInt8(truncatingIfNeeded: chunk >> 16)
+                    output[group * 3 + 1] = UInt8(truncatingIfNeeded: chunk >> 8)
+                    output[group * 3 + 2] = UInt8(truncatingIfNeeded: chunk)
+                }
+                if remainder >= 2 {
+                    let at = groups * 4
+                    let a = values[Int(input[at])], b = values[Int(input[at + 1])]
+                    let c = remainder == 3 ? values[Int(input[at + 2])] : 0
+                    guard (a | b | c) < 64 else {
+                        valid = false
+                        return
+                    }
+                    let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+                    output[groups * 3] = UInt8(truncatingIfNeeded: chunk >> 16)
+                    if remainder == 3 { output[groups * 3 + 1] = UInt8(truncatingIfNeeded: chunk >> 8) }
+                }
+                initialized = decodedCount
             }
+            return valid ? output : nil
         }
-        return output
     }
 }
 

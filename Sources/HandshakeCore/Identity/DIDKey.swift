@@ -40,9 +40,10 @@ public enum DIDKey: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(ParseError) {
         // Everything before the first "#". (Splitting on "#" would drop an empty first part and read
         // "#did:key:z…", which is not a did:key, as if the fragment were the identifier.)
-        let identifier = text.prefix { $0 != "#" }
-        guard identifier.hasPrefix("did:key:z"), identifier.utf8.count <= 128 else { throw .notDIDKey }
-        guard let bytes = Base58.decode(identifier.dropFirst("did:key:z".count)) else { throw .notBase58 }
+        // Found among the UTF-8 bytes: walking Characters would break graphemes for nothing.
+        let identifier = text[..<(text.utf8.firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex)]
+        guard identifier.utf8.starts(with: "did:key:z".utf8), identifier.utf8.count <= 128 else { throw .notDIDKey }
+        guard let bytes = Base58.decode(utf8: identifier.utf8.dropFirst("did:key:z".utf8.count)) else { throw .notBase58 }
         if bytes.starts(with: Self.ed25519Prefix) {
             let key = Array(bytes.dropFirst(2))
             guard (try? Curve25519.Signing.PublicKey(rawRepresentation: key)) != nil else { throw .invalidKey }

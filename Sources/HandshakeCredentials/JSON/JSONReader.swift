@@ -52,7 +52,9 @@ struct JSONReader {
     private mutating func readObject() throws(JSONReadError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
-        var members: [String: JSONValue] = [:]
+        // Room for a token's objects (a header, `vc`, a subject) from the start: growing a dictionary hashes
+        // every name again.
+        var members = [String: JSONValue](minimumCapacity: 8)
         skipWhitespace()
         if try peek() == ASCII.closeBrace {
             position += 1

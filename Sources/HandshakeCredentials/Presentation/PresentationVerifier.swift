@@ -109,7 +109,7 @@ public struct PresentationVerifier: Sendable {
         let inspected: VCJWTVerifier.Inspected<VPJWTClaims>
         do {
             inspected = try VCJWTVerifier.inspect(token, as: VPJWTClaims.self)
-            try await VCJWTVerifier.checkSignature(token, issuer: inspected.issuer)
+            try await VCJWTVerifier.checkSignature(inspected)
         } catch {
             switch error {
             case .unsigned: throw .unsigned

@@ -28,12 +28,18 @@ public struct VCJWTVerifier: Sendable {
     static func inspect<Claims: JWTClaimsSet>(_ token: String, as _: Claims.Type) throws(VCJWTError) -> Inspected<Claims> {
         let bytes = token.utf8.count
         guard bytes <= maxTokenBytes else { throw .tooLarge(bytes: bytes, limit: maxTokenBytes) }
-        // Split as bytes: splitting the String compares Characters (grapheme clusters), which cost more here
-        // than the signature check.
-        let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
-            let headerBytes = Base64URL.decode(bytes: parts[0]), let claimsBytes = Base64URL.decode(bytes: parts[1]),
-            parts[2].isEmpty || Base64URL.decode(bytes: parts[2]) != nil
+        // Split as bytes, in place: splitting the String compares Characters (grapheme clusters), which cost
+        // more here than the signature check. Exactly two dots; the signature may be empty (`alg: none`, refused
+        // below by name rather than as a bad signature).
+        let utf8 = token.utf8
+        let dot = UInt8(ascii: ".")
+        guard let firstDot = utf8.firstIndex(of: dot), let secondDot = utf8[utf8.index(after: firstDot)...].firstIndex(of: dot)
+        else { throw .notCompactJWT }
+        let headerPart = utf8[..<firstDot], claimsPart = utf8[utf8.index(after: firstDot)..<secondDot]
+        let signaturePart = utf8[utf8.index(after: secondDot)...]
+        guard !headerPart.isEmpty, !claimsPart.isEmpty, !signaturePart.contains(dot),
+            let headerBytes = Base64URL.decode(bytes: headerPart), let claimsBytes = Base64URL.decode(bytes: claimsPart),
+            let signature = Base64URL.decode(bytes: signaturePart)
         else { throw .notCompactJWT }
         let headerValue = try readJSON(headerBytes, as: VCJWTError.malformedHeader)
         let header: JWSHeader
@@ -75,7 +81,9 @@ public struct VCJWTVerifier: Sendable {
         guard algorithm.matches(issuer) else {
             throw .algorithmDoesNotMatchKey(alg: algorithm.rawValue, keyType: issuer.keyTypeName)
         }
-        return Inspected(algorithm: algorithm, issuer: issuer, issuerText: issuerText, claims: claims)
+        return Inspected(
+            algorithm: algorithm, issuer: issuer, issuerText: issuerText, claims: claims, signingInput: utf8[..<secondDot],
+            signature: signature)
     }
 
     /// The JSON value in a token's part, or the error `refusal` makes of why the reader refused it.
@@ -87,12 +95,30 @@ public struct VCJWTVerifier: Sendable {
         }
     }
 
-    /// Checks `token`'s signature with `issuer`'s key through jwt-kit's signer for that key; the algorithm was
-    /// matched to the key type before (jwt-kit itself would verify with the key it holds whatever the header
-    /// says). The signer is asked directly, over the signing input: jwt-kit's whole-token `verify` would
-    /// decode the header and the claims a second time, which `inspect` has already done.
+    /// The JSON parser and serializer every key collection holds, made once: the signature check uses neither,
+    /// and making a JSON decoder and encoder for each token cost more than the rest of the check.
+    private static let jwtParser = DefaultJWTParser()
+    private static let jwtSerializer = DefaultJWTSerializer()
+
+    /// Checks the signature of an inspected token with its issuer's key through jwt-kit's signer for that key;
+    /// the algorithm was matched to the key type before (jwt-kit itself would verify with the key it holds
+    /// whatever the header says). The signer is asked directly, over the signing input as the token's own
+    /// bytes: jwt-kit's whole-token `verify` would decode the header and the claims a second time, which
+    /// `inspect` has already done.
+    static func checkSignature<Claims>(_ inspected: Inspected<Claims>) async throws(VCJWTError) {
+        try await checkSignature(inspected.signature, over: inspected.signingInput, issuer: inspected.issuer)
+    }
+
+    /// Checks the signature of a compact JWS `token` (a request object) with `issuer`'s key.
     static func checkSignature(_ token: String, issuer: DIDKey) async throws(VCJWTError) {
-        let keys = JWTKeyCollection()
+        guard let lastDot = token.utf8.lastIndex(of: UInt8(ascii: ".")),
+            let signature = Base64URL.decode(bytes: token.utf8[token.utf8.index(after: lastDot)...])
+        else { throw .notCompactJWT }
+        try await checkSignature(signature, over: token.utf8[..<lastDot], issuer: issuer)
+    }
+
+    private static func checkSignature(_ signature: [UInt8], over signingInput: Substring.UTF8View, issuer: DIDKey) async throws(VCJWTError) {
+        let keys = JWTKeyCollection(defaultJWTParser: jwtParser, defaultJWTSerializer: jwtSerializer)
         do {
             switch issuer {
             case .ed25519(let raw):
@@ -103,22 +129,23 @@ public struct VCJWTVerifier: Sendable {
         } catch {
             throw .invalidIssuer(.invalidKey)
         }
-        let utf8 = Array(token.utf8)
-        guard let lastDot = utf8.lastIndex(of: UInt8(ascii: ".")),
-            let signature = Base64URL.decode(bytes: utf8[(lastDot + 1)...])
-        else { throw .notCompactJWT }
+        let signer: any JWTAlgorithm
         do {
-            let signer = try await keys.getKey()
-            guard try signer.verify(signature, signs: utf8[..<lastDot]) else { throw VCJWTError.badSignature }
+            signer = try await keys.getKey()
         } catch {
             throw .badSignature
         }
+        let valid =
+            signingInput.withContiguousStorageIfAvailable { bytes in
+                (try? signer.verify(signature, signs: UnsafeRawBufferPointer(bytes))) ?? false
+            } ?? ((try? signer.verify(signature, signs: Array(signingInput))) ?? false)
+        guard valid else { throw .badSignature }
     }
 
     /// `token` as a verified card credential, or the reason it is refused.
     public func verify(_ token: String, now: Date) async throws(VCJWTError) -> VerifiedCredential {
         let inspected = try Self.inspect(token, as: VCJWTClaims.self)
-        try await Self.checkSignature(token, issuer: inspected.issuer)
+        try await Self.checkSignature(inspected)
         let claims = inspected.claims
         try checkTimes(notBefore: claims.nbf, expires: claims.exp, now: now)
         guard claims.vc.type.contains("VerifiableCredential") else { throw .notACredential }
@@ -150,7 +177,7 @@ public struct VCJWTVerifier: Sendable {
     /// is verified with `verify(_:now:)` and must be the presenter's own card.
     public func verifyPresentation(_ token: String, now: Date) async throws(VCJWTError) -> VerifiedCredential {
         let inspected = try Self.inspect(token, as: VPJWTClaims.self)
-        try await Self.checkSignature(token, issuer: inspected.issuer)
+        try await Self.checkSignature(inspected)
         try checkTimes(notBefore: inspected.claims.nbf, expires: inspected.claims.exp, now: now)
         guard let first = inspected.claims.vp.verifiableCredential.first else { throw .emptyPresentation }
         let credential = try await verify(first, now: now)
@@ -176,5 +203,9 @@ public struct VCJWTVerifier: Sendable {
         /// `iss` as written, which is the issuer's canonical did:key text.
         var issuerText: String
         var claims: Claims
+        /// The JWS signing input: the token up to its second dot.
+        var signingInput: Substring.UTF8View
+        /// The signature, decoded (empty for an unsigned token, which `inspect` has already refused).
+        var signature: [UInt8]
     }
 }
