@@ -22,6 +22,7 @@ let fuzzTargets = [
     "FuzzScanRouter",   // the scan router: classification, card envelopes, VC-JWT / VP token decoders
     "FuzzAvatarPhoto",  // photos picked for the avatar → PNG/JPEG decoders, Exif reader → shrunk JPEG
     "FuzzPresentation", // OpenID4VP: request links, request objects, vp_token verification, DCQL queries
+    "FuzzJSON",         // the strict JSON reader under every credential, against Foundation's decoder
 ]
 
 let package = Package(
