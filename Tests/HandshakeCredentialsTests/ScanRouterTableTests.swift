@@ -73,6 +73,7 @@ struct ScanRouterTableTests {
             Sample("Freepath card with a Node ID", Freepath.card(name: "Ada Lovelace", withNodeID: true), .freepathCard, .route("freepath-card", .verified)),
             Sample("Freepath card, URL-safe base64", Freepath.card(name: "Ada Lovelace", urlSafe: true), .freepathCard, .route("freepath-card", .verified)),
             Sample("Freepath card, name changed", Freepath.card(name: "Ada Lovelace", tamper: true), .freepathCard, .refused),
+            Sample("Freepath card, a second card member", Freepath.card(name: "Ada Lovelace", secondName: "Mallory"), .freepathCard, .refused),
             Sample("Freepath card, wrong Node ID", Freepath.card(name: "Ada", withNodeID: true, wrongNodeID: true), .freepathCard, .refused),
             Sample("Freepath card, empty", "freepath://contact/v1/eyJjYXJkIjp7fX0", .freepathCard, .refused),
             // OpenID4VP → a request, no contact.

@@ -118,7 +118,9 @@ extension Array where Element == UInt8 {
 enum Freepath {
     static let key = Curve25519.Signing.PrivateKey()
 
-    static func card(name: String, withNodeID: Bool = false, wrongNodeID: Bool = false, urlSafe: Bool = false, tamper: Bool = false) -> String {
+    /// `secondName`: a second `card` member after the signed one, naming someone else (a reader that keeps
+    /// the last member would show that one).
+    static func card(name: String, withNodeID: Bool = false, wrongNodeID: Bool = false, urlSafe: Bool = false, tamper: Bool = false, secondName: String? = nil) -> String {
         let sigKey = Array(key.publicKey.rawRepresentation)
         let nodeID = wrongNodeID ? "1111111111111111111111" : SigningPublicKey(rawRepresentation: sigKey)!.nodeID.rawValue
         let encKey = Data(Curve25519.KeyAgreement.PrivateKey().publicKey.rawRepresentation).base64EncodedString()
@@ -126,7 +128,8 @@ enum Freepath {
         let card = "{\"schema\":1,\(idMember)\"sigKey\":\"\(Data(sigKey).base64EncodedString())\",\"encKey\":\"\(encKey)\",\"updatedAt\":1763740800000,\"name\":\"\(name)\"}"
         let signature = Data(try! key.signature(for: Array(card.utf8))).base64EncodedString()
         let sent = tamper ? card.replacingOccurrences(of: name, with: name + "!") : card
-        var payload = Data("{\"card\":\(sent),\"signature\":\"\(signature)\"}".utf8).base64EncodedString()
+        let second = secondName.map { ",\"card\":" + card.replacingOccurrences(of: name, with: $0) } ?? ""
+        var payload = Data("{\"card\":\(sent)\(second),\"signature\":\"\(signature)\"}".utf8).base64EncodedString()
         if urlSafe {
             payload = payload.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         }

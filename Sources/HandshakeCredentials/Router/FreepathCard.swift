@@ -32,30 +32,32 @@ public struct FreepathCard: Sendable, Hashable {
         guard !encoded.isEmpty, encoded.utf8.count <= Self.maxPayloadBytes * 4 / 3 + 4,
             let json = Self.base64(String(encoded))
         else { throw .freepath("This Freepath card is damaged: after \(Self.prefix) it must hold base64 text.") }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any],
-            let signatureText = object["signature"] as? String, let signature = Data(base64Encoded: signatureText),
+        // Read strictly (a member named twice refuses the card): the bytes checked are the first `card`
+        // member, and no other reading of the same text may find another.
+        guard let object = JSONValue.parse(json)?.object,
+            let signatureText = object["signature"]?.string, let signature = Data(base64Encoded: signatureText),
             signature.count == 64, let range = Self.memberRange("card", in: json)
         else { throw .freepath("This Freepath card can't be read: it must be a JSON card with its signature.") }
         let cardBytes = Array(json[range])
-        guard let card = (try? JSONSerialization.jsonObject(with: Data(cardBytes))) as? [String: Any] else {
+        guard let card = JSONValue.parse(cardBytes)?.object else {
             throw .freepath("This Freepath card can't be read: its card is not a JSON object.")
         }
-        guard (card["schema"] as? Int) == 1 else { throw .freepath("This Freepath card uses a schema Handshake does not read (only schema 1).") }
-        guard let keyText = card["sigKey"] as? String, let keyBytes = Data(base64Encoded: keyText),
+        guard card["schema"] == .number(1) else { throw .freepath("This Freepath card uses a schema Handshake does not read (only schema 1).") }
+        guard let keyText = card["sigKey"]?.string, let keyBytes = Data(base64Encoded: keyText),
             let key = SigningPublicKey(rawRepresentation: [UInt8](keyBytes)),
-            let encText = card["encKey"] as? String, Data(base64Encoded: encText)?.count == 32
+            let encText = card["encKey"]?.string, Data(base64Encoded: encText)?.count == 32
         else { throw .freepath("This Freepath card's keys are not valid 32-byte keys.") }
-        if let claimed = card["nodeId"] as? String, claimed != key.nodeID.rawValue {
+        if let claimed = card["nodeId"]?.string, claimed != key.nodeID.rawValue {
             throw .freepath("This Freepath card claims Node ID \(claimed.prefix(30)), but its key belongs to Node ID \(key.nodeID): it is forged or broken.")
         }
         guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: key.rawRepresentation),
             publicKey.isValidSignature(signature, for: cardBytes)
         else { throw .freepath("This Freepath card's signature does not match its key: it was changed after it was signed.") }
-        let name = card["name"] as? String
+        let name = card["name"]?.string
         guard name.map({ $0.count <= 64 }) ?? true else { throw .freepath("This Freepath card's name is longer than Freepath allows (64 characters).") }
         sigKey = key
         self.name = name
-        updatedAt = (card["updatedAt"] as? NSNumber)?.int64Value
+        if case .number(let milliseconds)? = card["updatedAt"] { updatedAt = Int64(exactly: milliseconds) } else { updatedAt = nil }
     }
 
     /// Standard or URL-safe base64, padded or not (Freepath writes standard base64).

@@ -184,7 +184,7 @@ public struct ScanRouter: Sendable {
     static func isPresentation(_ token: String) -> Bool {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].utf8.count <= VCJWTVerifier.maxTokenBytes, let bytes = Base64URL.decode(parts[1]),
-            let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+            let object = JSONValue.parse(bytes)?.object
         else { return false }
         return object["vp"] != nil && object["vc"] == nil
     }
