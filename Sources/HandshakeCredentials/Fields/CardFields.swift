@@ -58,8 +58,8 @@ public struct CardFields: Sendable, Hashable, Codable {
         case name, bio, location, company, title, emails, phones, links, skills
     }
 
-    /// Reads the JSON form; absent lists are empty. The fields are mapped by ``init(json:)``, the one reading
-    /// that credentials and envelopes use too.
+    /// Reads the JSON form; absent lists are empty. The fields are mapped as credentials and envelopes map
+    /// them, by one piece of code.
     public init(from decoder: any Decoder) throws {
         do {
             try self.init(json: JSONObject(JSONValue(from: decoder)))

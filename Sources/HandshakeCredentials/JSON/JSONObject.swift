@@ -55,15 +55,7 @@ struct JSONObject {
 
     /// A list of strings, if present.
     func strings(_ name: String) throws(JSONShapeError) -> [String]? {
-        guard let value = self[name] else { return nil }
-        guard case .array(let elements) = value else { throw JSONShapeError(path: path(of: name), expected: "a list of strings") }
-        var texts: [String] = []
-        texts.reserveCapacity(elements.count)
-        for element in elements {
-            guard case .string(let text) = element else { throw JSONShapeError(path: path(of: name), expected: "a list of strings") }
-            texts.append(text)
-        }
-        return texts
+        try list(name, of: "a list of strings") { _, element in element.string }
     }
 
     /// A list of strings that must be there.
@@ -107,12 +99,21 @@ struct JSONObject {
 
     /// A list of objects, if present.
     func objects(_ name: String) throws(JSONShapeError) -> [JSONObject]? {
+        try list(name, of: "a list of objects") { index, element in try? JSONObject(element, path: path(of: name) + ".\(index)") }
+    }
+
+    /// A list member, each element read by `read` (`nil` for an element of the wrong kind), if present.
+    private func list<Element>(
+        _ name: String, of expected: String, _ read: (Int, JSONValue) -> Element?
+    ) throws(JSONShapeError) -> [Element]? {
         guard let value = self[name] else { return nil }
-        guard case .array(let elements) = value else { throw JSONShapeError(path: path(of: name), expected: "a list of objects") }
-        var objects: [JSONObject] = []
+        guard case .array(let elements) = value else { throw JSONShapeError(path: path(of: name), expected: expected) }
+        var items: [Element] = []
+        items.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            objects.append(try JSONObject(element, path: path(of: name) + ".\(index)"))
+            guard let item = read(index, element) else { throw JSONShapeError(path: path(of: name), expected: expected) }
+            items.append(item)
         }
-        return objects
+        return items
     }
 }
