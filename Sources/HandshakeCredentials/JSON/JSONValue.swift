@@ -14,8 +14,9 @@ enum JSONValue: Sendable, Hashable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Decodes the value from any Decoder, for JSON inside a Codable type (a DCQL query's `values`); text
-    /// is read with ``parse(_:)``, which is strict where Foundation's decoder is not.
+    /// Decodes the value from any Decoder, for a Codable type whose JSON is mapped from a value
+    /// (`CardFields`' public `Decodable` conformance); text is read with ``parse(_:)``, which is strict where
+    /// Foundation's decoder is not.
     init(from decoder: any Decoder) throws {
         guard decoder.codingPath.count <= JSONReader.maxDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "nested too deeply"))
