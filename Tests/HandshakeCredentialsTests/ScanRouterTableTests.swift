@@ -93,6 +93,7 @@ struct ScanRouterTableTests {
             // Envelopes.
             Sample("plaintext envelope", envelope(["format": "plaintext", "card": plainCard]), .jsonEnvelope, unverified),
             Sample("plaintext envelope claiming verified", envelope(["format": "plaintext", "verified": true, "card": plainCard]), .jsonEnvelope, .refused),
+            Sample("plaintext envelope with a null status", envelope(["format": "plaintext", "status": NSNull(), "card": plainCard]), .jsonEnvelope, .refused),
             Sample("plaintext envelope with a proof", envelope(["format": "plaintext", "proof": ["type": "Ed25519Signature2020"], "card": plainCard]), .jsonEnvelope, .refused),
             Sample("plaintext envelope without a card", envelope(["format": "plaintext"]), .jsonEnvelope, .refused),
             Sample("didSigned envelope", envelope(["format": "didSigned", "jwt": token]), .jsonEnvelope, credential),

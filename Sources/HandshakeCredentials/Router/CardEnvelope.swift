@@ -33,7 +33,8 @@ struct CardEnvelope {
         }
         switch format {
         case "plaintext":
-            if let claim = Self.verificationClaims.first(where: { object[$0] != nil }) {
+            // Any such member refuses it, even `null`: the claim is in the naming.
+            if let claim = Self.verificationClaims.first(where: { object.members[$0] != nil }) {
                 throw .envelope("This plaintext card claims to be verified (it has \"\(claim)\"), but a plaintext card carries no signature anyone can check; it was refused rather than shown as something it is not.")
             }
             guard let card = try? object.object("card") ?? object.requiredObject("data"), let fields = try? CardFields(json: card)
