@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HandshakeWalletPass", targets: ["HandshakeWalletPass"]),
         .library(name: "HandshakeCredentials", targets: ["HandshakeCredentials"]),
         .library(name: "HandshakeAvatar", targets: ["HandshakeAvatar"]),
+        .library(name: "HandshakeMailbox", targets: ["HandshakeMailbox"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -93,11 +94,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The mailbox server's API as types shared by the server and its client, and the typed client an app
+        // uses (URLSession): sign-in, share links, friend requests, contacts, the resumable event stream.
+        .target(
+            name: "HandshakeMailbox",
+            dependencies: [
+                "HandshakeCore",
+                "HandshakeCredentials",  // the fields a presentation discloses (`CardFields`), and `PresentableClaim`
+            ],
+            swiftSettings: strict
+        ),
         // The optional mailbox server (Hummingbird 2): accounts, share links, friend requests, contacts.
         .target(
             name: "HandshakeServer",
             dependencies: [
                 "HandshakeCore",
+                "HandshakeMailbox",  // the API's wire types and refusals, shared with the client
                 "HandshakeCredentials",  // the OpenID4VP verifier's checks
                 "HandshakeWalletPass",  // signing Wallet passes from a manifest's digest
                 "HandshakeQR",  // the landing page's QR code
@@ -141,6 +153,7 @@ let package = Package(
                 "HandshakeWalletPass",
                 "HandshakeCredentials",
                 "HandshakeAvatar",
+                "HandshakeMailbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the Wallet pass manifest's digest
             ],
@@ -174,10 +187,17 @@ let package = Package(
         .testTarget(
             name: "HandshakeServerTests",
             dependencies: [
-                "HandshakeServer", "HandshakeCore", "HandshakeCredentials", "HandshakeWalletPass", "HandshakeTestSupport",
+                "HandshakeServer", "HandshakeMailbox", "HandshakeCore", "HandshakeCredentials", "HandshakeWalletPass", "HandshakeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeMailboxTests",
+            dependencies: [
+                "HandshakeMailbox", "HandshakeServer", "HandshakeCore", "HandshakeStore", "HandshakeTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
         .testTarget(

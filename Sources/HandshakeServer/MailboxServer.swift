@@ -1,7 +1,9 @@
+import HandshakeMailbox
 import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import HandshakeMailbox
 import HandshakeWalletPass
 import ServiceLifecycle
 
@@ -63,13 +65,13 @@ public struct MailboxServer: Sendable {
         let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL, metrics: metrics)
         let verifier = VerifierRoutes(storage: storage, clock: clock, publicURL: publicURL)
 
-        let open = router.group("v1")
+        let open = router.group(RouterPath(MailboxPath.version))
         AuthRoutes(storage: storage, clock: clock, policy: policy).register(on: open)
         accounts.registerPublic(on: open)
         shareLinks.registerPublic(on: open)
         verifier.registerPublic(on: open)
 
-        let signedIn = router.group("v1").add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
+        let signedIn = router.group(RouterPath(MailboxPath.version)).add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
         accounts.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
         FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeServer
+import HandshakeTestSupport
 import HummingbirdTesting
 import Testing
 

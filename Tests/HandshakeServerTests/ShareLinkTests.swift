@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 @testable import HandshakeServer
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
             #expect(response.status == .created)
             let object = try response.object()
             let token = try #require(object["token"] as? String)
-            #expect(ShareToken.isWellFormed(token))
+            #expect(ShareLink.isWellFormedToken(token))
             #expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
             #expect(object["url"] as? String == "\(TestMailbox.publicURL)/share/contact/\(token)")
             #expect(object["appUrl"] as? String == "handshake://contact/\(token)")

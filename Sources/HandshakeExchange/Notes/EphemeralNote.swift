@@ -1,11 +1,13 @@
+import HandshakeCore
+
 /// The one note each side may send once the cards are swapped ("Great to meet you at the meetup!").
 ///
 /// A note is counted as a person counts it: in grapheme clusters (an emoji with skin tone is one), at most
 /// ``maxLength``. It is locked once sent and delivered only while the session lasts; it is kept with the
 /// contact as part of the exchange record, never signed, never shared further.
 public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
-    /// The longest note, in characters as a person counts them.
-    public static let maxLength = 140
+    /// The longest note, in characters as a person counts them (`NoteLimits.characters`, HandshakeCore).
+    public static let maxLength = NoteLimits.characters
 
     /// The note as the person wrote it.
     public let text: String

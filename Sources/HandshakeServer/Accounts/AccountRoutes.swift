@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Hummingbird
@@ -16,12 +17,12 @@ struct AccountRoutes: Sendable {
     static let cardMediaType = "application/cose; cose-type=\"cose-sign1\""
 
     func registerPublic(on group: RouterGroup<MailboxContext>) {
-        group.get("cards/{nodeId}", use: card)
+        group.get(RouterPath(MailboxPath.card), use: card)
     }
 
     func registerSignedIn(on group: RouterGroup<MailboxContext>) {
-        group.get("account", use: account)
-        group.put("account/card", use: publish)
+        group.get(RouterPath(MailboxPath.account), use: account)
+        group.put(RouterPath(MailboxPath.accountCard), use: publish)
     }
 
     @Sendable func account(_ request: Request, context: MailboxContext) async throws -> AccountResponse {

@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Hummingbird
@@ -14,8 +15,8 @@ struct AuthRoutes: Sendable {
     let policy: MailboxPolicy
 
     func register(on group: RouterGroup<MailboxContext>) {
-        group.post("auth/challenge", use: challenge)
-        group.post("auth/token", use: token)
+        group.post(RouterPath(MailboxPath.challenge), use: challenge)
+        group.post(RouterPath(MailboxPath.token), use: token)
     }
 
     @Sendable func challenge(_ request: Request, context: MailboxContext) async throws -> EditedResponse<ChallengeResponse> {

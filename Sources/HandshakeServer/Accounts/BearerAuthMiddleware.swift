@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import HandshakeCore
 import Hummingbird
 

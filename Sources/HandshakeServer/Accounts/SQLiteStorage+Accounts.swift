@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import GRDB
 import HandshakeCore

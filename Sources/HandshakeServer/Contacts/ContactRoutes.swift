@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// The signed-in account's contacts on the server: `GET /v1/contacts`,
@@ -11,9 +12,9 @@ struct ContactRoutes: Sendable {
     let storage: any MailboxStorage
 
     func register(on group: RouterGroup<MailboxContext>) {
-        group.get("contacts", use: list)
-        group.put("contacts/{nodeId}/favorite", use: setFavorite)
-        group.delete("contacts/{nodeId}", use: delete)
+        group.get(RouterPath(MailboxPath.contacts), use: list)
+        group.put(RouterPath(MailboxPath.favorite), use: setFavorite)
+        group.delete(RouterPath(MailboxPath.contact), use: delete)
     }
 
     @Sendable func list(_ request: Request, context: MailboxContext) async throws -> ContactListResponse {
@@ -39,27 +40,11 @@ struct ContactRoutes: Sendable {
     }
 }
 
-/// `PUT /v1/contacts/{nodeId}/favorite`: the flag to set.
-struct FavoriteBody: Decodable {
-    let favorite: Bool
-}
-
-/// One contact as clients see it.
-struct ContactResponse: ResponseEncodable {
-    let nodeId: String
-    let card: String
-    let favorite: Bool
-    let addedAt: Date
-
+// The contact bodies are HandshakeMailbox's; the server writes them from its stored contacts.
+extension ContactResponse: ResponseEncodable {
     init(_ contact: ServerContact) {
-        nodeId = contact.nodeID.rawValue
-        card = Base64URL.encode(contact.card)
-        favorite = contact.favorite
-        addedAt = contact.addedAt
+        self.init(nodeId: contact.nodeID.rawValue, card: Base64URL.encode(contact.card), favorite: contact.favorite, addedAt: contact.addedAt)
     }
 }
 
-/// The contact list.
-struct ContactListResponse: ResponseEncodable {
-    let contacts: [ContactResponse]
-}
+extension ContactListResponse: ResponseEncodable {}

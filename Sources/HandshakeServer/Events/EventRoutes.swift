@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Hummingbird
@@ -18,8 +19,8 @@ struct EventRoutes: Sendable {
     static let pageSize = 100
 
     func register(on group: RouterGroup<MailboxContext>) {
-        group.get("events", use: list)
-        group.get("events/stream", use: stream)
+        group.get(RouterPath(MailboxPath.events), use: list)
+        group.get(RouterPath(MailboxPath.eventStream), use: stream)
     }
 
     @Sendable func list(_ request: Request, context: MailboxContext) async throws -> EventListResponse {

@@ -1,26 +1,13 @@
-import Foundation
+import HandshakeMailbox
 import Hummingbird
 
-/// One event as clients see it, in the JSON list and as an SSE `data:` line.
-struct EventResponse: ResponseEncodable {
-    let id: Int64
-    let type: MailboxEvent.Kind
-    let requestId: String?
-    let peer: String?
-    let pendingRequests: Int?
-    let createdAt: Date
-
+// The event bodies are HandshakeMailbox's; the server writes them from its stored events.
+extension EventResponse: ResponseEncodable {
     init(_ event: MailboxEvent) {
-        id = event.id
-        type = event.kind
-        requestId = event.requestID
-        peer = event.peer?.rawValue
-        pendingRequests = event.pendingRequests
-        createdAt = event.createdAt
+        self.init(
+            id: event.id, type: event.kind, requestId: event.requestID, peer: event.peer?.rawValue, pendingRequests: event.pendingRequests,
+            createdAt: event.createdAt)
     }
 }
 
-/// `GET /v1/events`: events after the given id, oldest first.
-struct EventListResponse: ResponseEncodable {
-    let events: [EventResponse]
-}
+extension EventListResponse: ResponseEncodable {}

@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 
 /// Something that happened to an account, kept so the account's devices hear of it: a request received,
 /// accepted, declined or cancelled, or a new badge count.
@@ -9,19 +10,8 @@ import HandshakeCore
 /// reconnects with the last id it saw (`Last-Event-ID`) gets exactly the ones after it. What an event does
 /// not carry: cards — the client fetches the request to get them.
 public struct MailboxEvent: Sendable, Equatable {
-    /// The kinds of event.
-    public enum Kind: String, Sendable, Codable, CaseIterable {
-        /// A friend request arrived (to the receiver).
-        case friendRequestReceived
-        /// The receiver accepted (to the sender).
-        case friendRequestAccepted
-        /// The receiver declined (to the sender).
-        case friendRequestDeclined
-        /// The sender withdrew it (to the receiver).
-        case friendRequestCancelled
-        /// The number of pending received requests changed (to the receiver).
-        case badge
-    }
+    /// The kinds of event (the API's, from HandshakeMailbox).
+    public typealias Kind = MailboxEventKind
 
     /// Increasing id, the SSE `id:`.
     public let id: Int64

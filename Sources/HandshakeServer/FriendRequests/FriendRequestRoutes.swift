@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Hummingbird
@@ -17,13 +18,13 @@ struct FriendRequestRoutes: Sendable {
     let metrics: MailboxMetrics
 
     func register(on group: RouterGroup<MailboxContext>) {
-        group.post("friend-requests", use: send)
-        group.get("friend-requests", use: list)
-        group.get("friend-requests/{id}", use: show)
-        group.post("friend-requests/{id}/accept", use: accept)
-        group.post("friend-requests/{id}/decline") { request, context in try await answer(.decline, context: context) }
-        group.post("friend-requests/{id}/cancel") { request, context in try await answer(.cancel, context: context) }
-        group.get("badge", use: badge)
+        group.post(RouterPath(MailboxPath.friendRequests), use: send)
+        group.get(RouterPath(MailboxPath.friendRequests), use: list)
+        group.get(RouterPath(MailboxPath.friendRequest), use: show)
+        group.post(RouterPath(MailboxPath.acceptFriendRequest), use: accept)
+        group.post(RouterPath(MailboxPath.declineFriendRequest)) { request, context in try await answer(.decline, context: context) }
+        group.post(RouterPath(MailboxPath.cancelFriendRequest)) { request, context in try await answer(.cancel, context: context) }
+        group.get(RouterPath(MailboxPath.badge), use: badge)
     }
 
     @Sendable func send(_ request: Request, context: MailboxContext) async throws -> EditedResponse<FriendRequestResponse> {
@@ -35,7 +36,7 @@ struct FriendRequestRoutes: Sendable {
             guard let nodeID = NodeID(to) else { throw MailboxError.badRequest("`to` is not a Node ID.") }
             target = .nodeID(nodeID)
         case (nil, let token?):
-            guard ShareToken.isWellFormed(token) else { throw MailboxError.linkUnknown }
+            guard ShareLink.isWellFormedToken(token) else { throw MailboxError.linkUnknown }
             target = .shareLink(tokenHash: SecretToken.hash(token))
         default:
             throw MailboxError.badRequest("give exactly one of `to` (a Node ID) or `token` (a share token).")

@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Hummingbird
 
 /// `GET /health`: 200 `{"status": "ok"}` while the database answers, 503 `{"status": "unavailable"}`

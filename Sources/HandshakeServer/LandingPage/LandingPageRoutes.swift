@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Hummingbird
@@ -19,7 +20,7 @@ struct LandingPageRoutes: Sendable {
     @Sendable func page(_ request: Request, context: MailboxContext) async throws -> Response {
         let token = try context.parameters.require("token")
         do {
-            guard ShareToken.isWellFormed(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token))
+            guard ShareLink.isWellFormedToken(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token))
             else { throw MailboxError.linkUnknown }
             if let refusal = link.refusal(at: clock.now(), by: nil) { throw refusal }
             guard let bytes = ownerCard else { throw MailboxError.linkUnknown }

@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Hummingbird
 
 /// `GET /metrics`: the server's metrics in Prometheus's text format, for a Prometheus server to scrape.

@@ -4,18 +4,12 @@
 // `PresentationVerifier`, before an outcome is recorded.
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 
 /// A presentation request made by a verifier account, and its outcome once answered.
 public struct VerifierRequest: Sendable, Equatable {
-    /// Where it is in its life.
-    public enum Status: String, Sendable, Codable {
-        /// Waiting for a wallet's answer.
-        case pending
-        /// A wallet answered with a presentation that verified.
-        case presented
-        /// The wallet's user declined (`error=access_denied`).
-        case declined
-    }
+    /// Where it is in its life (the mailbox API's `PresentationRequestStatus`).
+    public typealias Status = PresentationRequestStatus
 
     /// The request's id, under which its verifier reads the outcome.
     public let id: String

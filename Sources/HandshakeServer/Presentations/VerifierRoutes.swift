@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
@@ -27,12 +28,12 @@ struct VerifierRoutes: Sendable {
     static let maxAnswerBytes = PresentationVerifier.maxVPTokenBytes * 3 + 4096
 
     func registerPublic(on group: RouterGroup<MailboxContext>) {
-        group.post("presentations/responses/{verifier}", use: respond)
+        group.post(RouterPath(MailboxPath.presentationResponses), use: respond)
     }
 
     func registerSignedIn(on group: RouterGroup<MailboxContext>) {
-        group.post("presentations/requests", use: create)
-        group.get("presentations/requests/{id}", use: read)
+        group.post(RouterPath(MailboxPath.presentationRequests), use: create)
+        group.get(RouterPath(MailboxPath.presentationRequest), use: read)
     }
 
     @Sendable func create(_ request: Request, context: MailboxContext) async throws -> EditedResponse<CreatedVerifierRequestResponse> {

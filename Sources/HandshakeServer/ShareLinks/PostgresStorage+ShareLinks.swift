@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import PostgresNIO
@@ -28,7 +29,7 @@ extension PostgresStorage {
     }
 
     /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on PostgreSQL: the link and its owner's card, joined.
-    public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)? {
+    public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLinkRecord, ownerCard: [UInt8]?)? {
         let query: PostgresQuery = """
             SELECT share_link.*, account.card AS owner_card FROM share_link JOIN account ON account.node_id = share_link.owner
             WHERE token_hash = \(tokenHash.bytea)
@@ -49,15 +50,15 @@ extension PostgresStorage {
     }
 
     /// The link with this token hash, read inside the transaction on `connection` (sending a request by link).
-    func shareLink(tokenHash: [UInt8], on connection: PostgresConnection) async throws -> ShareLink? {
+    func shareLink(tokenHash: [UInt8], on connection: PostgresConnection) async throws -> ShareLinkRecord? {
         guard let row = try await rows("SELECT * FROM share_link WHERE token_hash = \(tokenHash.bytea)", on: connection).first else {
             return nil
         }
         return try Self.shareLink(tokenHash: tokenHash, row: row)
     }
 
-    static func shareLink(tokenHash: [UInt8], row: PostgresRandomAccessRow) throws -> ShareLink {
-        ShareLink(
+    static func shareLink(tokenHash: [UInt8], row: PostgresRandomAccessRow) throws -> ShareLinkRecord {
+        ShareLinkRecord(
             tokenHash: tokenHash, owner: try row.nodeID("owner"), createdAt: try row.date("created_at") ?? .distantPast,
             expiresAt: try row.date("expires_at") ?? .distantPast, usedAt: try row.date("used_at"), revokedAt: try row.date("revoked_at"))
     }

@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import GRDB
 import HandshakeCore
@@ -22,7 +23,7 @@ extension SQLiteStorage {
     }
 
     /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on SQLite: the link and its owner's card, joined.
-    public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)? {
+    public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLinkRecord, ownerCard: [UInt8]?)? {
         try await writer.read { db in
             guard
                 let row = try Row.fetchOne(
@@ -43,15 +44,15 @@ extension SQLiteStorage {
         }
     }
 
-    static func shareLink(tokenHash: [UInt8], in db: Database) throws -> ShareLink? {
+    static func shareLink(tokenHash: [UInt8], in db: Database) throws -> ShareLinkRecord? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM share_link WHERE token_hash = ?", arguments: [Data(tokenHash)]) else {
             return nil
         }
         return try shareLink(tokenHash: tokenHash, row: row)
     }
 
-    static func shareLink(tokenHash: [UInt8], row: Row) throws -> ShareLink {
-        ShareLink(
+    static func shareLink(tokenHash: [UInt8], row: Row) throws -> ShareLinkRecord {
+        ShareLinkRecord(
             tokenHash: tokenHash, owner: try row.nodeID("owner"), createdAt: row.date("created_at") ?? .distantPast,
             expiresAt: row.date("expires_at") ?? .distantPast, usedAt: row.date("used_at"), revokedAt: row.date("revoked_at"))
     }

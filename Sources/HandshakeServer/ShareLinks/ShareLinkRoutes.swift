@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Hummingbird
@@ -16,12 +17,12 @@ struct ShareLinkRoutes: Sendable {
     let metrics: MailboxMetrics
 
     func registerPublic(on group: RouterGroup<MailboxContext>) {
-        group.get("share-links/{token}", use: resolve)
+        group.get(RouterPath(MailboxPath.shareLink), use: resolve)
     }
 
     func registerSignedIn(on group: RouterGroup<MailboxContext>) {
-        group.post("share-links", use: create)
-        group.delete("share-links/{token}", use: revoke)
+        group.post(RouterPath(MailboxPath.shareLinks), use: create)
+        group.delete(RouterPath(MailboxPath.shareLink), use: revoke)
     }
 
     @Sendable func create(_ request: Request, context: MailboxContext) async throws -> EditedResponse<CreatedShareLinkResponse> {
@@ -45,7 +46,7 @@ struct ShareLinkRoutes: Sendable {
     @Sendable func resolve(_ request: Request, context: MailboxContext) async throws -> Response {
         let token = try context.parameters.require("token")
         // One query for the link and its owner's card: resolving is the route a shared link's visitors hit.
-        guard ShareToken.isWellFormed(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token)) else {
+        guard ShareLink.isWellFormedToken(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token)) else {
             throw MailboxError.linkUnknown
         }
         if let refusal = link.refusal(at: clock.now(), by: nil) { return try refusal.response(owner: link.owner.rawValue) }
@@ -58,7 +59,7 @@ struct ShareLinkRoutes: Sendable {
     @Sendable func revoke(_ request: Request, context: MailboxContext) async throws -> Response {
         let owner = try context.requireAccount()
         let token = try context.parameters.require("token")
-        guard ShareToken.isWellFormed(token),
+        guard ShareLink.isWellFormedToken(token),
             try await storage.revokeShareLink(tokenHash: SecretToken.hash(token), owner: owner, now: clock.now())
         else { throw MailboxError.linkUnknown }
         return Response(status: .noContent)

@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Foundation
 import HandshakeCore
 
@@ -11,7 +12,7 @@ public protocol ShareLinkStorage: Sendable {
     /// of them leaves the window. The count and the insert are one transaction.
     func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws
     /// The link with this token hash and its owner's published card, in one query: what resolving reads.
-    func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLink, ownerCard: [UInt8]?)?
+    func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLinkRecord, ownerCard: [UInt8]?)?
     /// Revokes `owner`'s link with this token hash; `false` if `owner` has no such link. Revoking twice
     /// is not an error.
     func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool

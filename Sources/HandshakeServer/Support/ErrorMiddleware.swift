@@ -1,3 +1,4 @@
+import HandshakeMailbox
 import Hummingbird
 import Logging
 import NIOHTTP1

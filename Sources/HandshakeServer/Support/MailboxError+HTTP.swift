@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeMailbox
 import Hummingbird
 
 /// How a ``MailboxError`` goes out over HTTP: its status, `Retry-After` when there is one, and the JSON
@@ -40,7 +41,7 @@ extension MailboxError: HTTPResponseError {
 
     /// The JSON body alone, for a response written below the router (`RequestTimeLimitHandler`).
     var jsonBody: [UInt8] {
-        (try? JSONEncoder().encode(ErrorBody(code: code, message: message, owner: nil))).map { Array($0) } ?? Array("{}".utf8)
+        (try? JSONEncoder().encode(ErrorBody(code: code, message: message, owner: nil, detail: detail))).map { Array($0) } ?? Array("{}".utf8)
     }
 
     /// The refusal as a response: the status, the headers and the JSON body.
@@ -51,14 +52,7 @@ extension MailboxError: HTTPResponseError {
     /// The response, naming the share link's owner when the refusal is about a link they made (so a
     /// client can say whom to ask for a new one).
     func response(owner: String?) throws -> Response {
-        let body = try JSONEncoder().encode(ErrorBody(code: code, message: message, owner: owner))
+        let body = try JSONEncoder().encode(ErrorBody(code: code, message: message, owner: owner, detail: detail))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
-    }
-
-    /// The JSON body of every error response.
-    struct ErrorBody: Codable {
-        let code: String
-        let message: String
-        let owner: String?
     }
 }

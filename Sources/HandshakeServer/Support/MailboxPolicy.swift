@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 
 /// The numbers the mailbox enforces: how long secrets live, how many links and pass signatures an hour,
 /// how long a note.
@@ -23,7 +24,7 @@ public struct MailboxPolicy: Sendable {
     /// The sliding window the wallet-pass signing limit counts in.
     public var passSignatureWindow: TimeInterval = 60 * 60
     /// The longest note a friend request may carry, in characters (grapheme clusters).
-    public var noteMaxCharacters = 140
+    public var noteMaxCharacters = NoteLimits.characters
 
     /// The design's defaults.
     public init() {}

@@ -1,5 +1,6 @@
 import Crypto
 import HandshakeCore
+import HandshakeMailbox
 
 /// Random secrets the server hands out (bearer tokens, share tokens, auth challenges) and the hash under
 /// which it keeps them.
@@ -19,7 +20,7 @@ enum SecretToken {
     static func bearer() -> String { Base64URL.encode(randomBytes(32)) }
 
     /// A share token: 32 random bytes in base62 (43 characters).
-    static func share() -> String { Base62.encode(randomBytes(32)) }
+    static func share() -> String { Base62.encode(randomBytes(ShareLink.tokenByteCount)) }
 
     /// The SHA-256 of the token's text: what the database keeps in its place.
     static func hash(_ token: some StringProtocol) -> [UInt8] {

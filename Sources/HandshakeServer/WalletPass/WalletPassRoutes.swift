@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeWalletPass
 import Hummingbird
 
@@ -18,8 +19,8 @@ struct WalletPassRoutes: Sendable {
     let policy: MailboxPolicy
 
     func register(on group: RouterGroup<MailboxContext>) {
-        group.get("wallet-pass/signer", use: describe)
-        group.post("wallet-pass/signature", use: sign)
+        group.get(RouterPath(MailboxPath.passSigner), use: describe)
+        group.post(RouterPath(MailboxPath.passSignature), use: sign)
     }
 
     @Sendable func describe(_ request: Request, context: MailboxContext) async throws -> PassSignerResponse {
@@ -52,18 +53,6 @@ struct WalletPassRoutes: Sendable {
     }
 }
 
-/// `GET /v1/wallet-pass/signer`: what the server's certificate signs for.
-struct PassSignerResponse: ResponseEncodable {
-    let passTypeIdentifier: String?
-    let teamIdentifier: String?
-}
-
-/// `POST /v1/wallet-pass/signature`: the manifest's digest, and nothing of the card.
-struct PassSignatureBody: Decodable {
-    let manifestSha256: String
-}
-
-/// The detached CMS signature (DER, base64url), to be stored as the pass's `signature` file.
-struct PassSignatureResponse: ResponseEncodable {
-    let signature: String
-}
+// The signing bodies are HandshakeMailbox's; the server sends them as JSON responses.
+extension PassSignerResponse: ResponseEncodable {}
+extension PassSignatureResponse: ResponseEncodable {}

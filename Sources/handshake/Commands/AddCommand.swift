@@ -60,7 +60,7 @@ struct AddCommand: AsyncParsableCommand {
         // same checks and questions as any other.
         var linkSource: ContactSource?
         let bytes: [UInt8]
-        if image == nil, !FileManager.default.fileExists(atPath: input), let card = try ShareLinkCard.resolve(input, home: HandshakeHome.current()) {
+        if image == nil, !FileManager.default.fileExists(atPath: input), let card = try await ShareLinkCard.resolve(input, home: HandshakeHome.current()) {
             print("The card behind this share link (looking does not use the link up):")
             bytes = card.bytes
             linkSource = .link

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeServer
+import HandshakeTestSupport
 import Hummingbird
 import Logging
 import PostgresNIO

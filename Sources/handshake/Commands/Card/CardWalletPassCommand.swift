@@ -1,10 +1,10 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeWalletPass
 
-struct CardWalletPassCommand: ParsableCommand {
+struct CardWalletPassCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wallet-pass",
         abstract: "Make an Apple Wallet pass of your card (a .pkpass file).",
@@ -43,14 +43,14 @@ struct CardWalletPassCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let home = HandshakeHome.current()
         let card = try home.issueCard(for: try home.identity())
         do {
             let bytes: [UInt8]
             let passType: String
             if server {
-                (bytes, passType) = try signedByServer(card, home: home)
+                (bytes, passType) = try await signedByServer(card, home: home)
             } else {
                 let signer = try PassSigner(
                     certificatePEM: try PEMFile.read(certificate ?? ""), privateKeyPEM: try PEMFile.read(key ?? ""),
@@ -67,22 +67,12 @@ struct CardWalletPassCommand: ParsableCommand {
 
     /// The pass, signed by the registered server from its manifest's digest: the server names its pass type
     /// and team first, since pass.json (and so the manifest) holds them.
-    private func signedByServer(_ card: SignedCard, home: HandshakeHome) throws -> ([UInt8], String) {
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(try home.identity())
-        do {
-            let signer = try client.call("GET", "/v1/wallet-pass/signer")
-            let pass = try pass(card, passType: signer["passTypeIdentifier"] as? String, team: signer["teamIdentifier"] as? String)
-            let manifest = try PassPackage.manifest(for: pass)
-            let digest = Base64URL.encode(SHA256.hash(data: manifest))
-            let signed = try client.call("POST", "/v1/wallet-pass/signature", json: ["manifestSha256": digest])
-            guard let text = signed["signature"] as? String, let signature = Base64URL.decode(text) else {
-                throw CommandFailure("The server returned no signature.")
-            }
-            return (try PassPackage.pkpass(pass, manifest: manifest, signature: signature), pass.passTypeIdentifier)
-        } catch let refusal as MailboxClient.Refusal {
-            throw CommandFailure(refusal.message)
-        }
+    private func signedByServer(_ card: SignedCard, home: HandshakeHome) async throws -> ([UInt8], String) {
+        let client = try RegisteredServer.client(in: home)
+        let signer = try await client.passSigner()
+        let pass = try pass(card, passType: signer.passTypeIdentifier, team: signer.teamIdentifier)
+        let bytes = try await PassPackage.pkpass(pass) { try await client.signPassManifest(sha256: $0) }
+        return (bytes, pass.passTypeIdentifier)
     }
 
     private func pass(_ card: SignedCard, passType: String?, team: String?) throws -> WalletPass {

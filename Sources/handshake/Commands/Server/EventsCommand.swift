@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import HandshakeCore
+import HandshakeMailbox
 
 /// `handshake events`: follows the account's live events on the registered server, reconnecting with the
 /// last event id so nothing is missed.
-struct EventsCommand: ParsableCommand {
+struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "Follow your friend requests as they happen (the server's live event stream).",
@@ -37,78 +39,98 @@ struct EventsCommand: ParsableCommand {
         if let idle, idle < 1 { throw ValidationError("--idle must be at least 1 second.") }
     }
 
-    func run() throws {
-        let home = HandshakeHome.current()
-        var client = try MailboxClient.registered(in: home)
-        let identity = try home.identity()
-        try client.signIn(identity)
-        var last = try after ?? latestEventID(client)
-        var shown = 0
-        var names: [String: String] = [:]
-        guard let url = URL(string: client.baseURL + "/v1/events/stream") else { throw CommandFailure("\(client.baseURL) is not a URL.") }
-        if !json { Output.line("Following your events on \(client.baseURL) (Ctrl-C to stop)…") }
-        while true {
-            let reader = EventStreamReader(url: url, token: client.token ?? "", lastEventID: last)
-            defer { reader.close() }
-            reading: while true {
-                // Without --idle, wait for as long as the person keeps the command running.
-                switch reader.next(by: .now() + .seconds(idle ?? 365 * 24 * 60 * 60)) {
-                case nil:
-                    let seconds = idle ?? 0
-                    throw CommandFailure("No event arrived within \(seconds == 1 ? "1 second" : "\(seconds) seconds").")
-                case .success(let message)?:
-                    if let id = message.id.flatMap(Int64.init) { last = id }
-                    show(message, client: client, names: &names)
-                    shown += 1
-                    if let count, shown >= count { return }
-                case .failure(let ended)?:
-                    if case .status(401) = ended.end {
-                        // The bearer token lives an hour; sign in again and carry on.
-                        try client.signIn(identity)
-                    } else if case .status(let status) = ended.end {
-                        throw CommandFailure("The server refused the event stream (status \(status)).")
-                    } else {
-                        Thread.sleep(forTimeInterval: 3)  // the stream's own `retry: 3000`
+    /// One event as `--json` prints it: the API's own names.
+    struct Report: Encodable {
+        let id: Int64
+        let type: String
+        let requestId: String?
+        let peer: String?
+        let pendingRequests: Int?
+        let createdAt: String
+
+        init(_ event: AccountEvent) {
+            id = event.id
+            type = event.kind.rawValue
+            requestId = event.requestID
+            peer = event.peer?.rawValue
+            pendingRequests = event.pendingRequests
+            createdAt = event.createdAt.formatted(.iso8601)
+        }
+    }
+
+    func run() async throws {
+        let client = try RegisteredServer.client(in: HandshakeHome.current())
+        let start: Int64
+        if let after { start = after } else { start = try await client.latestEventID() }
+        if !json { Output.line("Following your events on \(client.server.absoluteString) (Ctrl-C to stop)…") }
+        // Without --idle, wait for as long as the person keeps the command running.
+        let idle = idle
+        let heartbeat = Heartbeat()
+        let shown: Int? = try await withThrowingTaskGroup(of: Int?.self) { group in
+            group.addTask { try await follow(client, after: start, heartbeat: heartbeat) }
+            if let idle {
+                // Ends the wait when no event came for --idle seconds since the last one (or the start).
+                group.addTask {
+                    while true {
+                        let deadline = await heartbeat.last + .seconds(idle)
+                        if ContinuousClock.now >= deadline { return nil }
+                        try await Task.sleep(until: deadline)
                     }
-                    break reading
                 }
             }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        if shown == nil {
+            let seconds = idle ?? 0
+            throw CommandFailure("No event arrived within \(seconds == 1 ? "1 second" : "\(seconds) seconds").")
         }
     }
 
-    /// The id of the account's newest event (0 when there is none), so that only new ones are shown.
-    private func latestEventID(_ client: MailboxClient) throws -> Int64 {
-        var last: Int64 = 0
-        while true {
-            let page = try client.call("GET", "/v1/events?after=\(last)")
-            guard let events = page["events"] as? [[String: Any]], let id = (events.last?["id"] as? NSNumber)?.int64Value else { return last }
-            last = id
+    /// Shows events as they arrive until `--count` of them were shown; returns how many.
+    private func follow(_ client: MailboxClient, after start: Int64, heartbeat: Heartbeat) async throws -> Int {
+        var shown = 0
+        var names: [NodeID: String] = [:]
+        for try await event in client.events(after: start) {
+            await heartbeat.beat()
+            await show(event, client: client, names: &names)
+            shown += 1
+            if let count, shown >= count { break }
         }
+        return shown
     }
 
-    private func show(_ message: EventStreamReader.Message, client: MailboxClient, names: inout [String: String]) {
+    private func show(_ event: AccountEvent, client: MailboxClient, names: inout [NodeID: String]) async {
         if json {
-            Output.line(message.data)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(Report(event)) { Output.line(String(decoding: data, as: UTF8.self)) }
             return
         }
-        let event = (try? JSONSerialization.jsonObject(with: Data(message.data.utf8))) as? [String: Any] ?? [:]
         let who: String
-        if let peer = event["peer"] as? String {
-            if names[peer] == nil { names[peer] = (try? client.card(of: peer))?.card.name ?? String(peer.prefix(8)) }
-            who = names[peer] ?? peer
+        if let peer = event.peer {
+            if names[peer] == nil {
+                names[peer] = (try? await client.card(of: peer))?.card.name ?? String(peer.rawValue.prefix(8))
+            }
+            who = names[peer] ?? peer.rawValue
         } else {
             who = "Someone"
         }
-        let id = event["requestId"] as? String ?? ""
+        let id = event.requestID ?? ""
         let line: String
-        switch message.event ?? event["type"] as? String {
-        case "friendRequestReceived": line = "\(who) sent you a friend request. Accept: handshake request accept \(id)"
-        case "friendRequestAccepted": line = "\(who) accepted your friend request: handshake requests --sent adds their card."
-        case "friendRequestDeclined": line = "\(who) declined your friend request."
-        case "friendRequestCancelled": line = "\(who) withdrew their friend request."
-        case "badge": line = "Requests waiting for you: \(event["pendingRequests"] as? Int ?? 0)."
-        default: line = "An event this version does not know: \(message.event ?? "?")."
+        switch event.kind {
+        case .friendRequestReceived: line = "\(who) sent you a friend request. Accept: handshake request accept \(id)"
+        case .friendRequestAccepted: line = "\(who) accepted your friend request: handshake requests --sent adds their card."
+        case .friendRequestDeclined: line = "\(who) declined your friend request."
+        case .friendRequestCancelled: line = "\(who) withdrew their friend request."
+        case .badge: line = "Requests waiting for you: \(event.pendingRequests ?? 0)."
         }
         Output.line(line)
     }
+}
+
+/// When the last event arrived, for `--idle`.
+private actor Heartbeat {
+    private(set) var last = ContinuousClock.now
+    func beat() { last = .now }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeQR
 
 /// `handshake link create|resolve|revoke`: one-time share links on the registered server.
@@ -12,7 +13,7 @@ struct LinkCommand: ParsableCommand {
     )
 }
 
-struct LinkCreateCommand: ParsableCommand {
+struct LinkCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a share link: valid 24 hours, for one friend request.",
@@ -22,24 +23,28 @@ struct LinkCreateCommand: ParsableCommand {
     @Flag(help: "Print the link as JSON (token, url, appUrl, expiresAt).")
     var json = false
 
-    func run() throws {
-        let home = HandshakeHome.current()
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(try home.identity())
-        let link = try client.call("POST", "/v1/share-links")
-        guard let url = link["url"] as? String else { throw CommandFailure("The server returned no link.") }
+    /// What `--json` prints: the link's two forms and its expiry, as the server's API names them.
+    struct Report: Encodable {
+        let token: String
+        let url: String
+        let appUrl: String
+        let expiresAt: String
+    }
+
+    func run() async throws {
+        let created = try await RegisteredServer.client(in: HandshakeHome.current()).createShareLink()
+        let url = created.link.description
         if json {
-            let data = try JSONSerialization.data(withJSONObject: link, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            try Output.json(Report(token: created.link.token, url: url, appUrl: created.link.appURL, expiresAt: created.expiresAt.formatted(.iso8601)))
             return
         }
         print(url)
         if let code = try? QRCode(encoding: url) { print(TerminalRenderer(style: .ansi).render(code)) }
-        print("Valid until \(link["expiresAt"] as? String ?? "24 hours from now"), for one friend request.")
+        print("Valid until \(created.expiresAt.formatted(.iso8601)), for one friend request.")
     }
 }
 
-struct LinkResolveCommand: ParsableCommand {
+struct LinkResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Show the verified card behind a share link (does not use the link up)."
@@ -48,37 +53,28 @@ struct LinkResolveCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The link (https://…/share/contact/TOKEN or handshake://contact/TOKEN) or the token.", valueName: "link"))
     var link: String
 
-    func run() throws {
-        guard let token = ShareLinkText.token(in: link) else { throw CommandFailure("\"\(link)\" is not a share link or token.") }
-        let client = try MailboxClient.registered(in: HandshakeHome.current())
-        let resolved: [String: Any]
-        do {
-            resolved = try client.call("GET", "/v1/share-links/\(token)")
-        } catch let refusal as MailboxClient.Refusal {
-            throw CommandFailure(refusal.message)
-        }
-        let card = try MailboxClient.verifiedCard(resolved["card"])
+    func run() async throws {
+        guard let shareLink = ShareLink(parsing: link) else { throw CommandFailure("\"\(link)\" is not a share link or token.") }
+        let client = MailboxClient(server: try RegisteredServer.url(in: HandshakeHome.current()))
+        let resolved = try await client.resolve(shareLink)
         print("Card behind this link, signed by its owner:")
-        CardPrinter.print(card.card)
-        print("Send a friend request with: handshake request send \(token)")
+        CardPrinter.print(resolved.card.card)
+        print("Send a friend request with: handshake request send \(shareLink.token)")
     }
 }
 
-struct LinkRevokeCommand: ParsableCommand {
+struct LinkRevokeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Withdraw one of your share links.")
 
     @Argument(help: ArgumentHelp("The link or its token.", valueName: "link"))
     var link: String
 
-    func run() throws {
-        guard let token = ShareLinkText.token(in: link) else { throw CommandFailure("\"\(link)\" is not a share link or token.") }
-        let home = HandshakeHome.current()
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(try home.identity())
+    func run() async throws {
+        guard let shareLink = ShareLink(parsing: link) else { throw CommandFailure("\"\(link)\" is not a share link or token.") }
         do {
-            try client.call("DELETE", "/v1/share-links/\(token)")
-        } catch let refusal as MailboxClient.Refusal {
-            throw CommandFailure(refusal.code == "link_unknown" ? "You have no such link." : refusal.message)
+            try await RegisteredServer.client(in: HandshakeHome.current()).revoke(shareLink)
+        } catch .refused(.linkUnknown, _) as MailboxClientError {
+            throw CommandFailure("You have no such link.")
         }
         print("Revoked; the link no longer works.")
     }

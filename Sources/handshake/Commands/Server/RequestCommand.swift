@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeStore
 
 /// `handshake request send|accept|decline|cancel` and `handshake requests`: friend requests through the
 /// registered server. Accepted requests put the other side's verified card in the contact book.
-struct RequestCommand: ParsableCommand {
+struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Send, accept, decline or cancel friend requests through your server.",
@@ -13,7 +14,7 @@ struct RequestCommand: ParsableCommand {
     )
 }
 
-struct RequestSendCommand: ParsableCommand {
+struct RequestSendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
         abstract: "Send a friend request, with your card, by Node ID or share link."
@@ -22,50 +23,29 @@ struct RequestSendCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A Node ID, a share link or its token.", valueName: "to"))
     var target: String
 
-    @Option(help: ArgumentHelp("A note for them (at most 140 characters).", valueName: "text"))
+    @Option(help: ArgumentHelp("A note for them (at most \(NoteLimits.characters) characters).", valueName: "text"))
     var note: String?
 
     func validate() throws {
-        if let note, note.count > 140 { throw ValidationError("--note has \(note.count) characters; at most 140 are allowed.") }
+        if let note, note.count > NoteLimits.characters {
+            throw ValidationError("--note has \(note.count) characters; at most \(NoteLimits.characters) are allowed.")
+        }
     }
 
-    func run() throws {
+    func run() async throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(identity)
-        var body = ["card": Base64URL.encode(try home.issueCard(for: identity).bytes)]
-        var owner: String?
-        if let nodeID = NodeID(target) {
-            body["to"] = nodeID.rawValue
-        } else if let token = ShareLinkText.token(in: target) {
-            body["token"] = token
-            // The owner's name, from their signed card, for a clearer sentence if the link cannot be used.
-            do {
-                owner = try MailboxClient.verifiedCard(client.call("GET", "/v1/share-links/\(token)")["card"]).card.name
-            } catch let refusal as MailboxClient.Refusal {
-                owner = refusal.owner.flatMap { try? client.card(of: $0).card.name }
-            } catch {}
-        } else {
+        let client = try RegisteredServer.client(in: home)
+        guard let to = FriendRequestTarget(parsing: target) else {
             throw CommandFailure("\"\(target)\" is neither a Node ID nor a share link.")
         }
-        if let note { body["note"] = note }
+        let card = try home.issueCard(for: identity)
         do {
-            let sent = try client.call("POST", "/v1/friend-requests", json: body)
-            print("Request sent (id \(sent["id"] as? String ?? "?")). You will see the answer in: handshake requests --sent")
-        } catch let refusal as MailboxClient.Refusal {
-            throw CommandFailure(Self.sentence(for: refusal, owner: owner))
-        }
-    }
-
-    /// The server's refusal, with the link owner's name where it helps.
-    static func sentence(for refusal: MailboxClient.Refusal, owner: String?) -> String {
-        let who = owner ?? "its owner"
-        switch refusal.code {
-        case "link_used": return "This link was already used. Ask \(who) for a new one."
-        case "link_expired": return "This link has expired. Ask \(who) for a new one."
-        case "link_revoked": return "\(owner ?? "Its owner") withdrew this link. Ask them for a new one."
-        default: return refusal.message
+            let sent = try await client.sendFriendRequest(to: to, card: card, note: note)
+            print("Request sent (id \(sent.id)). You will see the answer in: handshake requests --sent")
+        } catch {
+            guard case .shareLink(let link) = to else { throw error }
+            throw CommandFailure(await client.sentence(for: error, about: link))
         }
     }
 }
@@ -75,52 +55,49 @@ struct RequestSendCommand: ParsableCommand {
 enum RequestAnswer: String {
     case accept, decline, cancel
 
-    func run(id: String) throws {
+    func run(id: String) async throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(identity)
-        let body = self == .accept ? ["card": Base64URL.encode(try home.issueCard(for: identity).bytes)] : nil
-        let answered: [String: Any]
-        do {
-            answered = try client.call("POST", "/v1/friend-requests/\(id)/\(rawValue)", json: body)
-        } catch let refusal as MailboxClient.Refusal {
-            throw CommandFailure(refusal.message)
-        }
+        let client = try RegisteredServer.client(in: home)
         switch self {
         case .accept:
-            let card = try MailboxClient.verifiedCard(answered["senderCard"])
+            let accepted = try await client.acceptFriendRequest(id, card: try home.issueCard(for: identity))
+            guard let card = accepted.senderCard else { throw CommandFailure("The server sent no card with this request.") }
             print(try RequestsCommand.store(card, in: home))
-        case .decline: print("Declined; they will see it.")
-        case .cancel: print("Cancelled; they will see it.")
+        case .decline:
+            try await client.declineFriendRequest(id)
+            print("Declined; they will see it.")
+        case .cancel:
+            try await client.cancelFriendRequest(id)
+            print("Cancelled; they will see it.")
         }
     }
 }
 
-struct RequestAcceptCommand: ParsableCommand {
+struct RequestAcceptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept", abstract: "Accept a request you received: you each get the other's verified card.")
     @Argument(help: ArgumentHelp("The request's id (handshake requests lists them).", valueName: "id"))
     var id: String
-    func run() throws { try RequestAnswer.accept.run(id: id) }
+    func run() async throws { try await RequestAnswer.accept.run(id: id) }
 }
 
-struct RequestDeclineCommand: ParsableCommand {
+struct RequestDeclineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a request you received; the sender sees it.")
     @Argument(help: ArgumentHelp("The request's id.", valueName: "id"))
     var id: String
-    func run() throws { try RequestAnswer.decline.run(id: id) }
+    func run() async throws { try await RequestAnswer.decline.run(id: id) }
 }
 
-struct RequestCancelCommand: ParsableCommand {
+struct RequestCancelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Withdraw a request you sent; the receiver sees it.")
     @Argument(help: ArgumentHelp("The request's id.", valueName: "id"))
     var id: String
-    func run() throws { try RequestAnswer.cancel.run(id: id) }
+    func run() async throws { try await RequestAnswer.cancel.run(id: id) }
 }
 
 /// `handshake requests [--sent] [--json]`: the requests you received or sent, with their status.
-struct RequestsCommand: ParsableCommand {
+struct RequestsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "requests",
         abstract: "List friend requests you received (or sent) on your server.",
@@ -133,28 +110,47 @@ struct RequestsCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    func run() throws {
-        let home = HandshakeHome.current()
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(try home.identity())
-        let list = try client.call("GET", "/v1/friend-requests?direction=\(sent ? "sent" : "received")")
-        let requests = list["requests"] as? [[String: Any]] ?? []
-        if json {
-            let data = try JSONSerialization.data(withJSONObject: requests, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+    /// One request as `--json` prints it: the API's own names, the cards as verified here.
+    struct Report: Encodable {
+        let id: String
+        let sender: String
+        let receiver: String
+        let senderCard: String?
+        let receiverCard: String?
+        let note: String?
+        let route: String
+        let status: String
+        let createdAt: String
+        let answeredAt: String?
+
+        init(_ request: MailboxFriendRequest) {
+            id = request.id
+            sender = request.sender.rawValue
+            receiver = request.receiver.rawValue
+            senderCard = request.senderCard.map { Base64URL.encode($0.bytes) }
+            receiverCard = request.receiverCard.map { Base64URL.encode($0.bytes) }
+            note = request.note
+            route = request.route.rawValue
+            status = request.status.rawValue
+            createdAt = request.createdAt.formatted(.iso8601)
+            answeredAt = request.answeredAt?.formatted(.iso8601)
         }
+    }
+
+    func run() async throws {
+        let home = HandshakeHome.current()
+        let identity = try home.identity()
+        let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
+        if json { try Output.json(requests.map(Report.init)) }
         if !json && requests.isEmpty { print(sent ? "You have sent no requests." : "No requests.") }
         for request in requests {
-            let status = request["status"] as? String ?? "?"
-            let id = request["id"] as? String ?? "?"
-            let cardText = sent ? request["receiverCard"] : request["senderCard"]
-            let name = (try? MailboxClient.verifiedCard(cardText))?.card.name
-            let other = name ?? (sent ? request["receiver"] : request["sender"]) as? String ?? "?"
+            let card = request.otherCard(from: identity.nodeID)
+            let other = card?.card.name ?? request.other(from: identity.nodeID).rawValue
             if !json {
-                let note = (request["note"] as? String).map { " — \"\($0)\"" } ?? ""
-                print("\(id)  \(status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
+                let note = request.note.map { " — \"\($0)\"" } ?? ""
+                print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
             }
-            if sent, status == "accepted", let card = try? MailboxClient.verifiedCard(cardText) {
+            if sent, request.status == .accepted, let card {
                 let outcome = try Self.store(card, in: home)
                 if !json { print("    " + outcome) }
             }

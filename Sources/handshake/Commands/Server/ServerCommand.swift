@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeMailbox
 
 /// `handshake server register`: connects this identity to a mailbox server.
 struct ServerCommand: ParsableCommand {
@@ -11,7 +12,7 @@ struct ServerCommand: ParsableCommand {
 }
 
 /// Signs in to the server with this identity's key and publishes its card; remembers the server.
-struct ServerRegisterCommand: ParsableCommand {
+struct ServerRegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Sign in to a mailbox server with your key and publish your card there.",
@@ -26,24 +27,22 @@ struct ServerRegisterCommand: ParsableCommand {
     var server: String
 
     func validate() throws {
-        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+        do {
+            _ = try MailboxClient(serverAddress: server)
+        } catch {
             throw ValidationError("--server must be an http or https URL, such as https://handshake.example.org.")
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        var client = MailboxClient(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server)
-        try client.signIn(identity)
-        let card = try home.issueCard(for: identity)
-        do {
-            try client.call("PUT", "/v1/account/card", raw: card.bytes)
-            print("Published your card to \(client.baseURL).")
-        } catch let refusal as MailboxClient.Refusal where refusal.code == "card_not_newer" {
-            print("\(client.baseURL) already has this card.")
+        let client = try MailboxClient(serverAddress: server, identity: identity)
+        switch try await client.publish(try home.issueCard(for: identity)) {
+        case .published: print("Published your card to \(client.server.absoluteString).")
+        case .alreadyCurrent: print("\(client.server.absoluteString) already has this card.")
         }
-        try client.save(in: home)
+        try RegisteredServer.save(client.server, in: home)
         print("Registered as \(identity.nodeID.rawValue).")
     }
 }

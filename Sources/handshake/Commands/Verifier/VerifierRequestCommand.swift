@@ -1,12 +1,12 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import HandshakeCredentials
+import HandshakeMailbox
 import HandshakeQR
 
 /// `handshake verifier request`: makes a presentation request on the registered server, shows its link as
 /// a QR code, and waits for the answer, which the server has verified before recording it.
-struct VerifierRequestCommand: ParsableCommand {
+struct VerifierRequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Show a QR code asking for card fields, and wait for the verified answer.",
@@ -44,68 +44,86 @@ struct VerifierRequestCommand: ParsableCommand {
         guard wait > 0 else { throw ValidationError("--wait must be at least 1 second.") }
     }
 
-    func run() throws {
-        let home = HandshakeHome.current()
-        var client = try MailboxClient.registered(in: home)
-        try client.signIn(try home.identity())
-        let made: [String: Any]
-        do {
-            made = try client.call("POST", "/v1/presentations/requests", json: ["claims": fields.isEmpty ? ["name"] : fields])
-        } catch let refusal as MailboxClient.Refusal {
-            throw CommandFailure(refusal.message)
-        }
-        guard let id = made["id"] as? String, let link = made["requestUrl"] as? String else {
-            throw CommandFailure("The server returned no presentation request.")
-        }
+    /// The request as `--json` prints it first: the API's own names.
+    struct MadeReport: Encodable {
+        let id: String
+        let requestUrl: String
+        let clientId: String
+        let expiresAt: String
+    }
+
+    /// The outcome as `--json` prints it second.
+    struct OutcomeReport: Encodable {
+        let id: String
+        let status: String
+        let expiresAt: String
+        let holder: String?
+        let fields: CardFields?
+        let nodeId: String?
+        let answeredAt: String?
+    }
+
+    func run() async throws {
+        let client = try RegisteredServer.client(in: HandshakeHome.current())
+        let claims = fields.compactMap(PresentableClaim.init(claimName:))
+        let made = try await client.createPresentationRequest(asking: claims)
         if json {
-            try printJSONLine(made)
+            try printJSONLine(MadeReport(id: made.id, requestUrl: made.requestURL, clientId: made.clientID, expiresAt: made.expiresAt.formatted(.iso8601)))
         } else {
             // Unbuffered: whoever shows the code (or a script reading the link) sees it while this waits.
-            Output.line(link)
-            if let code = try? QRCode(encoding: link) { Output.line(TerminalRenderer(style: .ansi).render(code)) }
+            Output.line(made.requestURL)
+            if let code = try? QRCode(encoding: made.requestURL) { Output.line(TerminalRenderer(style: .ansi).render(code)) }
             Output.line("Waiting up to \(min(wait, 300)) seconds for an answer…")
         }
 
-        let outcome = try waitForOutcome(client, id: id, seconds: min(wait, 300))
-        if json { try printJSONLine(outcome) }
-        switch outcome["status"] as? String {
-        case "presented":
+        let outcome = try await waitForOutcome(client, id: made.id, seconds: min(wait, 300))
+        if json {
+            try printJSONLine(
+                OutcomeReport(
+                    id: outcome.id, status: outcome.status.rawValue, expiresAt: outcome.expiresAt.formatted(.iso8601), holder: outcome.holder,
+                    fields: outcome.fields, nodeId: outcome.nodeID?.rawValue, answeredAt: outcome.answeredAt?.formatted(.iso8601)))
+        }
+        switch outcome.status {
+        case .presented:
             if !json { printPresented(outcome) }
-        case "declined":
+        case .declined:
             if !json { print("The person declined: nothing was presented.") }
             throw ExitCode.failure
-        default:
+        case .pending:
             if !json { print("No answer came within \(min(wait, 300)) seconds; the request is no longer waited for.") }
             throw ExitCode.failure
         }
     }
 
     /// Reads the request's outcome every half second until it is answered or `seconds` have passed.
-    private func waitForOutcome(_ client: MailboxClient, id: String, seconds: Int) throws -> [String: Any] {
-        let deadline = DispatchTime.now() + .seconds(seconds)
+    private func waitForOutcome(_ client: MailboxClient, id: String, seconds: Int) async throws -> PresentationRequestOutcome {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
-            let outcome = try client.call("GET", "/v1/presentations/requests/\(id)")
-            if outcome["status"] as? String != "pending" || DispatchTime.now() >= deadline { return outcome }
-            Thread.sleep(forTimeInterval: 0.5)
+            let outcome = try await client.presentationRequest(id)
+            if outcome.status != .pending || ContinuousClock.now >= deadline { return outcome }
+            try await Task.sleep(for: .milliseconds(500))
         }
     }
 
-    private func printPresented(_ outcome: [String: Any]) {
+    private func printPresented(_ outcome: PresentationRequestOutcome) {
         print("Presented, and verified by the server:")
-        let fields = outcome["fields"] as? [String: Any] ?? [:]
+        // The fields as their JSON names them (links as objects), one line each.
+        let encoded = (try? JSONEncoder().encode(outcome.fields)).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
+        let fields = encoded ?? [:]
         for name in fields.keys.sorted() {
             let value = fields[name]
             let text = (value as? [String])?.joined(separator: ", ") ?? (value as? String) ?? "\(value ?? "")"
             print("  \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(text)")
         }
-        if let nodeID = outcome["nodeId"] as? String { print("  Node ID   \(nodeID) (they presented their Handshake identity)") }
-        if let holder = outcome["holder"] as? String {
+        if let nodeID = outcome.nodeID { print("  Node ID   \(nodeID.rawValue) (they presented their Handshake identity)") }
+        if let holder = outcome.holder {
             print("Their key for you: \(holder) (the same each time they answer you; other verifiers see another).")
         }
     }
 
-    private func printJSONLine(_ object: [String: Any]) throws {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        Output.line(String(decoding: data, as: UTF8.self))
+    private func printJSONLine(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        Output.line(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

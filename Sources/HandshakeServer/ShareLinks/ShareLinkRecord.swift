@@ -1,12 +1,13 @@
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 
 /// A share link as stored: whose it is, when it was made, and whether it can still be used.
 ///
 /// The token itself is not kept, only its SHA-256 (`SecretToken/hash(_:)`): whoever reads the
 /// database cannot use the links in it. A link is usable while it is unused, unrevoked and unexpired;
 /// resolving it does not use it, sending a friend request with it does, once.
-public struct ShareLink: Sendable, Equatable {
+public struct ShareLinkRecord: Sendable, Equatable {
     /// SHA-256 of the token text.
     public let tokenHash: [UInt8]
     /// The account that created the link.
@@ -30,18 +31,5 @@ public struct ShareLink: Sendable, Equatable {
         if usedAt != nil { return .linkUsed }
         if now >= expiresAt { return .linkExpired }
         return nil
-    }
-}
-
-/// The share token's shape: 32 random bytes written as 43 base62 characters.
-public enum ShareToken {
-    /// How many random bytes a token carries.
-    public static let byteCount = 32
-    /// How many characters its text has.
-    public static let length = 43
-
-    /// Whether `text` has the shape of a share token (it may still be unknown).
-    public static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        Base62.isValid(text, length: length)
     }
 }

@@ -2,8 +2,10 @@
 /// sentence a person understands.
 ///
 /// The codes are the API's contract (docs/server.md has the table; clients switch on them, never on the
-/// message). The messages say what happened and what to do next, without internal detail. What this type
-/// does not decide: where each refusal is raised — storage and routes do that.
+/// message). The messages say what happened and what to do next, without internal detail. The server raises
+/// these; ``MailboxClient`` reads them back from the wire (``MailboxClientError/refused(_:owner:)``), so an
+/// app switches on the same cases the server threw. What this type does not decide: where each refusal is
+/// raised — the server's storage and routes do that.
 public enum MailboxError: Error, Sendable, Equatable {
     /// The request is malformed: unreadable JSON, a missing field, a value out of bounds.
     case badRequest(String)
@@ -158,5 +160,81 @@ public enum MailboxError: Error, Sendable, Equatable {
             "The request did not arrive within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Check the connection and send it again."
         case .internalError: "Something went wrong on the server. Try again later."
         }
+    }
+}
+
+extension MailboxError {
+    /// The value a refusal carries, sent as the error body's `detail`: what was wrong with a request, why
+    /// a card or a presentation was refused, which state an answered request is in.
+    package var detail: String? {
+        switch self {
+        case .badRequest(let detail), .unauthorized(let detail), .cardRejected(let detail), .presentationRefused(let detail): detail
+        case .requestNotPending(let status): status.rawValue
+        case .requestTimeout(let seconds): String(seconds)
+        default: nil
+        }
+    }
+
+    /// The refusal a server answered with, from its body's `code` and `detail` and its `Retry-After`
+    /// header; `nil` for a code this version does not know.
+    ///
+    /// The detail is text from a server, so it is cut to ``maxDetailCharacters`` and stripped of control
+    /// and invisible formatting characters before it can reach a screen.
+    package init?(code: String, detail: String?, retryAfter: Int?) {
+        let detail = detail.map(Self.cleaned) ?? ""
+        switch code {
+        case "bad_request": self = .badRequest(detail)
+        case "unauthorized": self = .unauthorized(detail.isEmpty ? "Sign in again." : detail)
+        case "challenge_invalid": self = .challengeInvalid
+        case "bad_signature": self = .badSignature
+        case "card_rejected": self = .cardRejected(detail)
+        case "card_not_yours": self = .cardNotYours
+        case "card_not_newer": self = .cardNotNewer
+        case "no_card": self = .noCard
+        case "card_required": self = .cardRequired
+        case "unknown_account": self = .unknownAccount
+        case "link_unknown": self = .linkUnknown
+        case "link_expired": self = .linkExpired
+        case "link_used": self = .linkUsed
+        case "link_revoked": self = .linkRevoked
+        case "own_link": self = .ownLink
+        case "rate_limited": self = .rateLimited(retryAfter: retryAfter ?? 3600)
+        case "self_request": self = .selfRequest
+        case "already_contacts": self = .alreadyContacts
+        case "request_pending": self = .requestPending
+        case "incoming_request_pending": self = .incomingRequestPending
+        case "unknown_request": self = .unknownRequest
+        case "not_your_answer": self = .notYourAnswer
+        case "request_not_pending":
+            guard let status = FriendRequestStatus(rawValue: detail) else { return nil }
+            self = .requestNotPending(status)
+        case "unknown_contact": self = .unknownContact
+        case "presentation_request_unknown": self = .presentationRequestUnknown
+        case "presentation_request_expired": self = .presentationRequestExpired
+        case "presentation_already_answered": self = .presentationAlreadyAnswered
+        case "presentation_refused": self = .presentationRefused(detail)
+        case "pass_signing_not_offered": self = .passSigningNotOffered
+        case "not_found": self = .notFound
+        case "method_not_allowed": self = .methodNotAllowed
+        case "payload_too_large": self = .payloadTooLarge
+        case "request_timeout": self = .requestTimeout(seconds: Int(detail) ?? 30)
+        case "internal_error": self = .internalError
+        default: return nil
+        }
+    }
+
+    /// The longest detail read from a server's refusal.
+    package static let maxDetailCharacters = 300
+
+    /// `text` as it may be shown: at most ``maxDetailCharacters`` characters, with no control characters,
+    /// bidirectional overrides or other invisible formatting (each is dropped).
+    static func cleaned(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter { scalar in
+            !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator)
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: kept)
+        return String(String(view).prefix(maxDetailCharacters))
     }
 }

@@ -1,0 +1,242 @@
+import Foundation
+import HandshakeCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A typed client of a Handshake mailbox server (docs/server.md): signing in by challenge, the account's
+/// card, share links, friend requests, contacts, events, presentations and Wallet-pass signatures.
+///
+/// Every call returns typed values and throws ``MailboxClientError``: the server's refusals as the
+/// ``MailboxError`` cases it raised. Every card that comes from the server is verified here again (schema,
+/// Node ID, signature) and matched to whom the server says it belongs before it is returned: the server is a
+/// mailbox, never an authority. What the client does not do is store anything: a verified card goes to
+/// `HandshakeAccount`'s receive rule, which the app calls once the person agreed.
+///
+/// The client signs in on the first call that needs it and again when the server says the token expired,
+/// so an app never handles tokens. Calls on one client are serialised by the actor; make one client per
+/// server and identity.
+///
+/// ```swift
+/// let client = MailboxClient(server: serverURL, identity: account.identity)
+/// try await client.publish(try account.issueCard())
+/// let link = try await client.createShareLink()
+/// for try await event in client.events() { … }
+/// ```
+public actor MailboxClient {
+    /// The server's base URL, without a trailing slash.
+    public nonisolated let server: URL
+    /// Whose account this is; `nil` for a client that only makes public calls (resolving a share link,
+    /// reading a published card).
+    public nonisolated let identity: Identity?
+    /// Limits and the source of time.
+    public nonisolated let configuration: Configuration
+    let http: MailboxHTTP
+    /// The bearer token and until when the server accepts it.
+    private var session: MailboxSession?
+
+    /// Limits, timing and the source of time for a client.
+    public struct Configuration: Sendable {
+        /// The longest one call may take, from sending to the last byte of the answer.
+        public var requestTimeout: Duration = .seconds(30)
+        /// The largest answer read (a list of requests carries a card each).
+        public var maxResponseBytes = 16 * 1024 * 1024
+        /// How long an event stream waits before it connects again after the connection ended (the
+        /// server's `retry:`).
+        public var reconnectDelay: Duration = .seconds(3)
+        /// How long an event stream may stay silent (the server sends a keep-alive every 15 s) before the
+        /// connection is taken for dead and made again.
+        public var streamSilenceLimit: Duration = .seconds(45)
+        /// The time cards are verified at and tokens are judged by.
+        public var now: @Sendable () -> Date = { Date() }
+        /// How the event stream waits before it reconnects (injected by tests).
+        public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+
+        /// The defaults: 30 s a call, 16 MiB an answer, reconnecting after 3 s.
+        public init() {}
+    }
+
+    /// A client of `server` acting for `identity`.
+    /// - Parameters:
+    ///   - server: the base URL the operator gave (a trailing slash is ignored).
+    ///   - identity: whose account to sign in to; `nil` for public calls only.
+    public init(server: URL, identity: Identity? = nil, configuration: Configuration = Configuration()) {
+        var text = server.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        self.server = URL(string: text) ?? server
+        self.identity = identity
+        self.configuration = configuration
+        http = MailboxHTTP(timeout: configuration.requestTimeout, maxResponseBytes: configuration.maxResponseBytes)
+    }
+
+    /// A client for a server address as a person typed it: `http` or `https`, with a host.
+    /// - Throws: ``MailboxClientError/badServerURL(_:)``.
+    public init(serverAddress: String, identity: Identity? = nil, configuration: Configuration = Configuration()) throws(MailboxClientError) {
+        guard let url = URL(string: serverAddress), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else { throw .badServerURL(serverAddress) }
+        self.init(server: url, identity: identity, configuration: configuration)
+    }
+
+    // MARK: Signing in
+
+    /// Signs in (challenge, labelled signature, token) and keeps the token for the calls that follow.
+    ///
+    /// Calls sign in by themselves when needed; this is for an app that wants to know at once whether the
+    /// server accepts the identity.
+    @discardableResult
+    public func signIn() async throws(MailboxClientError) -> MailboxSession {
+        guard let identity else { throw .noIdentity }
+        let challenge: ChallengeResponse = try await call(
+            "POST", MailboxPath.challenge, json: ChallengeRequest(sigKey: Base64URL.encode(identity.sigKey.rawRepresentation), nodeId: nil),
+            signedIn: false)
+        guard let bytes = Base64URL.decode(challenge.challenge) else { throw .unexpectedAnswer("the sign-in challenge is not base64url.") }
+        // Signed for the purpose of a server challenge (docs/server.md), so no other signature of this key
+        // can be taken for a sign-in.
+        let signature = identity.sign(bytes, for: .serverChallenge)
+        let token: TokenResponse = try await call(
+            "POST", MailboxPath.token, json: TokenRequest(challenge: challenge.challenge, signature: Base64URL.encode(signature)),
+            signedIn: false)
+        let session = MailboxSession(token: token.token, nodeID: identity.nodeID, expiresAt: token.expiresAt)
+        self.session = session
+        return session
+    }
+
+    /// Forgets the token; the next call that needs one signs in again.
+    public func forgetSession() {
+        session = nil
+    }
+
+    /// A token that is still good for a while, signing in when there is none.
+    func currentToken() async throws(MailboxClientError) -> String {
+        // A token a minute from expiry is renewed first, so a call does not fail half-way.
+        if let session, session.expiresAt.timeIntervalSince(configuration.now()) > 60 { return session.token }
+        return try await signIn().token
+    }
+
+    // MARK: Calls
+
+    /// A JSON call: `body` encoded, the answer decoded as `Answer`; the server's refusal thrown.
+    func call<Answer: Decodable>(
+        _ method: String, _ template: String, _ values: [String: String] = [:], query: String? = nil, json body: (some Encodable)? = Empty?.none,
+        signedIn: Bool = true
+    ) async throws(MailboxClientError) -> Answer {
+        let data: Data?
+        do {
+            data = try body.map { try JSONEncoder.mailbox.encode($0) }
+        } catch {
+            throw .unexpectedAnswer("the request could not be written (\(error)).")
+        }
+        let response = try await send(method, template, values, query: query, body: data, contentType: "application/json", signedIn: signedIn)
+        return try decode(Answer.self, from: response)
+    }
+
+    /// Sends one request and returns the answer if its status is 2xx; on a 401 to a signed-in call, signs
+    /// in again once and repeats (the token expired or was revoked).
+    func send(
+        _ method: String, _ template: String, _ values: [String: String] = [:], query: String? = nil, body: Data? = nil,
+        contentType: String? = nil, accept: String = "application/json", signedIn: Bool
+    ) async throws(MailboxClientError) -> MailboxHTTP.Response {
+        var retried = false
+        while true {
+            var request = try makeRequest(method, template, values, query: query)
+            request.setValue(accept, forHTTPHeaderField: "Accept")
+            if let body {
+                request.httpBody = body
+                if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+            }
+            if signedIn { request.setValue("Bearer \(try await currentToken())", forHTTPHeaderField: "Authorization") }
+            let response = try await http.send(request)
+            if (200..<300).contains(response.status) { return response }
+            if response.status == 401, signedIn, !retried {
+                session = nil
+                retried = true
+                continue
+            }
+            throw refusal(from: response)
+        }
+    }
+
+    /// The request for `template` filled with `values` on this server.
+    func makeRequest(_ method: String, _ template: String, _ values: [String: String], query: String? = nil) throws(MailboxClientError)
+        -> URLRequest
+    {
+        let path = MailboxPath.filled(template, values) + (query.map { "?" + $0 } ?? "")
+        guard let url = URL(string: server.absoluteString + path) else { throw .badServerURL(server.absoluteString) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        return request
+    }
+
+    /// `Answer` from a 2xx answer's JSON body.
+    func decode<Answer: Decodable>(_ type: Answer.Type, from response: MailboxHTTP.Response) throws(MailboxClientError) -> Answer {
+        if Answer.self == Empty.self, let empty = Empty() as? Answer { return empty }
+        do {
+            return try JSONDecoder.mailbox.decode(Answer.self, from: response.body)
+        } catch {
+            throw .unexpectedAnswer("a \(response.status) answer that is not the API's JSON.")
+        }
+    }
+
+    /// The refusal a non-2xx answer carries: its documented code, or an unexpected answer.
+    func refusal(from response: MailboxHTTP.Response) -> MailboxClientError {
+        guard let body = try? JSONDecoder.mailbox.decode(ErrorBody.self, from: response.body) else {
+            return .unexpectedAnswer("status \(response.status) without the API's error body.")
+        }
+        let retryAfter = response.header("Retry-After").flatMap { Int($0) }
+        guard let error = MailboxError(code: body.code, detail: body.detail, retryAfter: retryAfter) else {
+            return .unexpectedAnswer("status \(response.status) with a refusal this version does not know (\(MailboxError.cleaned(String(body.code.prefix(64))))).")
+        }
+        return .refused(error, owner: body.owner.flatMap(NodeID.init))
+    }
+
+    /// A card the server handed over, verified here; `nodeID`, when given, is whose the server says it is.
+    func verifiedCard(_ base64URL: String, of nodeID: NodeID? = nil) throws(MailboxClientError) -> SignedCard {
+        guard let bytes = Base64URL.decode(base64URL) else { throw .cardDoesNotVerify("it is not base64url.") }
+        return try verifiedCard(bytes, of: nodeID)
+    }
+
+    /// Card bytes the server handed over, verified here.
+    func verifiedCard(_ bytes: [UInt8], of nodeID: NodeID?) throws(MailboxClientError) -> SignedCard {
+        let card: SignedCard
+        do {
+            card = try CardVerifier().verify(bytes, now: configuration.now())
+        } catch {
+            throw .cardDoesNotVerify(error.description)
+        }
+        if let nodeID, card.nodeID != nodeID { throw .cardDoesNotVerify("it is the card of \(card.nodeID.rawValue), not of \(nodeID.rawValue).") }
+        return card
+    }
+
+    /// No body, or an answer whose body is not read.
+    struct Empty: Codable, Sendable {}
+}
+
+/// A signed-in session: the bearer token the server issued and until when it accepts it.
+public struct MailboxSession: Sendable, Equatable {
+    /// The bearer token. Keep it secret: it acts for the account until it expires.
+    public let token: String
+    /// The account it signs in to.
+    public let nodeID: NodeID
+    /// When the server stops accepting it.
+    public let expiresAt: Date
+}
+
+extension JSONEncoder {
+    /// The mailbox API's JSON: ISO 8601 times, slashes unescaped.
+    static var mailbox: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    /// The mailbox API's JSON: ISO 8601 times.
+    static var mailbox: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,41 @@
+import HandshakeCore
+
+/// Why a call to a mailbox server did not give what was asked, as ``MailboxClient`` throws it.
+///
+/// A front end switches on the cases: the server's refusals arrive as the same ``MailboxError`` cases the
+/// server raised (never as text to match), and what went wrong on the way (no answer, an answer that is not
+/// the API's, a card that does not verify) has a case of its own. Every case has a sentence for a person.
+public enum MailboxClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server refused, with one of its documented refusals. `owner` is the Node ID of the person who
+    /// made the share link concerned, when the refusal is about one (ask them for a new link).
+    case refused(MailboxError, owner: NodeID?)
+    /// No answer: the server could not be reached, or did not answer in time.
+    case unreachable(server: String, reason: String)
+    /// An answer that is not what the API documents (a status or a body this version cannot read).
+    case unexpectedAnswer(String)
+    /// The server handed over a card that does not verify, or that is not the card of whom it claims:
+    /// it is never shown or stored.
+    case cardDoesNotVerify(String)
+    /// This call needs a signed-in account, and the client was made without an identity.
+    case noIdentity
+    /// The server's address cannot be made into a request URL.
+    case badServerURL(String)
+
+    /// A sentence to show the person using the app.
+    public var description: String {
+        switch self {
+        case .refused(let error, _): error.message
+        case .unreachable(let server, let reason): "Could not reach \(server): \(reason)."
+        case .unexpectedAnswer(let detail): "The server's answer could not be read: \(detail)"
+        case .cardDoesNotVerify(let reason): "The server sent a card that does not verify: \(reason)"
+        case .noIdentity: "Signing in to a server needs an identity: create one first."
+        case .badServerURL(let text): "\(text) is not a server address (it should look like https://handshake.example.org)."
+        }
+    }
+
+    /// The server's refusal, if this is one.
+    public var refusal: MailboxError? {
+        if case .refused(let error, _) = self { return error }
+        return nil
+    }
+}
