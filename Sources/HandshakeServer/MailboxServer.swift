@@ -1,10 +1,9 @@
-import HandshakeMailbox
 import Foundation
+import HandshakeMailbox
+import HandshakeWalletPass
 import Hummingbird
 import HummingbirdCore
 import Logging
-import HandshakeMailbox
-import HandshakeWalletPass
 import ServiceLifecycle
 
 /// The mailbox server assembled: storage, clock and policy in; a router, or a whole Hummingbird

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// An account's own card, published and served: `GET /v1/account`, `PUT /v1/account/card` (signed in)

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// Signing in without a password: `POST /v1/auth/challenge` then `POST /v1/auth/token`.

@@ -1,5 +1,5 @@
-import HandshakeMailbox
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// Lets a request through only with `Authorization: Bearer TOKEN` naming an unexpired session, and

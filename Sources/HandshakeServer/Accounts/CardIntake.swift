@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 
 /// The server's half of the receive pipeline: a card arriving from an account is verified by
 /// HandshakeCore's `CardVerifier` and must belong to that account.

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import PostgresNIO
 
 /// ``AccountStorage`` on PostgreSQL: a challenge is burned by `UPDATE … RETURNING` (one caller gets the

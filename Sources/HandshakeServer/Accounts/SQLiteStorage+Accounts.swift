@@ -1,7 +1,7 @@
-import HandshakeMailbox
 import Foundation
 import GRDB
 import HandshakeCore
+import HandshakeMailbox
 
 /// ``AccountStorage`` on SQLite: challenges burned by a conditional update, sessions by token hash, and
 /// cards replaced only by strictly newer ones (the comparison is in the UPDATE itself).

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 import ServiceLifecycle
 

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// Friend requests, all signed in: send (`POST /v1/friend-requests`), list (`GET`, received or sent),

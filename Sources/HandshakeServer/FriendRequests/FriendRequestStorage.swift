@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 
 /// The queries behind friend requests: send (burning a share link when that is how it was addressed),
 /// answer, list and count.

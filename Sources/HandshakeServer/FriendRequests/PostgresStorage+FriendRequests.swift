@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import PostgresNIO
 
 /// ``FriendRequestStorage`` on PostgreSQL. Sending by link burns the link with

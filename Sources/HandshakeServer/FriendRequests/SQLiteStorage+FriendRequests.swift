@@ -1,7 +1,7 @@
-import HandshakeMailbox
 import Foundation
 import GRDB
 import HandshakeCore
+import HandshakeMailbox
 
 /// ``FriendRequestStorage`` on SQLite. Sending by link burns the link with
 /// `UPDATE share_link … WHERE used_at IS NULL AND revoked_at IS NULL AND expires_at > now` inside the

@@ -1,4 +1,3 @@
-import HandshakeMailbox
 import Hummingbird
 
 /// `GET /health`: 200 `{"status": "ok"}` while the database answers, 503 `{"status": "unavailable"}`

@@ -1,5 +1,5 @@
-import HandshakeMailbox
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeQR
 
 /// The HTML of the share-link landing page: one for a usable link (the person's name, the QR of their

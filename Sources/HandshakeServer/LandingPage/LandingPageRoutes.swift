@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// `GET /share/contact/{token}`: what a person sees when they open a share link in a browser.

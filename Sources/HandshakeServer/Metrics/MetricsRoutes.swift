@@ -1,4 +1,3 @@
-import HandshakeMailbox
 import Hummingbird
 
 /// `GET /metrics`: the server's metrics in Prometheus's text format, for a Prometheus server to scrape.

@@ -1,8 +1,8 @@
 // Establishes how the answer a wallet posts is read: `application/x-www-form-urlencoded` (OpenID4VP §8.2,
 // response mode `direct_post`), `+` as a space, each name at most once. It does not interpret the values;
 // `VerifierRoutes` does.
-import HandshakeMailbox
 import Foundation
+import HandshakeMailbox
 
 struct DirectPostForm {
     let values: [String: String]

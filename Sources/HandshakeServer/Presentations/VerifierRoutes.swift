@@ -1,7 +1,7 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakeMailbox
 import Hummingbird
 
 /// The mailbox as an OpenID4VP verifier (docs/server.md, "Presentations"):

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import PostgresNIO
 
 /// ``ShareLinkStorage`` on PostgreSQL. The hourly count and the insert share a transaction that first

@@ -1,7 +1,7 @@
-import HandshakeMailbox
 import Foundation
 import GRDB
 import HandshakeCore
+import HandshakeMailbox
 
 /// ``ShareLinkStorage`` on SQLite. The hourly count and the insert share one write transaction, and
 /// SQLite runs write transactions one at a time, so two racing requests cannot both take the 20th place.

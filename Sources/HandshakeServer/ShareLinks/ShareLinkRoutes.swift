@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// Share links: `POST /v1/share-links` creates one (signed in, within the hourly limit),

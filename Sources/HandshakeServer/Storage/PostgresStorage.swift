@@ -1,4 +1,3 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
 import Logging

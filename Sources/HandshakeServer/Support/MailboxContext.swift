@@ -1,5 +1,5 @@
-import HandshakeMailbox
 import HandshakeCore
+import HandshakeMailbox
 import Hummingbird
 
 /// What the server knows about one request while handling it: Hummingbird's core context, the body limit,

@@ -1,5 +1,5 @@
-import HandshakeMailbox
 import Foundation
+import HandshakeMailbox
 import Hummingbird
 import NIOCore
 import NIOHTTPTypes

@@ -1,6 +1,6 @@
-import HandshakeMailbox
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import PostgresNIO
 
 /// ``PassSignatureStorage`` on PostgreSQL: the transaction first takes the account's advisory lock

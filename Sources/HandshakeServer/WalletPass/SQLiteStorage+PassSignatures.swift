@@ -1,7 +1,7 @@
-import HandshakeMailbox
 import Foundation
 import GRDB
 import HandshakeCore
+import HandshakeMailbox
 
 /// ``PassSignatureStorage`` on SQLite: the purge, the count and the insert share one write transaction,
 /// and SQLite runs those one at a time, so two racing requests cannot both take the last place.

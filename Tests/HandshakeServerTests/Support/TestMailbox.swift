@@ -3,9 +3,9 @@ import HandshakeCore
 import HandshakeServer
 import HandshakeTestSupport
 import Hummingbird
+import HummingbirdTesting
 import Logging
 import PostgresNIO
-import HummingbirdTesting
 import Testing
 
 /// A mailbox on one backend with a manual clock, and the calls tests make against it through
