@@ -3,15 +3,12 @@ import HandshakeExchange
 import HandshakeNearby
 
 // Meeting by discovery: this device listens, advertises a random instance name, and browses for the others;
-// the person chooses one (at the terminal, or --select in scripts), or is chosen. When two people choose each
-// other at once, the device whose instance name sorts first connects and the other waits a moment for it, so
-// one connection carries the exchange. Advertising and browsing stop as soon as a session starts, and in any
+// the person chooses one (at the terminal, or --select in scripts), or is chosen. The list and the crossing rule
+// (who connects when two people choose each other at once) are HandshakeNearby's `NearbyLobby` and
+// `CrossingRule`. Advertising and browsing stop as soon as a session starts, and in any
 // case when the command ends.
 
 extension NearbyRunner {
-    /// How long the device whose name sorts last waits for the chosen device to connect before connecting itself.
-    static let crossingGrace: Duration = .seconds(2)
-
     func discover(select: String?) async throws {
         let listener = try await NearbyListener.bind(host: options.host, port: options.port)
         let interface = options.interface.map(DiscoveryInterface.named) ?? .automatic
@@ -27,7 +24,7 @@ extension NearbyRunner {
             throw CommandFailure(Self.unavailable(error))
         }
         reporter.looking(instance: advertiser.instance.text, port: listener.port, showsName: options.showName)
-        lobby = NearbyLobby(own: advertiser.instance.text, select: select)
+        lobby = NearbyLobby(own: advertiser.instance.text, choice: select)
 
         let (done, finished) = AsyncStream.makeStream(of: Void.self)
         await withTaskGroup(of: Void.self) { group in
@@ -62,17 +59,16 @@ extension NearbyRunner {
     /// Keeps the list of people nearby current and shows it; returns the peer to connect to when it is
     /// the one the person chose.
     func noticed(_ event: DiscoveryEvent) -> NearbyPeer? {
-        switch event {
-        case .found(let peer), .updated(let peer):
-            let isNew = lobby.peers[peer.id] == nil
-            lobby.add(peer)
-            if isNew { reporter.found(peer, number: lobby.number(of: peer.id), choosing: lobby.select == nil && Prompt.canAsk && !options.accept) }
+        switch lobby.apply(event) {
+        case .found(let peer, let number):
+            reporter.found(peer, number: number, choosing: lobby.choice == nil && Prompt.canAsk && !options.accept)
+            return lobby.chosenPeer.flatMap { $0.id == peer.id ? $0 : nil }
+        case .updated(let peer):
             return lobby.chosenPeer.flatMap { $0.id == peer.id ? $0 : nil }
         case .lost(let id):
-            if lobby.peers[id] != nil { reporter.lost(id) }
-            lobby.peers[id] = nil
-        case .nobodyFound(let sentence):
-            reporter.nobodyFound(sentence)
+            reporter.lost(id)
+        case .none:
+            if case .nobodyFound(let sentence) = event { reporter.nobodyFound(sentence) }
         }
         return nil
     }
@@ -83,7 +79,7 @@ extension NearbyRunner {
             reporter.emit("unknownChoice", [:], text: "Nobody nearby is numbered or named \"\(line)\"; type a number from the list.")
             return nil
         }
-        lobby.select = peer.id
+        lobby.choice = peer.id
         return peer
     }
 
@@ -99,7 +95,7 @@ extension NearbyRunner {
     func connect(
         to peer: NearbyPeer, _ advertiser: NearbyAdvertiser, _ browser: NearbyBrowser, _ finished: AsyncStream<Void>.Continuation
     ) async {
-        if !lobby.connectsFirst(to: peer) { try? await Task.sleep(for: Self.crossingGrace) }
+        if !lobby.connectsFirst(to: peer) { try? await Task.sleep(for: CrossingRule.grace) }
         guard let address = peer.addresses.first, claim() else { return }
         reporter.connecting(to: peer)
         await closeDiscovery(advertiser, browser)

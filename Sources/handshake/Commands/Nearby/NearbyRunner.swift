@@ -42,7 +42,7 @@ final class NearbyRunner {
     /// Called once when the session's channel opens (a token's or code's advertisement stops then).
     var whenChannelOpens: (@MainActor () async -> Void)?
     /// The people found nearby (discovery only).
-    var lobby = NearbyLobby(own: "", select: nil)
+    var lobby = NearbyLobby(own: "")
 
     init(options: NearbyCommand) async throws {
         self.options = options

@@ -1,0 +1,85 @@
+// Establishes the list of people nearby as an exchange screen shows it: each found device numbered in the
+// order it appeared (a number it keeps while it is around), found again when its advertisement changes, gone
+// when it says goodbye; and which of them the person chose, by number, by the name it shows, or by the start
+// of its instance name. It does not browse (NearbyBrowser does) nor connect: it is the state a screen
+// draws and a person's choice resolves against.
+import Foundation
+
+/// The people found nearby during one session, and who was chosen among them.
+public struct NearbyLobby: Sendable {
+    /// This device's advertised instance name.
+    public let own: String
+    /// What the person chose: a number from the list, a shown name, or the start of an instance name;
+    /// `nil` while nobody is chosen.
+    public var choice: String?
+    private var peers: [String: NearbyPeer] = [:]
+    private var order: [String] = []
+
+    /// An empty lobby for the device advertising as `own`, with the person's choice if it was made before
+    /// anyone was found (a script's `--select`).
+    public init(own: String, choice: String? = nil) {
+        self.own = own
+        self.choice = choice
+    }
+
+    /// What a discovery event changed in the list.
+    public enum Change: Sendable, Equatable {
+        /// Someone appeared, with the number they keep in the list.
+        case found(NearbyPeer, number: Int)
+        /// Someone already listed changed what they advertise.
+        case updated(NearbyPeer)
+        /// Someone left (their goodbye, or their record expired).
+        case lost(id: String)
+        /// Nothing a list shows changed.
+        case none
+    }
+
+    /// Takes one event from the browser.
+    @discardableResult
+    public mutating func apply(_ event: DiscoveryEvent) -> Change {
+        switch event {
+        case .found(let peer), .updated(let peer):
+            let isNew = peers[peer.id] == nil
+            if isNew && !order.contains(peer.id) { order.append(peer.id) }
+            peers[peer.id] = peer
+            return isNew ? .found(peer, number: number(of: peer.id)) : .updated(peer)
+        case .lost(let id):
+            guard peers.removeValue(forKey: id) != nil else { return .none }
+            return .lost(id: id)
+        case .nobodyFound:
+            return .none
+        }
+    }
+
+    /// The people present, in the order they were found.
+    public var people: [NearbyPeer] { order.compactMap { peers[$0] } }
+
+    /// Whether `id` is listed now.
+    public func contains(_ id: String) -> Bool { peers[id] != nil }
+
+    /// The peer's place in the list, from 1; it keeps its number while it is around, and a peer who left
+    /// and came back keeps the number they had.
+    public func number(of id: String) -> Int { (order.firstIndex(of: id) ?? order.count) + 1 }
+
+    /// The peer the person chose, once it has been found.
+    public var chosenPeer: NearbyPeer? { choice.flatMap(peer(typed:)) }
+
+    /// The peer a typed text names: its number in the list, its shown name (without regard to case), or the
+    /// start (4 characters or more) of its instance name. `nil` when none does, or more than one.
+    public func peer(typed text: String) -> NearbyPeer? {
+        let wanted = text.trimmingCharacters(in: .whitespaces)
+        if let number = Int(wanted), order.indices.contains(number - 1), let peer = peers[order[number - 1]] { return peer }
+        let present = people
+        let byName = present.filter { $0.displayName?.caseInsensitiveCompare(wanted) == .orderedSame }
+        if byName.count == 1 { return byName[0] }
+        guard wanted.count >= 4 else { return nil }
+        let byID = present.filter { $0.id.lowercased().hasPrefix(wanted.lowercased()) }
+        return byID.count == 1 ? byID[0] : nil
+    }
+
+    /// Whether this device connects to `peer` at once when both chose each other (``CrossingRule``); if not,
+    /// it waits ``CrossingRule/grace`` for `peer`'s connection first.
+    public func connectsFirst(to peer: NearbyPeer) -> Bool {
+        CrossingRule.connectsFirst(own: own, other: peer.id)
+    }
+}
