@@ -23,6 +23,7 @@ let fuzzTargets = [
     "FuzzAvatarPhoto",  // photos picked for the avatar → PNG/JPEG decoders, Exif reader → shrunk JPEG
     "FuzzPresentation", // OpenID4VP: request links, request objects, vp_token verification, DCQL queries
     "FuzzJSON",         // the strict JSON reader under every credential, against Foundation's decoder
+    "FuzzEventStream",  // the mailbox client: server-sent events split anywhere, refusal bodies → MailboxError
 ]
 
 let package = Package(
@@ -39,6 +40,7 @@ let package = Package(
                 .product(name: "HandshakeNearby", package: "Handshake"),
                 .product(name: "HandshakeCredentials", package: "Handshake"),
                 .product(name: "HandshakeAvatar", package: "Handshake"),
+                .product(name: "HandshakeMailbox", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

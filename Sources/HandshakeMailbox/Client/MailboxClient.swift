@@ -180,14 +180,7 @@ public actor MailboxClient {
 
     /// The refusal a non-2xx answer carries: its documented code, or an unexpected answer.
     func refusal(from response: MailboxHTTP.Response) -> MailboxClientError {
-        guard let body = try? JSONDecoder.mailbox.decode(ErrorBody.self, from: response.body) else {
-            return .unexpectedAnswer("status \(response.status) without the API's error body.")
-        }
-        let retryAfter = response.header("Retry-After").flatMap { Int($0) }
-        guard let error = MailboxError(code: body.code, detail: body.detail, retryAfter: retryAfter) else {
-            return .unexpectedAnswer("status \(response.status) with a refusal this version does not know (\(MailboxError.cleaned(String(body.code.prefix(64))))).")
-        }
-        return .refused(error, owner: body.owner.flatMap(NodeID.init))
+        MailboxClientError(refusal: response.body, status: response.status, retryAfter: response.header("Retry-After").flatMap { Int($0) })
     }
 
     /// A card the server handed over, verified here; `nodeID`, when given, is whose the server says it is.

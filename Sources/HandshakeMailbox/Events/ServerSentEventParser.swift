@@ -3,23 +3,27 @@
 ///
 /// Only what the mailbox sends is kept: `id:`, `event:` and `data:` (several `data:` lines joined by a line
 /// feed); comments (keep-alives) and `retry:` are skipped, as are fields this version does not know. A line
-/// longer than ``maxLineBytes`` is refused: the stream is then not the mailbox's.
-struct ServerSentEventParser: Sendable {
+/// longer than ``maxLineBytes`` is refused: the stream is then not the mailbox's. Public only to the fuzz
+/// targets (`@_spi(Wire)`).
+@_spi(Wire) public struct ServerSentEventParser: Sendable {
     /// One message: the fields of the lines before a blank line.
-    struct Message: Sendable, Equatable {
-        var id: String?
-        var event: String?
-        var data: String
+    public struct Message: Sendable, Equatable {
+        /// The `id:` field, if the message had one.
+        public var id: String?
+        /// The `event:` field, if the message had one.
+        public var event: String?
+        /// The `data:` lines, joined by line feeds.
+        public var data: String
     }
 
     /// Why the bytes are not a stream this parser reads.
-    enum ParseError: Error, Sendable, Equatable {
+    public enum ParseError: Error, Sendable, Equatable {
         /// A line longer than the limit.
         case lineTooLong
     }
 
     /// The longest line read.
-    static let maxLineBytes = 64 * 1024
+    public static let maxLineBytes = 64 * 1024
 
     private var buffer: [UInt8] = []
     private var current = Message(data: "")
@@ -27,10 +31,11 @@ struct ServerSentEventParser: Sendable {
     /// Bytes already looked at for a line end, so a long line arriving in pieces is scanned once.
     private var scanned = 0
 
-    init() {}
+    /// A parser at the start of a stream.
+    public init() {}
 
     /// Takes the next bytes of the stream; returns the messages they completed, in order.
-    mutating func feed(_ bytes: some Sequence<UInt8>) throws(ParseError) -> [Message] {
+    public mutating func feed(_ bytes: some Sequence<UInt8>) throws(ParseError) -> [Message] {
         buffer.append(contentsOf: bytes)
         var messages: [Message] = []
         var start = 0

@@ -1,0 +1,27 @@
+// The mailbox client's readers of what a server sends: the server-sent event stream, split anywhere, and
+// refusal bodies read back into their `MailboxError` cases. Invariants: a stream fed in two pieces gives the
+// same messages (or the same refusal) as fed whole; nothing read ever traps.
+import Foundation
+@_spi(Wire) import HandshakeMailbox
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count))
+    guard let first = bytes.first else { return 0 }
+    let rest = Array(bytes.dropFirst())
+    let split = rest.isEmpty ? 0 : Int(first) % (rest.count + 1)
+
+    var whole = ServerSentEventParser()
+    let all = Result { () throws(ServerSentEventParser.ParseError) in try whole.feed(rest) }
+    var pieces = ServerSentEventParser()
+    let inTwo = Result { () throws(ServerSentEventParser.ParseError) in try pieces.feed(rest[..<split]) + pieces.feed(rest[split...]) }
+    switch (all, inTwo) {
+    case (.success(let a), .success(let b)):
+        if a != b { fatalError("split at \(split) changed the messages") }
+        for message in a { _ = MailboxClientError.decodeEvent(message.data) }
+    case (.failure, .failure): break
+    default: fatalError("split at \(split) changed whether the stream is refused")
+    }
+    _ = MailboxClientError.decodeRefusal(Data(rest), status: 400 + Int(first) % 200)
+    return 0
+}
