@@ -155,7 +155,6 @@ let package = Package(
                 "HandshakeAvatar",
                 "HandshakeMailbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),  // the Wallet pass manifest's digest
             ],
             swiftSettings: strict
         ),
