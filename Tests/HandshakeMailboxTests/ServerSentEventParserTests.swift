@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeMailbox
+@_spi(Wire) import HandshakeMailbox
 
 /// The event-stream reader against the WHATWG format, fed in every split a network can make.
 struct ServerSentEventParserTests {

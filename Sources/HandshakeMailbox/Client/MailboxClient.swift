@@ -45,6 +45,9 @@ public actor MailboxClient {
         /// How long an event stream waits before it connects again after the connection ended (the
         /// server's `retry:`).
         public var reconnectDelay: Duration = .seconds(3)
+        /// How many connections in a row an event stream makes that fail, or end within seconds, before it
+        /// gives up with an error (20 at 3 s: about a minute of a server that is gone).
+        public var maxQuickReconnects = 20
         /// How long an event stream may stay silent (the server sends a keep-alive every 15 s) before the
         /// connection is taken for dead and made again.
         public var streamSilenceLimit: Duration = .seconds(45)

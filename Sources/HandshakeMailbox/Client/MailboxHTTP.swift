@@ -41,9 +41,15 @@ struct MailboxHTTP: Sendable {
         let collector = Collector(limit: maxResponseBytes)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let outcome = await withCheckedContinuation { continuation in
-            collector.start(continuation)
-            session.dataTask(with: request).resume()
+        // A cancelled task cancels the transfer, which then ends as "cancelled" rather than at the time limit.
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: request)
+                collector.start(continuation, task: task)
+                task.resume()
+            }
+        } onCancel: {
+            collector.cancel()
         }
         switch outcome {
         case .answered(let response): return response
@@ -66,11 +72,26 @@ struct MailboxHTTP: Sendable {
         private var body = Data()
         private var tooLarge = false
         private var continuation: CheckedContinuation<Outcome, Never>?
+        private var task: URLSessionDataTask?
+        private var cancelled = false
 
         init(limit: Int) { self.limit = limit }
 
-        func start(_ continuation: CheckedContinuation<Outcome, Never>) {
-            lock.withLock { self.continuation = continuation }
+        func start(_ continuation: CheckedContinuation<Outcome, Never>, task: URLSessionDataTask) {
+            let cancelledAlready = lock.withLock {
+                self.continuation = continuation
+                self.task = task
+                return cancelled
+            }
+            if cancelledAlready { task.cancel() }
+        }
+
+        func cancel() {
+            let task = lock.withLock {
+                cancelled = true
+                return self.task
+            }
+            task?.cancel()
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

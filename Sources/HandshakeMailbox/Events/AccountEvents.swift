@@ -10,9 +10,11 @@ import FoundationNetworking
 /// It connects to the server's event stream, yields each event in order, and when the connection ends
 /// (the server restarted, the network dropped, the server fell silent) it waits the reconnect delay and
 /// connects again with the last id it yielded (`Last-Event-ID`), so the server replays exactly what came
-/// after. When the server says the token expired or was revoked, it signs in again and carries on. It ends
-/// only when the task iterating it is cancelled, or with a ``MailboxClientError`` when the server refuses
-/// the stream for another reason or the client has no identity.
+/// after. When the server says the token expired or was revoked, it signs in again and carries on. A server
+/// that cannot be reached is tried again the same way. It ends when the task iterating it is cancelled, or
+/// with a ``MailboxClientError`` when the server refuses the stream for another reason, the client has no
+/// identity, or ``MailboxClient/Configuration/maxQuickReconnects`` connections in a row failed or ended
+/// within seconds of being made (the server is gone, or is not a mailbox).
 ///
 /// ```swift
 /// for try await event in client.events() {
@@ -34,15 +36,28 @@ public struct AccountEvents: AsyncSequence, Sendable {
         var items: AsyncStream<EventStreamConnection.Item>.AsyncIterator?
         /// Whether the connection in use has already been refused once for its token.
         var signedInAgain = false
+        /// When the connection in use was made.
+        var openedAt = ContinuousClock.now
+        /// How many connections in a row failed, or ended within seconds of being made.
+        var quickFailures = 0
 
         /// The next event; waits as long as it takes, reconnecting as needed.
         public mutating func next() async throws -> AccountEvent? {
             while true {
                 try Task.checkCancellation()
                 if items == nil {
-                    let opened = try await client.openEventStream(after: last)
+                    let opened: EventStreamConnection
+                    switch await open() {
+                    case .success(let connection): opened = connection
+                    case .failure(let error):
+                        // Signing in again could not reach the server: try again after the delay, a bounded number of times.
+                        guard case .unreachable = error else { throw error }
+                        try await failedQuickly(error)
+                        continue
+                    }
                     connection = opened
                     items = opened.items.makeAsyncIterator()
+                    openedAt = .now
                 }
                 let item = await withTaskCancellationHandler {
                     await items?.next()
@@ -52,6 +67,7 @@ public struct AccountEvents: AsyncSequence, Sendable {
                 switch item {
                 case .message(let message)?:
                     signedInAgain = false
+                    quickFailures = 0
                     guard let event = AccountEvent(message) else { continue }
                     last = Swift.max(last, event.id)
                     return event
@@ -70,9 +86,31 @@ public struct AccountEvents: AsyncSequence, Sendable {
                     items = nil
                     connection = nil
                     try Task.checkCancellation()
-                    try await client.configuration.sleep(client.configuration.reconnectDelay)
+                    if ContinuousClock.now - openedAt < .seconds(10) {
+                        try await failedQuickly(MailboxClientError.unreachable(server: client.server.host ?? "the server", reason: "the event stream ended at once"))
+                    } else {
+                        quickFailures = 0
+                        try await client.configuration.sleep(client.configuration.reconnectDelay)
+                    }
                 }
             }
+        }
+
+        /// A connection after the last event, or why none could be made.
+        func open() async -> Result<EventStreamConnection, MailboxClientError> {
+            do throws(MailboxClientError) {
+                return .success(try await client.openEventStream(after: last))
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        /// Counts a connection that failed or ended at once, and waits the reconnect delay; past the limit,
+        /// throws `error`.
+        mutating func failedQuickly(_ error: MailboxClientError) async throws {
+            quickFailures += 1
+            if quickFailures > client.configuration.maxQuickReconnects { throw error }
+            try await client.configuration.sleep(client.configuration.reconnectDelay)
         }
     }
 
