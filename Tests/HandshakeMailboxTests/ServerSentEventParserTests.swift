@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Wire) import HandshakeMailbox
+@_spi(Wire) @testable import HandshakeMailbox
 
 /// The event-stream reader against the WHATWG format, fed in every split a network can make.
 struct ServerSentEventParserTests {
