@@ -17,3 +17,8 @@ extension AccountError: LocalizedError {
     /// The sentence of `description`, which `localizedDescription` shows.
     public var errorDescription: String? { description }
 }
+
+extension ReceiveError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
+    public var errorDescription: String? { description }
+}

@@ -20,6 +20,7 @@ struct LocalizedErrorTests {
         StoreError.noIdentity(home: "/tmp/nowhere"),
         ContactBookError.unknownContact("nobody"),
         AccountError.noIdentity,
+        ReceiveError.mergeNeedsOneMatch(count: 2),
     ]
 
     @Test("localizedDescription is the sentence of description", arguments: 0..<errors.count)

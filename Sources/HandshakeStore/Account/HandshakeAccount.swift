@@ -6,16 +6,16 @@ import HandshakeCore
 /// Everything an app needs between "the person opens the app" and "a verified contact is in the list" is
 /// here, so an app does not repeat what the `handshake` program does: creating or restoring the identity,
 /// editing the card and issuing it for sharing (never one a receiver would refuse), reading a scanned code
-/// into a decision the person confirms, and the security-code check. What it does not do is ask: every
-/// step that stores something is a separate call the app makes once the person agreed.
+/// into a decision the person confirms, storing it by the one receive rule, and the security-code check.
+/// What it does not do is ask: every step that stores something is a separate call the app makes once
+/// the person agreed.
 ///
 /// ```swift
 /// let storage = AccountStorage.directory(containerURL)
 /// let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: storage)
 /// let scanned = try account.read(scannedText)          // verified, nothing stored yet
-/// if case .new(let card, _) = scanned.preview {
-///     try account.book.add(card, source: scanned.source, now: Date())   // after the person said Add
-/// }
+/// // The person said Add; a newer card of a known contact would be applied the same way.
+/// let outcome = try account.receive(scanned.card, source: scanned.source, answer: .add(trust: .trusted))
 /// ```
 public struct HandshakeAccount: Sendable {
     /// The identity: the keys that sign the card and prove who this is.
@@ -127,8 +127,8 @@ public struct HandshakeAccount: Sendable {
     // MARK: Receiving
 
     /// Reads any Handshake card form (QR text, link, typed card code, binary card) and checks it against
-    /// the book. Nothing is stored: the app shows ``ScannedCard/preview`` and, once the person agrees,
-    /// calls ``ContactBook/add(_:source:trust:now:mergingInto:)`` or ``ContactBook/applyUpdate(_:source:now:)``.
+    /// the book. Nothing is stored: the app shows ``ScannedCard/preview`` and, once the person answered,
+    /// calls ``receive(_:source:answer:now:)``.
     /// - Throws: `CardRejection` when the text is not a card that verifies (with what was recognised).
     public func read(_ scanned: String, now: Date = Date()) throws -> ScannedCard {
         try book.read(Array(scanned.utf8), now: now)
@@ -138,6 +138,14 @@ public struct HandshakeAccount: Sendable {
     /// - Throws: `CardRejection` when the bytes are not a card that verifies.
     public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ScannedCard {
         try book.read(bytes, now: now)
+    }
+
+    /// Stores a verified card as the person answered: the one receive rule,
+    /// ``ContactBook/receive(_:source:answer:now:)``, on this account's book.
+    /// - Throws: ``ReceiveError`` when the answer does not fit a new card (nothing is stored).
+    @discardableResult
+    public func receive(_ card: SignedCard, source: ContactSource, answer: ReceiveAnswer, now: Date = Date()) throws -> ReceiveOutcome {
+        try book.receive(card, source: source, answer: answer, now: now)
     }
 
     // MARK: Security codes

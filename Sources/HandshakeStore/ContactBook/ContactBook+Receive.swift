@@ -44,27 +44,30 @@ extension ContactBook {
     /// security-code verification is cleared (it belonged to the old key).
     @discardableResult
     public func add(_ signed: SignedCard, source: ContactSource, trust: TrustLevel = .trusted, now: Date, mergingInto existing: Int64? = nil) throws -> Contact {
-        try writer.write { db in
-            if let known = try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchOne(db) {
-                throw known.trustLevel == .blocked ? ContactBookError.blocked(known.displayName) : ContactBookError.alreadyInBook(known.displayName)
-            }
-            var record: ContactRecord
-            if let existing {
-                guard let found = try ContactRecord.fetchOne(db, key: existing) else { throw ContactBookError.unknownContact("#\(existing)") }
-                record = found
-                try Self.moveToHistory(record, now: now, db)
-                record.securityCodeVerifiedAt = nil
-                record.claimedNodeId = nil
-            } else {
-                record = ContactRecord(details: ContactDetails(signed.card), source: source, verification: .verified, trust: trust, now: now)
-            }
-            record.setCard(signed)
-            record.source = source
-            record.exchangedAt = now
-            record.lastSeenAt = now
-            try record.save(db)
-            return try Self.loadContact(record, db)
+        try writer.write { db in try Self.insert(signed, source: source, trust: trust, now: now, mergingInto: existing, db) }
+    }
+
+    /// `add` inside the caller's transaction.
+    static func insert(_ signed: SignedCard, source: ContactSource, trust: TrustLevel, now: Date, mergingInto existing: Int64?, _ db: Database) throws -> Contact {
+        if let known = try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchOne(db) {
+            throw known.trustLevel == .blocked ? ContactBookError.blocked(known.displayName) : ContactBookError.alreadyInBook(known.displayName)
         }
+        var record: ContactRecord
+        if let existing {
+            guard let found = try ContactRecord.fetchOne(db, key: existing) else { throw ContactBookError.unknownContact("#\(existing)") }
+            record = found
+            try Self.moveToHistory(record, now: now, db)
+            record.securityCodeVerifiedAt = nil
+            record.claimedNodeId = nil
+        } else {
+            record = ContactRecord(details: ContactDetails(signed.card), source: source, verification: .verified, trust: trust, now: now)
+        }
+        record.setCard(signed)
+        record.source = source
+        record.exchangedAt = now
+        record.lastSeenAt = now
+        try record.save(db)
+        return try Self.loadContact(record, db)
     }
 
     /// Stores a newer card of a known contact: the card's fields change, the local fields do not, and
@@ -74,20 +77,26 @@ extension ContactBook {
         try writer.write { db in
             switch try Self.preview(signed, db) {
             case .update(let contact, _, let changes):
-                guard var record = try ContactRecord.fetchOne(db, key: contact.id) else { throw ContactBookError.unknownContact(contact.displayName) }
-                try Self.moveToHistory(record, now: now, db)
-                record.setCard(signed)
-                record.lastSeenAt = now
-                record.exchangedAt = now
-                record.source = source
-                try record.update(db)
-                return (try Self.loadContact(record, db), changes)
+                return (try Self.replaceCard(of: contact, with: signed, source: source, now: now, db), changes)
             case .new: throw ContactBookError.unknownContact(signed.nodeID.rawValue)
             case .notNewer(let contact): throw ContactBookError.notAnUpdate(contact.displayName)
             case .keyConflict: throw ContactBookError.keyConflict(signed.nodeID.rawValue)
             case .blocked(let contact): throw ContactBookError.blocked(contact.displayName)
             }
         }
+    }
+
+    /// Makes `signed` the current card of `contact` (a newer card of the same key), inside the caller's
+    /// transaction: the old card goes to the history, the local fields stay.
+    static func replaceCard(of contact: Contact, with signed: SignedCard, source: ContactSource, now: Date, _ db: Database) throws -> Contact {
+        guard var record = try ContactRecord.fetchOne(db, key: contact.id) else { throw ContactBookError.unknownContact(contact.displayName) }
+        try Self.moveToHistory(record, now: now, db)
+        record.setCard(signed)
+        record.lastSeenAt = now
+        record.exchangedAt = now
+        record.source = source
+        try record.update(db)
+        return try Self.loadContact(record, db)
     }
 
     static func moveToHistory(_ record: ContactRecord, now: Date, _ db: Database) throws {

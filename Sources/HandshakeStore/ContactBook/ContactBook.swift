@@ -11,9 +11,8 @@ import HandshakeCore
 /// ``observeContact(id:)``), and reads a contact's signed card, verified again, with ``card(of:)``.
 ///
 /// Nothing is stored by ``receive(_:)``: it only says what adding the card would do. The
-/// person confirms, then ``add(_:source:trust:now:mergingInto:)`` or ``applyUpdate(_:source:now:)``
-/// stores it — and each re-checks the decision inside its transaction, so a card that became stale in
-/// between is not stored by mistake.
+/// person answers, then ``receive(_:source:answer:now:)`` stores it by the one receive rule — which
+/// decides again inside its transaction, so a card that became stale in between is not stored by mistake.
 public final class ContactBook: Sendable {
     let writer: any DatabaseWriter
 

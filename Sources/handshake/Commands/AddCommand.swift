@@ -89,21 +89,37 @@ struct AddCommand: AsyncParsableCommand {
         let source = source.flatMap(ContactSource.init(rawValue:)) ?? linkSource ?? (image != nil ? .qr : impliedSource)
         let name = signed.card.name ?? signed.nodeID.rawValue
 
-        switch preview {
-        case .blocked(let contact):
-            print("\(contact.displayName) is blocked; their card was ignored.")
-        case .notNewer(let contact):
-            print("You already have this card of \(contact.displayName), or a newer one; nothing changed.")
-        case .keyConflict(let contact):
-            throw CommandFailure(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? signed.nodeID.rawValue).description)
-        case .update(let contact, let signed, let changes):
-            let (updated, _) = try book.applyUpdate(signed, source: source, now: now)
-            print("Updated \(updated.displayName) from a newer card.")
-            printChanges(old: contact.details, new: ContactDetails(signed.card), fields: changes.fields, card: signed.card)
-        case .new(let signed, let matches):
+        // A new person needs an answer (asked here); anything else goes to the receive rule as it is.
+        var answer = ReceiveAnswer.add(trust: trust)
+        if case .new(_, let matches) = preview {
             print("New card, signed by its owner:")
             CardPrinter.print(signed.card)
-            try addNew(signed, matches: matches, book: book, source: source, now: now, name: name)
+            answer = try askAboutNew(matches: matches, name: name)
+        }
+        let outcome: ReceiveOutcome
+        do {
+            outcome = try book.receive(signed, source: source, answer: answer, now: now)
+        } catch let error as ReceiveError {
+            throw CommandFailure(error.description)
+        }
+        switch outcome {
+        case .ignoredBlocked(let contact):
+            print("\(contact.displayName) is blocked; their card was ignored.")
+        case .alreadyHave(let contact):
+            print("You already have this card of \(contact.displayName), or a newer one; nothing changed.")
+        case .refusedKeyConflict(let contact):
+            throw CommandFailure(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? signed.nodeID.rawValue).description)
+        case .updated(let updated, let changes, let previous):
+            print("Updated \(updated.displayName) from a newer card.")
+            printChanges(old: previous.details, fields: changes.fields, card: signed.card)
+        case .added(let added):
+            print("Added \(added.displayName) (\(added.trustLevel.rawValue)).")
+            if source == .qr { try offerToShareBack(name: added.displayName) }
+        case .merged(let merged, let target):
+            print("Merged into \(target.displayName): your notes, tags and settings moved to the new identity; compare the security code again (handshake contact verify).")
+            if source == .qr { try offerToShareBack(name: merged.displayName) }
+        case .ignored:
+            print("Ignored; nothing was stored.")
         }
     }
 
@@ -128,10 +144,10 @@ struct AddCommand: AsyncParsableCommand {
         }
     }
 
-    private func addNew(_ signed: SignedCard, matches: [Contact], book: ContactBook, source: ContactSource, now: Date, name: String) throws {
-        var mergeTarget: Contact?
+    /// The person's answer about a new card: merge or separate when it shares an email or phone with
+    /// contacts (at the prompt or with --merge / --separate), then Add or Ignore unless that was decided.
+    private func askAboutNew(matches: [Contact], name: String) throws -> ReceiveAnswer {
         // Answering the merge question (at the prompt or with --merge / --separate) is the decision to add.
-        var decided = yes
         if !matches.isEmpty {
             print("\nShares an email or phone with: " + matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))
             var choice = merge ? "merge" : separate ? "separate" : nil
@@ -142,33 +158,18 @@ struct AddCommand: AsyncParsableCommand {
                 choice = Prompt.choose("Merge into that contact, add separately, or ignore?", ["merge", "separate", "ignore"])
             }
             switch choice {
-            case "merge":
-                guard matches.count == 1, let target = matches.first else {
-                    throw CommandFailure("The card matches \(matches.count) contacts; merge needs exactly one. Nothing was added.")
-                }
-                mergeTarget = target
-            case "separate": decided = true
-            default:
-                print("Ignored; nothing was stored.")
-                return
+            case "merge": return .merge(into: nil)
+            case "separate": return .addSeparately(trust: trust)
+            default: return .ignore
             }
         }
-        if mergeTarget == nil && !decided {
+        if !yes {
             guard Prompt.canAsk else {
                 throw CommandFailure("Not asking: standard input is not a terminal. Add with --yes. Nothing was added.")
             }
-            guard Prompt.choose("Add \(name)?", ["add", "ignore"]) == "add" else {
-                print("Ignored; nothing was stored.")
-                return
-            }
+            guard Prompt.choose("Add \(name)?", ["add", "ignore"]) == "add" else { return .ignore }
         }
-        let added = try book.add(signed, source: source, trust: trust, now: now, mergingInto: mergeTarget?.id)
-        if let mergeTarget {
-            print("Merged into \(mergeTarget.displayName): your notes, tags and settings moved to the new identity; compare the security code again (handshake contact verify).")
-        } else {
-            print("Added \(added.displayName) (\(added.trustLevel.rawValue)).")
-        }
-        if source == .qr { try offerToShareBack(name: added.displayName) }
+        return .add(trust: trust)
     }
 
     /// Freepath's reverse-scan shortcut: the person whose code was just scanned is still there, so offer
@@ -182,7 +183,7 @@ struct AddCommand: AsyncParsableCommand {
         try ShareScreen.print(try home.issueCard(for: identity), style: .ansi)
     }
 
-    private func printChanges(old: ContactDetails, new: ContactDetails, fields: [CardField], card: ContactCard) {
+    private func printChanges(old: ContactDetails, fields: [CardField], card: ContactCard) {
         guard !fields.isEmpty else {
             print("  (the card is newer, with the same details)")
             return

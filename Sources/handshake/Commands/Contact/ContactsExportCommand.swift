@@ -3,10 +3,18 @@ import Foundation
 import HandshakeCore
 import HandshakeStore
 
-/// The forms `contacts export` writes.
+/// The forms `contacts export` writes, as the argument names them.
 enum BookExportFormat: String, CaseIterable, ExpressibleByArgument {
     case vcard
     case json
+
+    /// The library's form of the same name.
+    var library: ContactBook.ExportFormat {
+        switch self {
+        case .vcard: .vcard
+        case .json: .json
+        }
+    }
 }
 
 struct ContactsExportCommand: ParsableCommand {
@@ -32,19 +40,9 @@ struct ContactsExportCommand: ParsableCommand {
     func run() throws {
         let book = try HandshakeHome.current().contactBook()
         let sink = try ExportSink(path: output)
-        var count = 0
+        let count: Int
         do {
-            if format == .json { try sink.write("[") }
-            try book.forEachExportedContact { exported in
-                switch format {
-                case .vcard:
-                    try sink.write(exported.vCard)
-                case .json:
-                    try sink.write((count == 0 ? "\n" : ",\n") + ContactExportJSON(exported).encoded())
-                }
-                count += 1
-            }
-            if format == .json { try sink.write(count == 0 ? "]\n" : "\n]\n") }
+            count = try book.export(format.library) { try sink.write($0) }
             try sink.finish()
         } catch {
             sink.abandon()
@@ -96,73 +94,5 @@ private final class ExportSink {
         guard let temporary else { return }
         try? handle.close()
         try? FileManager.default.removeItem(atPath: temporary)
-    }
-}
-
-/// One contact in `contacts export --format json` (docs/formats/contact-export.md).
-struct ContactExportJSON: Encodable {
-    struct Link: Encodable {
-        var platform: String
-        var handle: String?
-        var url: String?
-    }
-
-    struct Photo: Encodable {
-        var mediaType: String
-        var base64: String
-    }
-
-    var verificationStatus: String
-    var nodeId: String?
-    var claimedNodeId: String?
-    var card: String?
-    var name: String?
-    var company: String?
-    var title: String?
-    var bio: String?
-    var location: String?
-    var emails: [String]
-    var phones: [String]
-    var links: [Link]
-    var skills: [String]
-    var avatar: Photo?
-    var alias: String?
-    var notes: String?
-    var tags: [String]
-    var trustLevel: String
-    var pinned: Bool
-    var source: String
-    var addedAt: String
-
-    init(_ exported: ContactBook.ExportedContact) {
-        let contact = exported.contact
-        let details = contact.details
-        verificationStatus = contact.verificationStatus.rawValue
-        nodeId = contact.nodeID?.rawValue
-        claimedNodeId = contact.claimedNodeID?.rawValue
-        card = exported.signed.map { Base64URL.encode($0.bytes) }
-        name = details.name
-        company = details.company
-        title = details.title
-        bio = details.bio
-        location = details.location
-        emails = details.emails
-        phones = details.phones
-        links = details.links.map { Link(platform: $0.platform, handle: $0.handle, url: $0.url) }
-        skills = details.skills
-        avatar = exported.avatar.map { Photo(mediaType: $0.mediaType, base64: Data($0.data).base64EncodedString()) }
-        alias = contact.alias
-        notes = contact.notes
-        tags = contact.tags
-        trustLevel = contact.trustLevel.rawValue
-        pinned = contact.pinned
-        source = contact.source.rawValue
-        addedAt = contact.addedAt.formatted(.iso8601)
-    }
-
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }

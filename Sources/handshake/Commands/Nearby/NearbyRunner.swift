@@ -236,29 +236,31 @@ final class NearbyRunner {
     func save(_ signed: SignedCard) async {
         let now = Date()
         do {
-            switch try book.receive(signed) {
-            case .new:
-                if !options.yes {
-                    guard Prompt.canAsk else {
-                        reporter.emit("notSaved", [:], text: "Not asking: standard input is not a terminal. Add with --yes. Nothing was stored.")
-                        return
-                    }
-                    guard await terminal.choose("Add \(signed.card.name ?? signed.nodeID.rawValue)?", ["add", "ignore"]) == "add" else { return }
+            // Only a new person is asked; the receive rule decides again as it stores.
+            var answer = ReceiveAnswer.addSeparately(trust: .trusted)
+            if case .new = try book.receive(signed), !options.yes {
+                guard Prompt.canAsk else {
+                    reporter.emit("notSaved", [:], text: "Not asking: standard input is not a terminal. Add with --yes. Nothing was stored.")
+                    return
                 }
-                let contact = try book.add(signed, source: source, now: now)
+                if await terminal.choose("Add \(signed.card.name ?? signed.nodeID.rawValue)?", ["add", "ignore"]) != "add" { answer = .ignore }
+            }
+            switch try book.receive(signed, source: source, answer: answer, now: now) {
+            case .added(let contact), .merged(let contact, _):
                 savedContactID = contact.id
                 reporter.saved(contact.displayName, how: "Added")
-            case .update(let contact, let newer, _):
-                let (updated, _) = try book.applyUpdate(newer, source: source, now: now)
-                savedContactID = contact.id
+            case .updated(let updated, _, _):
+                savedContactID = updated.id
                 reporter.saved(updated.displayName, how: "Updated")
-            case .notNewer(let contact):
+            case .alreadyHave(let contact):
                 savedContactID = contact.id
                 reporter.saved(contact.displayName, how: "Already had")
-            case .keyConflict(let contact):
+            case .refusedKeyConflict(let contact):
                 reporter.emit("refused", [:], text: ContactBookError.keyConflict(contact.nodeID?.rawValue ?? signed.nodeID.rawValue).description)
-            case .blocked(let contact):
+            case .ignoredBlocked(let contact):
                 reporter.emit("refused", [:], text: "\(contact.displayName) is blocked; the card was ignored.")
+            case .ignored:
+                break
             }
         } catch {
             reporter.emit("error", ["message": "\(error)"], text: "The card could not be stored: \(error)")

@@ -163,17 +163,15 @@ struct RequestsCommand: AsyncParsableCommand {
         let book = try home.contactBook()
         let now = Date()
         let name = card.card.name ?? card.nodeID.rawValue
-        switch try book.receive(card) {
-        case .new(let signed, _):
-            _ = try book.add(signed, source: .serverRequest, now: now)
-            return "Added \(name) to your contacts."
-        case .update(_, let signed, _):
-            _ = try book.applyUpdate(signed, source: .serverRequest, now: now)
-            return "Updated \(name) from their newer card."
-        case .notNewer: return "\(name) is already in your contacts."
-        case .blocked: return "\(name) is blocked; their card was ignored."
-        case .keyConflict:
+        // The requester chose to be added: no question to ask, and a shared email or phone is not a merge.
+        switch try book.receive(card, source: .serverRequest, answer: .addSeparately(trust: .trusted), now: now) {
+        case .added, .merged: return "Added \(name) to your contacts."
+        case .updated: return "Updated \(name) from their newer card."
+        case .alreadyHave: return "\(name) is already in your contacts."
+        case .ignoredBlocked: return "\(name) is blocked; their card was ignored."
+        case .refusedKeyConflict:
             return "A contact with \(name)'s Node ID has a different key; the card was not stored. Compare security codes in person."
+        case .ignored: return "\(name) was not added."  // not an outcome of this answer
         }
     }
 }
