@@ -42,13 +42,12 @@ struct MailboxGettingStartedTests {
             #expect(behindLink.card.card.name == "Ada Lovelace")
             try await bobsMailbox.sendFriendRequest(to: .shareLink(link), card: try bob.issueCard(), note: "Good to meet you")
 
-            // Ada's app hears of it at once; she accepts, and Bob's card, verified, goes into her book.
+            // Ada's app hears of it at once; she accepts, and Bob's card, verified, goes through her receive rule.
             let requestID = try #require(try await arrived.value)
             let accepted = try await adasMailbox.acceptFriendRequest(requestID, card: try ada.issueCard())
             #expect(accepted.note == "Good to meet you")
-            let bobsCard = try #require(accepted.senderCard)
-            guard case .new(let card, _) = try ada.book.receive(bobsCard) else { Issue.record("not new"); return }
-            try ada.book.add(card, source: .serverRequest, now: Date())
+            let outcome = try ada.receive(try #require(accepted.senderCard), source: .serverRequest, answer: .add(trust: .trusted))
+            #expect(outcome.contact?.displayName == "Bob Babbage")
             #expect(try ada.book.contacts().map(\.displayName) == ["Bob Babbage"])
             // article:end
         }
