@@ -58,12 +58,14 @@ let package = Package(
             dependencies: ["HandshakeCore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
-        // The transports that drive the exchange: local-network discovery (DNS-SD over mDNS) and TCP on
-        // SwiftNIO, a simulated Bluetooth LE link.
+        // The nearby exchange for a person: the coordinator (meeting, lobby, crossing, bootstraps, saving) and
+        // the transports that drive it: local-network discovery (DNS-SD over mDNS) and TCP on SwiftNIO, a
+        // simulated Bluetooth LE link.
         .target(
             name: "HandshakeNearby",
             dependencies: [
                 "HandshakeExchange", "HandshakeCore",
+                "HandshakeStore",  // the coordinator keeps the received card through the account's receive rule
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict

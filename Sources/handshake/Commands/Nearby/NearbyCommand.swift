@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeCore
 import HandshakeExchange
 
 /// `handshake nearby`: the exchange screen in a terminal, and the same flow unattended for scripts.
@@ -73,7 +74,7 @@ struct NearbyCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Add the received card to your contacts without asking.")
     var yes = false
 
-    @Option(help: ArgumentHelp("Send this note (at most 140 characters) once the cards are swapped.", valueName: "text"))
+    @Option(help: ArgumentHelp("Send this note (at most \(NoteLimits.characters) characters) once the cards are swapped.", valueName: "text"))
     var note: String?
 
     @Flag(name: .customLong("one-way"), help: "Only give your card; ask for none back.")
@@ -97,14 +98,16 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         if let select, select.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--select needs a name or an id.") }
         if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds.") }
-        if let note, note.count > 140 { throw ValidationError("A note can have at most 140 characters; this one has \(note.count).") }
+        if let note, note.count > NoteLimits.characters {
+            throw ValidationError("A note can have at most \(NoteLimits.characters) characters; this one has \(note.count).")
+        }
         if oneWay && !request && select == nil && !Prompt.canAsk {
             throw ValidationError("--one-way gives your card: use it with --request or --select (or choose at a terminal).")
         }
     }
 
     /// How this run meets the other device.
-    var meeting: NearbyMeeting {
+    var meeting: NearbyCommandMeeting {
         if let select { return .discover(select: select) }
         if let tokenOut { return .giveToken(URL(fileURLWithPath: tokenOut)) }
         if let tokenIn { return .readToken(URL(fileURLWithPath: tokenIn)) }
@@ -116,13 +119,13 @@ struct NearbyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let runner = try await NearbyRunner(options: self)
-        try await runner.run()
+        try await NearbyRunner(options: self).run()
     }
 }
 
-/// The ways `handshake nearby` finds the other device.
-enum NearbyMeeting {
+/// The ways `handshake nearby` finds the other device, as its flags name them (token files, addresses);
+/// `NearbyRunner` turns each into the coordinator's `NearbyMeeting`.
+enum NearbyCommandMeeting {
     /// Advertise, browse, and connect to the person chosen (by `--select`, at the terminal, or by them).
     case discover(select: String?)
     /// Issue a session token, write it to the file, and wait for its holder.

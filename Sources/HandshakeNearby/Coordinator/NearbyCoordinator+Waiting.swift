@@ -1,17 +1,17 @@
+// The waits the meetings share, each ending at a deadline with a sentence, never a hang: the issuing side
+// waits for one connection until its token or code expires; the other side browses for the one device
+// advertising the rendezvous it holds; a listener serves until one session ran.
 import Foundation
 import HandshakeExchange
-import HandshakeNearby
 
-// The two waits the bootstrapped meetings share: the issuing side waits for one connection until its token
-// or code expires; the other side browses for the one device advertising the rendezvous it holds. Both end
-// at a deadline with a sentence, never a hang.
-
-extension NearbyRunner {
+extension NearbyCoordinator {
     enum WaitOutcome { case served, expired }
 
     /// Runs `serve` until it returns, or until `expiry` when no channel has opened by then (advertising
     /// stops at expiry in any case).
-    func untilExpiry(_ expiry: Date, _ advertiser: NearbyAdvertiser, _ serve: @escaping @MainActor () async throws -> Void) async throws -> WaitOutcome {
+    func untilExpiry(_ expiry: Date, _ advertiser: NearbyAdvertiser, _ serve: @escaping @MainActor () async throws -> Void) async throws
+        -> WaitOutcome
+    {
         try await withThrowingTaskGroup(of: WaitOutcome.self) { group in
             group.addTask {
                 try await serve()
@@ -40,13 +40,13 @@ extension NearbyRunner {
     /// Browses until a peer that `matches` is found (with at least one address), or `deadline` passes.
     /// With `ambiguity` (the sentence to end with), a second matching device heard within
     /// ``uniquenessWindow`` ends the search with that sentence: a short code's rendezvous part is only three
-    /// characters, and the program must not guess which device shows the code (docs/protocols/nearby-bootstrap.md, section 3.6).
+    /// characters, and no device may guess which one shows the code (docs/protocols/nearby-bootstrap.md §3.6).
     func findPeer(
         until deadline: Date, what: String, ambiguity: String? = nil, _ matches: @escaping @Sendable (NearbyPeer) -> Bool
     ) async throws -> NearbyPeer {
-        let browser = NearbyBrowser(interface: options.interface.map(DiscoveryInterface.named) ?? .automatic)
-        do { try await browser.start() } catch { throw CommandFailure(Self.unavailable(error)) }
-        reporter.emit("looking", ["for": what], text: "Looking for \(what)…")
+        let browser = NearbyBrowser(interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
+        do { try await browser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
+        show(.lookingFor(what: what))
         let unique = ambiguity != nil
         let heard = MatchingPeers()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -77,11 +77,35 @@ extension NearbyRunner {
         }
         let found = await heard.peers
         await browser.stop()
-        guard let first = found.first else {
-            throw CommandFailure("No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?")
-        }
-        if found.count > 1, let ambiguity { throw CommandFailure(ambiguity) }
+        guard let first = found.first else { throw NearbyCoordinatorError.notFound(what: what) }
+        if found.count > 1, let ambiguity { throw NearbyCoordinatorError.ambiguous(ambiguity) }
         return first
+    }
+
+    /// Listens until one session has run to its end; later connections are turned away meanwhile.
+    func listenDirectly() async throws {
+        let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
+        show(.listening(port: listener.port))
+        try await serveOne(listener) { transport in await self.drive(transport, role: .responder) != nil }
+    }
+
+    /// Serves `listener` until `session` says a claimed connection ended the meeting (true), turning away
+    /// connections while one is claimed. Returns when the meeting is over or the task is cancelled.
+    func serveOne(_ listener: NearbyListener, _ session: @MainActor @escaping (any ExchangeTransport) async -> Bool) async throws {
+        let (done, finished) = AsyncStream.makeStream(of: Void.self)
+        let serving = Task {
+            try await listener.serve { transport in
+                guard await self.claim() else { return }
+                if await session(transport) { finished.finish() }
+            }
+        }
+        await withTaskCancellationHandler {
+            for await _ in done {}
+        } onCancel: {
+            finished.finish()
+        }
+        serving.cancel()
+        _ = try? await serving.value
     }
 }
 

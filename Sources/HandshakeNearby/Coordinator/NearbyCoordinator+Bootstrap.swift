@@ -1,0 +1,105 @@
+// Meeting by the NFC tap and by a short code (docs/protocols/nearby-bootstrap.md §2, §3): the issuing side
+// hands over a session token (or shows a code) and advertises its rendezvous; the other side finds the one
+// device advertising it, with no choosing, and both open the channel with the secret. A token works for one
+// channel, until it expires; a code works once, right or wrong, for five minutes.
+import Foundation
+import HandshakeExchange
+
+extension NearbyCoordinator {
+    func giveToken(_ handOver: @Sendable (SessionToken) async throws -> Void) async throws {
+        source = .nfc
+        let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
+        let token = try SessionToken.issue(at: Date())
+        let advertiser = try NearbyAdvertiser(
+            port: UInt16(listener.port), displayName: configuration.showsName ? card.card.name : nil, rendezvous: NearbyRendezvous(token),
+            interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
+        do { try await advertiser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
+        do {
+            try await handOver(token)
+        } catch {
+            await advertiser.stop()
+            throw NearbyCoordinatorError.handOverFailed(String(describing: error))
+        }
+        show(.tokenHandedOver(expires: token.expiresAt))
+        // One channel per token: advertising stops once it is open, and at expiry whatever happens.
+        whenChannelOpens = { await advertiser.stop() }
+        let outcome = try await untilExpiry(token.expiresAt, advertiser) {
+            try await self.serveOne(listener) { transport in
+                let ending = await self.drive(transport, role: .responder, secret: token.secret)
+                if self.channelOpened { return true }
+                self.show(.refusedConnection(reason: ending?.description ?? ""))
+                return false
+            }
+        }
+        await advertiser.stop()
+        if outcome == .expired { throw NearbyCoordinatorError.tokenExpired }
+    }
+
+    func readToken(_ token: SessionToken) async throws {
+        source = .nfc
+        for endpoint in token.endpoints {
+            if (try? await NearbyTCP.connect(host: endpoint.host, port: Int(endpoint.port), { transport in
+                await self.drive(transport, role: .initiator, secret: token.secret)
+            })) != nil, channelOpened { return }
+        }
+        let peer = try await findPeer(until: token.expiresAt, what: "the device that wrote this token") { $0.rendezvous?.matches(token) == true }
+        show(.connecting(peer))
+        _ = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport in
+            await self.drive(transport, role: .initiator, secret: token.secret)
+        }
+    }
+
+    func showCode() async throws {
+        source = .code
+        let desk = ShortCodeDesk()
+        let code = await desk.issue(at: Date())
+        let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
+        let advertiser = try NearbyAdvertiser(
+            port: UInt16(listener.port), displayName: configuration.showsName ? card.card.name : nil, rendezvous: NearbyRendezvous(code),
+            interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
+        do { try await advertiser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
+        let expiry = await desk.expiry(rendezvous: code.rendezvous) ?? Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime)
+        show(.codeShown(code.displayText(), expires: expiry))
+        let outcome = try await untilExpiry(expiry, advertiser) {
+            try await self.serveOne(listener) { transport in
+                // The first connection is the one attempt: advertising stops whatever its outcome.
+                await advertiser.stop()
+                do throws(ShortCodeError) {
+                    let keyed = try await ShortCodeConnection.show(
+                        rendezvous: code.rendezvous, channelBinding: Array(advertiser.instance.text.utf8), desk: desk, over: transport)
+                    await self.drive(keyed.transport, role: .responder, secret: keyed.secret)
+                    // The typing side checks the code first and leaves when it differs: a channel that never
+                    // opened means the code did not match.
+                    if !self.channelOpened { self.codeFailure = .codeDoesNotMatch }
+                } catch {
+                    self.codeFailure = error
+                }
+                return true
+            }
+        }
+        await advertiser.stop()
+        if let failure = codeFailure { throw NearbyCoordinatorError.codeFailed(failure, shownHere: true) }
+        if outcome == .expired { throw NearbyCoordinatorError.codeExpired }
+    }
+
+    func typeCode(_ code: ShortCode) async throws {
+        source = .code
+        let peer = try await findPeer(
+            until: Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime), what: "the device showing this code",
+            ambiguity: "Two devices nearby show a code starting with \(code.rendezvous); not guessing which one is yours. Ask for a new code (nothing was sent)."
+        ) {
+            $0.rendezvous?.matches(code) == true
+        }
+        show(.connecting(peer))
+        let failure = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport -> ShortCodeError? in
+            do throws(ShortCodeError) {
+                let keyed = try await ShortCodeConnection.type(code, channelBinding: Array(peer.id.utf8), over: transport)
+                await self.drive(keyed.transport, role: .initiator, secret: keyed.secret)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw NearbyCoordinatorError.codeFailed(failure, shownHere: false) }
+    }
+}

@@ -1,0 +1,138 @@
+// Establishes what happens on each screen of one session: the front end is shown the screen and asked
+// the screen's question once; a received card is kept through the account's receive rule; the meeting is
+// recorded with the contact when the exchange completes; the session closes once both notes are in (or,
+// without a note of ours, a moment after theirs could have come).
+import Foundation
+import HandshakeCore
+import HandshakeExchange
+import HandshakeStore
+
+extension NearbyCoordinator {
+    func handle(_ state: SessionState, _ session: ExchangeSession) async {
+        // Common friends may be found on any screen after the first: when both sides decide at once, the
+        // request, the answer and even the cards can come before the private set intersection ends.
+        if channelOpened, let friends = Self.commonFriends(in: state), friends != reportedFriends {
+            if case .found = friends { show(.commonFriends(names(friends))) }
+            reportedFriends = friends
+        }
+        switch state {
+        case .confirm(let screen):
+            if !channelOpened {
+                channelOpened = true
+                await whenChannelOpens?()
+                show(.connected(screen, commonFriendNames: names(screen.commonFriends), ownCard: card))
+                reportedFriends = screen.commonFriends
+            }
+            guard !acted else { return }
+            acted = true
+            var decision = ConfirmDecision.exchange(configuration.requestKind)
+            if !configuration.requestsAtOnce { decision = await frontEnd?.decideOnConfirm(screen) ?? .wait }
+            if case .exchange(let kind) = decision { try? await session.exchange(kind: kind) }
+        case .incomingRequest(let screen):
+            shownIncoming = true
+            show(.incomingRequest(screen.theirCard))
+            // A device that chose the other already said yes by choosing.
+            var accepts = configuration.requestsAtOnce
+            if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
+            if accepts {
+                try? await session.exchange()
+            } else {
+                try? session.decline()
+            }
+        case .succeeded(let screen):
+            if let theirCard = screen.theirCard, !saving {
+                saving = true
+                show(.received(theirCard, alreadyShown: shownIncoming))
+                await keep(theirCard)
+                savingDone = true
+            }
+            if let note = screen.theirNote, !theirNoteShown {
+                theirNoteShown = true
+                show(.note(note.text))
+            }
+            if !noteAsked, screen.theirCard == nil || savingDone {
+                noteAsked = true
+                askForNote(session)
+            }
+            // Close once both notes are in (or none is coming from us and theirs came); a person who sends
+            // none is waited for by the session's idle timeout or the run's time limit.
+            let ourDone = screen.ourNote != nil || noteSkipped
+            if ourDone && screen.theirNote != nil { session.close() }
+        case .ended(let ending):
+            // A connection that never opened its channel with a token's or code's secret is reported by the
+            // meeting that made it, which may go on waiting.
+            if channelOpened || !sessionHasSecret { show(.ended(ending)) }
+        case .connecting, .waiting:
+            break
+        }
+    }
+
+    /// The common-friends status a screen carries, if it carries one.
+    static func commonFriends(in state: SessionState) -> CommonFriendsStatus? {
+        switch state {
+        case .confirm(let screen): screen.commonFriends
+        case .waiting(let screen): screen.commonFriends
+        case .incomingRequest(let screen): screen.commonFriends
+        case .succeeded(let screen): screen.commonFriends
+        case .connecting, .ended: nil
+        }
+    }
+
+    /// The note box of the success screen: what the front end gives goes to the other device at once;
+    /// none means the session closes once theirs is in, or a moment later.
+    func askForNote(_ session: ExchangeSession) {
+        Task {
+            guard let text = await frontEnd?.noteToSend() else {
+                noteSkipped = true
+                if case .succeeded(let screen) = session.state, screen.theirNote != nil { session.close() } else { closeSoon(session) }
+                return
+            }
+            noteSent = true
+            do { try session.sendNote(text) } catch { show(.problem("The note was not sent: \(error)")) }
+        }
+    }
+
+    /// Without a note of our own, wait a moment for theirs, then close.
+    func closeSoon(_ session: ExchangeSession) {
+        let (clock, grace) = (configuration.clock, configuration.noteGrace)
+        Task {
+            try? await clock.sleep(until: clock.now().monotonic + grace)
+            session.close()
+        }
+    }
+
+    func names(_ status: CommonFriendsStatus) -> [String] {
+        status.keys.compactMap { key in (try? account.book.contact(withSigningKey: key))??.displayName }.sorted()
+    }
+
+    /// Keeps the received card by the receive rule: someone new only once the front end says so; a newer
+    /// card of a known contact at once.
+    func keep(_ signed: SignedCard) async {
+        do {
+            var answer = ReceiveAnswer.addSeparately(trust: .trusted)
+            if case .new = try account.book.receive(signed) {
+                let keeps = await frontEnd?.decideToKeep(signed) ?? false
+                if !keeps { answer = .ignore }
+            }
+            let outcome = try account.receive(signed, source: source, answer: answer, now: Date())
+            switch outcome {
+            case .added(let contact), .merged(let contact, _), .updated(let contact, _, _), .alreadyHave(let contact):
+                savedContactID = contact.id
+            case .refusedKeyConflict, .ignoredBlocked, .ignored:
+                break
+            }
+            show(.kept(outcome, card: signed))
+        } catch {
+            show(.problem("The card could not be stored: \(error)"))
+        }
+    }
+
+    /// The meeting is kept with the contact once the exchange is complete.
+    func finish(_ final: SessionEnding) {
+        ending = final
+        guard case .completed(let record) = final, let contactID = savedContactID else { return }
+        do { try account.book.recordExchange(record, contactID: contactID) } catch {
+            show(.problem("The meeting could not be recorded: \(error)"))
+        }
+    }
+}

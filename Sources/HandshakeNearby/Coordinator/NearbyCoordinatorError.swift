@@ -1,0 +1,61 @@
+// Establishes why a nearby exchange ended without completing, as sentences a person understands: the
+// way in failed (discovery unavailable, a token or code expired or used up, nobody found), or the
+// session ended short. What it does not carry: why a session's channel failed in detail (`SessionEnding`).
+import Foundation
+import HandshakeExchange
+
+/// Why a nearby exchange did not complete.
+public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
+    /// Local-network discovery cannot start (no interface that multicasts, the port is taken…); the sentence
+    /// says what to do instead.
+    case discoveryUnavailable(String)
+    /// The listener, a connection or another transport failed.
+    case transport(String)
+    /// The session token could not be handed over.
+    case handOverFailed(String)
+    /// Nobody used the session token before it expired.
+    case tokenExpired
+    /// Nobody typed the code before it expired.
+    case codeExpired
+    /// The one attempt on a short code failed (the code did not match, or its exchange failed).
+    case codeFailed(ShortCodeError, shownHere: Bool)
+    /// The device a token or code points at was not found in time.
+    case notFound(what: String)
+    /// Two devices nearby matched; the sentence says what to do.
+    case ambiguous(String)
+    /// No exchange completed within the time limit.
+    case timedOut(seconds: Int)
+    /// The session ended without completing.
+    case notCompleted(SessionEnding?)
+
+    /// A sentence for the person.
+    public var description: String {
+        switch self {
+        case .discoveryUnavailable(let sentence): sentence
+        case .transport(let reason): reason
+        case .handOverFailed(let reason): reason
+        case .tokenExpired: "Nobody used the session token before it expired. Nothing was stored; run again for a new one."
+        case .codeExpired: "Nobody typed the code within 5 minutes. Nothing was stored; run again for a new one."
+        case .codeFailed(let error, let shownHere): shownHere ? "\(error.description) This code is used up; run again for a new one." : error.description
+        case .notFound(let what): "No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?"
+        case .ambiguous(let sentence): sentence
+        case .timedOut(let seconds): "No exchange completed within \(seconds) seconds. Nothing was stored."
+        case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
+        }
+    }
+}
+
+extension NearbyCoordinatorError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
+    public var errorDescription: String? { description }
+}
+
+extension NearbyCoordinatorError {
+    /// The sentence for discovery that cannot start, with what to do.
+    static func unavailable(_ error: any Error) -> NearbyCoordinatorError {
+        if let error = error as? NearbyDiscoveryError {
+            return .discoveryUnavailable("\(error.description) (Or connect directly: --listen on one device, --connect HOST:PORT on the other.)")
+        }
+        return .discoveryUnavailable("Nearby discovery cannot start: \(error).")
+    }
+}
