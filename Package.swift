@@ -182,7 +182,7 @@ let package = Package(
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(
-            name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore", "HandshakeTestSupport"],
+            name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore", "HandshakeStore", "HandshakeTestSupport"],
             exclude: ["Conformance"],  // Python peers (zeroconf, ndeflib), run at test time
             swiftSettings: strict),
         .testTarget(

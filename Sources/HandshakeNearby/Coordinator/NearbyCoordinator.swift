@@ -118,7 +118,7 @@ public final class NearbyCoordinator {
         let result = await meet.result
         if case .completed(let record)? = ending { return record }
         if case .failure(let error) = result { throw (error as? NearbyCoordinatorError) ?? .transport("\(error)") }
-        if timedOut { throw .timedOut(seconds: Int(timeout.components.seconds)) }
+        if timedOut { throw .timedOut(seconds: Int((timeout / .seconds(1)).rounded(.up))) }
         throw .notCompleted(ending)
     }
 

@@ -39,7 +39,7 @@ public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
         case .codeFailed(let error, let shownHere): shownHere ? "\(error.description) This code is used up; run again for a new one." : error.description
         case .notFound(let what): "No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?"
         case .ambiguous(let sentence): sentence
-        case .timedOut(let seconds): "No exchange completed within \(seconds) seconds. Nothing was stored."
+        case .timedOut(let seconds): "No exchange completed within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Nothing was stored."
         case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
         }
     }

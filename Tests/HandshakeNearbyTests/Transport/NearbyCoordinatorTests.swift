@@ -1,0 +1,90 @@
+import Foundation
+import HandshakeCore
+import HandshakeExchange
+import HandshakeNearby
+import HandshakeStore
+import HandshakeTestSupport
+import Testing
+
+/// A front end that answers every question as a script says and remembers what it was shown, standing in
+/// for an app's screens.
+@MainActor
+final class ScriptedScreen: NearbyFrontEnd {
+    let note: String?
+    var accepts = true
+    var keeps = true
+    var confirm: ConfirmDecision = .wait
+    private(set) var events: [NearbyEvent] = []
+    private let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+
+    init(note: String?) { self.note = note }
+
+    func show(_ event: NearbyEvent) {
+        events.append(event)
+        if case .listening(let port) = event { portSink.yield(port) }
+    }
+    func decideOnConfirm(_ screen: ConfirmScreen) async -> ConfirmDecision { confirm }
+    func decideOnRequest(from card: SignedCard) async -> Bool { accepts }
+    func decideToKeep(_ card: SignedCard) async -> Bool { keeps }
+    func noteToSend() async -> String? { note }
+
+    /// The port the coordinator listens on, once it does.
+    func listeningPort() async -> Int {
+        for await port in ports { return port }
+        return 0
+    }
+
+    /// The notes shown, in order.
+    var notes: [String] {
+        events.compactMap { if case .note(let text) = $0 { text } else { nil } }
+    }
+}
+
+/// The coordinator between two accounts in one process over loopback: the whole face-to-face flow an app
+/// runs, from the meeting to the contact kept with its meeting record.
+@MainActor
+struct NearbyCoordinatorTests {
+    static func container() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("app-container-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    static var loopback: NearbyCoordinator.Configuration {
+        var configuration = NearbyCoordinator.Configuration()
+        configuration.host = "127.0.0.1"
+        return configuration
+    }
+
+    @Test func aDeclinedRequestKeepsNothingAndEndsWithTheSentence() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
+        let adasScreen = ScriptedScreen(note: nil)
+        adasScreen.accepts = false
+        let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: Self.loopback)
+        let adaDone = Task { try await adas.run(.listen, timeout: .seconds(30)) }
+        let port = await adasScreen.listeningPort()
+
+        var chosen = Self.loopback
+        chosen.requestsAtOnce = true
+        let bobsScreen = ScriptedScreen(note: nil)
+        let bobs = try NearbyCoordinator(account: bob, frontEnd: bobsScreen, configuration: chosen)
+        do {
+            try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(30))
+            Issue.record("a declined exchange completed")
+        } catch {
+            #expect(error.description == SessionEnding.declined.description)
+        }
+        await #expect(throws: NearbyCoordinatorError.self) { try await adaDone.value }
+        #expect(try ada.book.contacts().isEmpty && bob.book.contacts().isEmpty)
+    }
+
+    @Test func aCoordinatorThatNobodyMeetsEndsAtItsTimeLimit() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let adas = try NearbyCoordinator(account: ada, frontEnd: ScriptedScreen(note: nil), configuration: Self.loopback)
+        do {
+            try await adas.run(.listen, timeout: .milliseconds(200))
+            Issue.record("an exchange with nobody completed")
+        } catch {
+            #expect(error.description == "No exchange completed within 1 second. Nothing was stored.")
+        }
+    }
+}
