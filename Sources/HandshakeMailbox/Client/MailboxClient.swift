@@ -64,6 +64,7 @@ public actor MailboxClient {
     /// - Parameters:
     ///   - server: the base URL the operator gave (a trailing slash is ignored).
     ///   - identity: whose account to sign in to; `nil` for public calls only.
+    ///   - configuration: limits, timing and the source of time.
     public init(server: URL, identity: Identity? = nil, configuration: Configuration = Configuration()) {
         var text = server.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
@@ -74,6 +75,10 @@ public actor MailboxClient {
     }
 
     /// A client for a server address as a person typed it: `http` or `https`, with a host.
+    /// - Parameters:
+    ///   - serverAddress: the address, such as `https://handshake.example.org`.
+    ///   - identity: whose account to sign in to; `nil` for public calls only.
+    ///   - configuration: limits, timing and the source of time.
     /// - Throws: ``MailboxClientError/badServerURL(_:)``.
     public init(serverAddress: String, identity: Identity? = nil, configuration: Configuration = Configuration()) throws(MailboxClientError) {
         guard let url = URL(string: serverAddress), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil

@@ -22,7 +22,9 @@ import FoundationNetworking
 /// }
 /// ```
 public struct AccountEvents: AsyncSequence, Sendable {
+    /// Each element is one event of the account.
     public typealias Element = AccountEvent
+    /// It ends with a ``MailboxClientError``, or with `CancellationError` when its task is cancelled.
     public typealias Failure = any Error
 
     let client: MailboxClient

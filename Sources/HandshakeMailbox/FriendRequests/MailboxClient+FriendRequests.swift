@@ -8,6 +8,7 @@ extension MailboxClient {
     /// and an optional note.
     /// - Parameters:
     ///   - target: the receiver's Node ID, or one of their share links (used up by this request).
+    ///   - card: the sender's signed card, which the receiver gets with the request.
     ///   - note: at most `NoteLimits.characters` characters; checked here before anything is sent.
     @discardableResult
     public func sendFriendRequest(to target: FriendRequestTarget, card: SignedCard, note: String? = nil)

@@ -24,7 +24,7 @@ public protocol NearbyFrontEnd: AnyObject {
 
 /// What to do on the confirm screen.
 public enum ConfirmDecision: Sendable, Equatable {
-    /// Send our card with a request (``RequestKind/exchange``), or give it only (``RequestKind/give``).
+    /// Send our card with a request (`.exchange`), or give it only (`.give`).
     case exchange(RequestKind)
     /// Do nothing yet: the other person may send a request.
     case wait
