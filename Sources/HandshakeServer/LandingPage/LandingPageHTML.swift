@@ -14,7 +14,7 @@ enum LandingPageHTML {
     static func card(_ card: ContactCard, signed: SignedCard, token: String) -> String {
         let name = card.name.map(escape) ?? "Someone"
         let detail = [card.title, card.company].compactMap { $0 }.map(escape).joined(separator: " · ")
-        let appLink = "handshake://contact/\(token)"
+        let appLink = ShareLink.appLinkPrefix + token
         // The QR carries the signed card itself (its HS1: text), so a scan works with no server at all;
         // a card too large for a QR symbol (a big avatar) gets the app link instead.
         let qr = (try? QRCode(encoding: CardText.qrText(signed), errorCorrection: .low)) ?? (try? QRCode(encoding: appLink))

@@ -14,7 +14,7 @@ struct LandingPageRoutes: Sendable {
     let clock: any MailboxClock
 
     func register(on router: Router<MailboxContext>) {
-        router.get("share/contact/{token}", use: page)
+        router.get(RouterPath(String(ShareLink.webPathPrefix.dropFirst()) + "{token}"), use: page)
     }
 
     @Sendable func page(_ request: Request, context: MailboxContext) async throws -> Response {

@@ -35,8 +35,11 @@ struct ShareLinkRoutes: Sendable {
             tokenHash: SecretToken.hash(token), owner: owner, now: now, expiresAt: expiresAt, limit: policy.shareLinksPerWindow,
             window: policy.shareLinkWindow)
         metrics.shareLinkCreated()
-        let response = CreatedShareLinkResponse(
-            token: token, url: "\(publicURL)/share/contact/\(token)", appUrl: "handshake://contact/\(token)", expiresAt: expiresAt)
+        // Both forms from the one grammar of share links (HandshakeMailbox's ShareLink).
+        guard let link = ShareLink(token: token), let base = URL(string: publicURL), let url = link.webURL(on: base) else {
+            throw MailboxError.internalError
+        }
+        let response = CreatedShareLinkResponse(token: token, url: url.absoluteString, appUrl: link.appURL, expiresAt: expiresAt)
         return EditedResponse(status: .created, response: response)
     }
 

@@ -27,14 +27,14 @@ struct FaceToFaceArticleTests {
         var onLoopback = NearbyCoordinator.Configuration()
         onLoopback.host = "127.0.0.1"
         let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: onLoopback)
-        let adaDone = Task { try await adas.run(.listen, timeout: .seconds(30)) }
+        let adaDone = Task { try await adas.run(.listen, timeout: .seconds(120)) }
         let port = await adasScreen.listeningPort()
 
         // Bob's app reaches her and sends his card at once, as choosing her from the list does.
         var chosen = onLoopback
         chosen.requestsAtOnce = true
         let bobs = try NearbyCoordinator(account: bob, frontEnd: bobsScreen, configuration: chosen)
-        let bobsRecord = try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(30))
+        let bobsRecord = try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(120))
         let adasRecord = try await adaDone.value
 
         // Both saw the other's note, and each book keeps the other, verified, with the meeting.

@@ -60,7 +60,7 @@ struct NearbyCoordinatorTests {
         let adasScreen = ScriptedScreen(note: nil)
         adasScreen.accepts = false
         let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: Self.loopback)
-        let adaDone = Task { try await adas.run(.listen, timeout: .seconds(30)) }
+        let adaDone = Task { try await adas.run(.listen, timeout: .seconds(120)) }
         let port = await adasScreen.listeningPort()
 
         var chosen = Self.loopback
@@ -68,7 +68,7 @@ struct NearbyCoordinatorTests {
         let bobsScreen = ScriptedScreen(note: nil)
         let bobs = try NearbyCoordinator(account: bob, frontEnd: bobsScreen, configuration: chosen)
         do {
-            try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(30))
+            try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(120))
             Issue.record("a declined exchange completed")
         } catch {
             #expect(error.description == SessionEnding.declined.description)
