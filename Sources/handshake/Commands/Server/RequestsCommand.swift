@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import HandshakeCore
+import HandshakeMailbox
+import HandshakeStore
+
+/// `handshake requests [--sent] [--json]`: the requests you received or sent, with their status.
+struct RequestsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "requests",
+        abstract: "List friend requests you received (or sent) on your server.",
+        discussion: "With --sent, requests the other side accepted add their verified card to your contacts."
+    )
+
+    @Flag(help: "List the requests you sent instead.")
+    var sent = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    /// One request as `--json` prints it: the API's own names, the cards as verified here.
+    struct Report: Encodable {
+        let id: String
+        let sender: String
+        let receiver: String
+        let senderCard: String?
+        let receiverCard: String?
+        let note: String?
+        let route: String
+        let status: String
+        let createdAt: String
+        let answeredAt: String?
+
+        init(_ request: MailboxFriendRequest) {
+            id = request.id
+            sender = request.sender.rawValue
+            receiver = request.receiver.rawValue
+            senderCard = request.senderCard.map { Base64URL.encode($0.bytes) }
+            receiverCard = request.receiverCard.map { Base64URL.encode($0.bytes) }
+            note = request.note
+            route = request.route.rawValue
+            status = request.status.rawValue
+            createdAt = request.createdAt.formatted(.iso8601)
+            answeredAt = request.answeredAt?.formatted(.iso8601)
+        }
+    }
+
+    func run() async throws {
+        let home = HandshakeHome.current()
+        let identity = try home.identity()
+        let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
+        if json { try Output.json(requests.map(Report.init)) }
+        if !json && requests.isEmpty { print(sent ? "You have sent no requests." : "No requests.") }
+        for request in requests {
+            let card = request.otherCard(from: identity.nodeID)
+            let other = card?.card.name ?? request.other(from: identity.nodeID).rawValue
+            if !json {
+                let note = request.note.map { " — \"\($0)\"" } ?? ""
+                print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
+            }
+            if sent, request.status == .accepted, let card {
+                let outcome = try Self.store(card, in: home)
+                if !json { print("    " + outcome) }
+            }
+        }
+    }
+
+    /// Puts a card from an accepted request in the contact book (source: server request); a sentence
+    /// saying what happened.
+    static func store(_ card: SignedCard, in home: HandshakeHome) throws -> String {
+        let book = try home.contactBook()
+        let now = Date()
+        let name = card.card.name ?? card.nodeID.rawValue
+        // The requester chose to be added: no question to ask, and a shared email or phone is not a merge.
+        switch try book.receive(card, source: .serverRequest, answer: .addSeparately(trust: .trusted), now: now) {
+        case .added, .merged: return "Added \(name) to your contacts."
+        case .updated: return "Updated \(name) from their newer card."
+        case .alreadyHave: return "\(name) is already in your contacts."
+        case .ignoredBlocked: return "\(name) is blocked; their card was ignored."
+        case .refusedKeyConflict:
+            return "A contact with \(name)'s Node ID has a different key; the card was not stored. Compare security codes in person."
+        case .ignored: return "\(name) was not added."  // not an outcome of this answer
+        }
+    }
+}
