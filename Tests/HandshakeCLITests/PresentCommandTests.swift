@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 /// `handshake present` end to end: a verifier written in Python (Tests/HandshakeCredentialsTests/Conformance/
@@ -6,44 +7,7 @@ import Testing
 /// joserfc.
 @Suite("handshake present (OpenID4VP wallet)")
 struct PresentCommandTests {
-    /// The Python verifier, running until the test ends.
-    final class Verifier {
-        let process = Process()
-        let log: URL
-        let link: String
-        let clientID: String
-
-        init(in directory: URL) throws {
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("HandshakeCredentialsTests/Conformance/oid4vp_verifier_server.py")
-            log = directory.appendingPathComponent("verifier.log")
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, log.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            // The first line names the link; the server is listening by then. A dead server ends the read.
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-                line.append(byte)
-            }
-            let first = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any], "the Python verifier did not start")
-            link = try #require(first["link"] as? String)
-            clientID = try #require(first["client_id"] as? String)
-        }
-
-        /// What the verifier received, one entry per POST.
-        var received: [[String: Any]] {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        }
-
-        deinit {
-            // SIGKILL: the test process's threads block SIGTERM, and a child inherits that mask.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    typealias Verifier = PythonVerifier
 
     let ada: CLI
 

@@ -34,7 +34,8 @@ public enum ArticleCode {
         return lines[(begin + 1)..<end].map { ($0.hasPrefix(indentation) ? String($0.dropFirst(indentation.count)) : $0) + "\n" }.joined()
     }
 
-    static func packageRoot(of testFile: String) throws -> URL {
+    /// The package folder that holds `testFile` under its `Tests/` folder.
+    public static func packageRoot(of testFile: String) throws -> URL {
         guard let tests = testFile.range(of: "/Tests/", options: .backwards) else {
             throw Missing(description: "\(testFile) is not under a Tests/ folder")
         }

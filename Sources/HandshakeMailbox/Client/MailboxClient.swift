@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -144,7 +145,7 @@ public actor MailboxClient {
     func send(
         _ method: String, _ template: String, _ values: [String: String] = [:], query: String? = nil, body: Data? = nil,
         contentType: String? = nil, accept: String = "application/json", signedIn: Bool
-    ) async throws(MailboxClientError) -> MailboxHTTP.Response {
+    ) async throws(MailboxClientError) -> BoundedHTTP.Response {
         var retried = false
         while true {
             var request = try makeRequest(method, template, values, query: query)
@@ -177,7 +178,7 @@ public actor MailboxClient {
     }
 
     /// `Answer` from a 2xx answer's JSON body.
-    func decode<Answer: Decodable>(_ type: Answer.Type, from response: MailboxHTTP.Response) throws(MailboxClientError) -> Answer {
+    func decode<Answer: Decodable>(_ type: Answer.Type, from response: BoundedHTTP.Response) throws(MailboxClientError) -> Answer {
         if Answer.self == Empty.self, let empty = Empty() as? Answer { return empty }
         do {
             return try JSONDecoder.mailbox.decode(Answer.self, from: response.body)
@@ -187,7 +188,7 @@ public actor MailboxClient {
     }
 
     /// The refusal a non-2xx answer carries: its documented code, or an unexpected answer.
-    func refusal(from response: MailboxHTTP.Response) -> MailboxClientError {
+    func refusal(from response: BoundedHTTP.Response) -> MailboxClientError {
         MailboxClientError(refusal: response.body, status: response.status, retryAfter: response.header("Retry-After").flatMap { Int($0) })
     }
 

@@ -1,133 +1,30 @@
 import Foundation
+import HandshakeCredentials
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// One HTTP exchange with a mailbox server, bounded: a time limit on the whole exchange, a limit on the
-/// answer's size (the transfer is cancelled past it), and no redirect followed (a mailbox never sends one,
-/// so a 3xx is an unexpected answer rather than a hop to somewhere else with the bearer token).
-///
-/// It moves bytes and nothing more: which path, which body and what the answer means is ``MailboxClient``'s.
+/// The mailbox client's HTTP: HandshakeCredentials' bounded exchange (a time limit, a size limit, no
+/// redirect followed), its failures as ``MailboxClientError``s.
 struct MailboxHTTP: Sendable {
-    /// What came back.
-    struct Response: Sendable {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
+    let http: BoundedHTTP
 
-        /// A header's value, by its name in any case.
-        func header(_ name: String) -> String? {
-            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-        }
+    init(timeout: Duration, maxResponseBytes: Int) {
+        http = BoundedHTTP(timeout: timeout, maxResponseBytes: maxResponseBytes)
     }
-
-    /// The longest time one exchange may take.
-    let timeout: Duration
-    /// The largest answer read.
-    let maxResponseBytes: Int
 
     /// Sends `request` and waits for the whole answer.
     /// - Throws: ``MailboxClientError/unreachable(server:reason:)`` when no answer came (refused connection,
     ///   time limit); ``MailboxClientError/unexpectedAnswer(_:)`` when the answer was larger than the limit.
-    func send(_ request: URLRequest) async throws(MailboxClientError) -> Response {
-        var request = request
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        request.timeoutInterval = seconds
-        let host = request.url?.host ?? "the server"
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        let collector = Collector(limit: maxResponseBytes)
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        // A cancelled task cancels the transfer, which then ends as "cancelled" rather than at the time limit.
-        let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request)
-                collector.start(continuation, task: task)
-                task.resume()
+    func send(_ request: URLRequest) async throws(MailboxClientError) -> BoundedHTTP.Response {
+        do throws(BoundedHTTP.Failure) {
+            return try await http.send(request)
+        } catch {
+            switch error {
+            case .tooLarge(let host, let limit): throw .unexpectedAnswer("\(host) sent more than \(limit) bytes; the answer was refused.")
+            case .unreachable(let host, let reason): throw .unreachable(server: host, reason: reason)
             }
-        } onCancel: {
-            collector.cancel()
-        }
-        switch outcome {
-        case .answered(let response): return response
-        case .tooLarge: throw .unexpectedAnswer("\(host) sent more than \(maxResponseBytes) bytes; the answer was refused.")
-        case .failed(let reason): throw .unreachable(server: host, reason: reason)
-        }
-    }
-
-    /// How an exchange ended.
-    enum Outcome: Sendable {
-        case answered(Response)
-        case tooLarge
-        case failed(String)
-    }
-
-    /// Gathers the answer on URLSession's queue and hands it to the waiting task once.
-    private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private let limit: Int
-        private var body = Data()
-        private var tooLarge = false
-        private var continuation: CheckedContinuation<Outcome, Never>?
-        private var task: URLSessionDataTask?
-        private var cancelled = false
-
-        init(limit: Int) { self.limit = limit }
-
-        func start(_ continuation: CheckedContinuation<Outcome, Never>, task: URLSessionDataTask) {
-            let cancelledAlready = lock.withLock {
-                self.continuation = continuation
-                self.task = task
-                return cancelled
-            }
-            if cancelledAlready { task.cancel() }
-        }
-
-        func cancel() {
-            let task = lock.withLock {
-                cancelled = true
-                return self.task
-            }
-            task?.cancel()
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let over = lock.withLock { () -> Bool in
-                if !tooLarge { body.append(data) }
-                if body.count > limit { tooLarge = true }
-                return tooLarge
-            }
-            if over { dataTask.cancel() }
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-        ) {
-            completionHandler(nil)  // the 3xx itself becomes the answer
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let (over, data, waiting) = lock.withLock { () -> (Bool, Data, CheckedContinuation<Outcome, Never>?) in
-                defer { continuation = nil }
-                return (tooLarge, body, continuation)
-            }
-            let outcome: Outcome
-            if over {
-                outcome = .tooLarge
-            } else if let response = task.response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for (name, value) in response.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name] = value }
-                }
-                outcome = .answered(Response(status: response.statusCode, headers: headers, body: data))
-            } else {
-                outcome = .failed(error?.localizedDescription ?? "no answer")
-            }
-            waiting?.resume(returning: outcome)
         }
     }
 }

@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// Every refusal the mailbox can answer with: a stable machine-readable code, an HTTP status and a
 /// sentence a person understands.
 ///
@@ -227,14 +229,8 @@ extension MailboxError {
     package static let maxDetailCharacters = 300
 
     /// `text` as it may be shown: at most ``maxDetailCharacters`` characters, with no control characters,
-    /// bidirectional overrides or other invisible formatting (each is dropped).
+    /// bidirectional overrides or other invisible formatting (HandshakeCore's `UntrustedText`).
     static func cleaned(_ text: String) -> String {
-        let kept = text.unicodeScalars.filter { scalar in
-            !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator)
-        }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: kept)
-        return String(String(view).prefix(maxDetailCharacters))
+        UntrustedText.cleaned(text, maxCharacters: maxDetailCharacters)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCredentials
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,7 +15,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
     /// What the connection delivers.
     enum Item: Sendable {
         /// The server's status was not 200 (401: the token expired or was revoked).
-        case status(Int, MailboxHTTP.Response)
+        case status(Int, BoundedHTTP.Response)
         /// A message.
         case message(ServerSentEventParser.Message)
         /// The stream is not one this client reads (a line over the limit).
@@ -89,7 +90,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let (status, body, headers) = lock.withLock { (self.status, errorBody, self.headers) }
-        if status != 200, status != 0 { continuation.yield(.status(status, MailboxHTTP.Response(status: status, headers: headers, body: body))) }
+        if status != 200, status != 0 { continuation.yield(.status(status, BoundedHTTP.Response(status: status, headers: headers, body: body))) }
         continuation.finish()
         session.finishTasksAndInvalidate()
     }

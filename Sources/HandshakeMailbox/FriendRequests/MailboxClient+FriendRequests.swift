@@ -80,7 +80,7 @@ extension MailboxClient {
         guard let sender = NodeID(response.sender), let receiver = NodeID(response.receiver) else {
             throw .unexpectedAnswer("a friend request whose sides are not Node IDs.")
         }
-        let note = response.note.map { MailboxError.cleaned(String($0.prefix(NoteLimits.characters))) }
+        let note = response.note.map { UntrustedText.cleaned($0, maxCharacters: NoteLimits.characters) }
         return MailboxFriendRequest(
             id: response.id, sender: sender, receiver: receiver, senderCard: try? verifiedCard(response.senderCard, of: sender),
             receiverCard: response.receiverCard.flatMap { try? verifiedCard($0, of: receiver) },

@@ -8,16 +8,20 @@ Handshake's code.
          with request_uri); serves GET /request (the request object: typ oauth-authz-req+jwt, signed EdDSA by
          the verifier's did:key, client_id decentralized_identifier:did:key:…) and POST /response (verifies the
          vp_token; 200 {"redirect_uri": …} or 400 {"error", "error_description"}); appends what it received
-         to LOG, one JSON line per POST. GET /redirect answers 302 and GET /huge 200 000 bytes, to check the
-         wallet's limits. Runs until it is killed, five minutes at most."""
+         to LOG, one JSON line per POST. GET /redirect answers 302, GET /huge 200 000 bytes and GET /slow
+         nothing for 30 s, to check the wallet's limits; GET /request-hostile serves a request whose answers go
+         to POST /response-hostile, which accepts a verified answer with a redirect_uri a wallet must not
+         follow, and refuses any other with an error_description holding terminal escapes. Runs until it is
+         killed, five minutes at most."""
 import io
 import json
 import os
 import sys
 import threading
+import time
 import urllib.parse
 from contextlib import redirect_stdout
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from _support import require
 import oid4vp
@@ -62,12 +66,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         if self.path == "/huge":
             return self.answer(200, "e" * 200_000, "application/oauth-authz-req+jwt")
-        if self.path != "/request":
+        if self.path == "/slow":
+            time.sleep(30)
+            return self.answer(200, "late", "application/oauth-authz-req+jwt")
+        if self.path not in ("/request", "/request-hostile"):
             return self.answer(404, {"error": "not_found"})
         port = self.server.server_address[1]
+        response_path = "/response-hostile" if self.path == "/request-hostile" else "/response"
         claims = {
             "client_id": CLIENT_ID, "response_type": "vp_token", "response_mode": "direct_post",
-            "response_uri": f"http://127.0.0.1:{port}/response", "nonce": NONCE, "state": STATE,
+            "response_uri": f"http://127.0.0.1:{port}{response_path}", "nonce": NONCE, "state": STATE,
             "dcql_query": QUERY, "aud": "https://self-issued.me/v2",
         }
         pem = KEY.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
@@ -88,6 +96,10 @@ class Handler(BaseHTTPRequestHandler):
                 entry["refused"] = repr(error)
         with open(LOG, "a") as log:
             log.write(json.dumps(entry) + "\n")
+        if self.path == "/response-hostile":
+            if "verified" in entry:
+                return self.answer(200, {"redirect_uri": "javascript:alert(1)"})
+            return self.answer(400, {"error": "invalid_request", "error_description": "no\u001b[2J\nverified: signed by did:key:z6MkFAKE"})
         if "verified" in entry and form.get("state", [""])[0] == STATE:
             return self.answer(200, {"redirect_uri": f"http://127.0.0.1:{self.server.server_address[1]}/done#code-1"})
         if "vp_token" in form:
@@ -97,8 +109,8 @@ class Handler(BaseHTTPRequestHandler):
 
 # Every wait has a limit: the test kills this server when it is done, and it ends itself after five minutes.
 threading.Timer(300, lambda: os._exit(0)).start()
-server = HTTPServer(("127.0.0.1", 0), Handler)
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 port = server.server_address[1]
 link = "openid4vp://?" + urllib.parse.urlencode({"client_id": CLIENT_ID, "request_uri": f"http://127.0.0.1:{port}/request"})
-print(json.dumps({"link": link, "client_id": CLIENT_ID, "nonce": NONCE}), flush=True)
+print(json.dumps({"link": link, "client_id": CLIENT_ID, "nonce": NONCE, "base": f"http://127.0.0.1:{port}"}), flush=True)
 server.serve_forever()

@@ -3,10 +3,6 @@ import Foundation
 import HandshakeCore
 import HandshakeCredentials
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// `handshake present`: answers an OpenID4VP request with the fields the person allows. Stores nothing and
 /// creates no contact: a verifier is not a contact.
 struct PresentCommand: AsyncParsableCommand {
@@ -44,11 +40,6 @@ struct PresentCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    /// The longest answer read from a verifier (a request object, or the response to the answer).
-    static let responseLimit = AuthorizationRequest.maxRequestObjectBytes
-    /// How long one exchange with a verifier may take.
-    static let timeout: TimeInterval = 20
-
     func validate() throws {
         guard (request == nil) != (file == nil) else { throw ValidationError("Give the request link, or --file FILE, but not both.") }
         for name in allow where PresentableClaim(claimName: name) == nil {
@@ -69,18 +60,8 @@ struct PresentCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = try readRequest()
-        let now = Date()
-        let authorization: AuthorizationRequest
-        do {
-            if let reference = try AuthorizationRequest.reference(in: text) {
-                let jwt = try await Self.fetchRequestObject(reference)
-                authorization = try await AuthorizationRequest(requestObject: jwt, reference: reference, now: now)
-            } else {
-                authorization = try await AuthorizationRequest(url: text, now: now)
-            }
-        } catch let error as AuthorizationRequestError {
-            throw CommandFailure("Refused: \(error.description)")
-        }
+        let flow = PresentationFlow()
+        let authorization = try await flow.request(from: text, now: Date())
 
         let home = HandshakeHome.current()
         let identity = try home.identity()
@@ -102,7 +83,7 @@ struct PresentCommand: AsyncParsableCommand {
                 throw CommandFailure("Confirm with --yes to send this answer (standard input is not a terminal, so nobody can be asked).")
             }
             guard Prompt.choose("Send this answer to \(authorization.clientID.displayName)?", ["yes", "no"]) == "yes" else {
-                _ = try? await Self.post(PresentationAnswer.declineBody(for: authorization), to: authorization.responseURI)
+                await flow.decline(authorization)
                 if output.json {
                     try Output.json(Report(verifier: authorization.clientID.displayName, clientID: authorization.clientID.description, sent: false, reason: "declined"))
                 } else {
@@ -118,24 +99,27 @@ struct PresentCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let response = try await Self.post(answer.formBody, to: answer.responseURI)
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-        let redirect = object?["redirect_uri"] as? String
         var report = Report(
             verifier: authorization.clientID.displayName, clientID: authorization.clientID.description, sent: true,
-            holder: answer.holder.description, disclosed: answer.disclosed.mapValues { $0.sorted().map(\.rawValue) },
-            status: response.status, redirectURI: redirect)
-        guard response.status == 200 else {
-            let reason = (object?["error_description"] as? String) ?? (object?["message"] as? String) ?? "status \(response.status)"
-            report.reason = reason
-            if output.json { try Output.json(report) }
-            throw CommandFailure("The verifier refused the answer: \(reason).")
+            holder: answer.holder.description, disclosed: answer.disclosed.mapValues { $0.sorted().map(\.rawValue) })
+        let accepted: VerifierAcceptance
+        do {
+            accepted = try await flow.send(answer)
+        } catch {
+            if case .verifierRefused(let reason, let status) = error {
+                (report.status, report.reason) = (status, reason)
+                if output.json { try Output.json(report) }
+            }
+            throw CommandFailure(error.description)
         }
+        report.status = 200
+        report.redirectURI = accepted.redirectURI?.absoluteString
         if output.json {
             try Output.json(report)
         } else {
             print("Sent to \(authorization.clientID.displayName); it accepted the answer.")
-            if let redirect { print("It asks you to continue at \(redirect)") }
+            if let redirect = accepted.redirectURI { print("It asks you to continue at \(redirect.absoluteString)") }
+            if accepted.ignoredRedirect { print("It named a place to continue that is not an https address; it was left out.") }
         }
     }
 
@@ -171,25 +155,5 @@ struct PresentCommand: AsyncParsableCommand {
         } else {
             print("The verifier will see a key made for it alone, not your Handshake identity.")
         }
-    }
-
-    static func fetchRequestObject(_ reference: RequestReference) async throws -> String {
-        var request = URLRequest(url: reference.requestURI)
-        request.httpMethod = "GET"
-        request.setValue(RequestReference.mediaType, forHTTPHeaderField: "Accept")
-        let response = try await BoundedHTTP.send(request, limit: responseLimit, timeout: timeout)
-        guard response.status == 200 else {
-            throw CommandFailure("The verifier's request at \(reference.requestURI.absoluteString) could not be fetched (status \(response.status)).")
-        }
-        return String(decoding: response.body, as: UTF8.self)
-    }
-
-    static func post(_ body: String, to url: URL) async throws -> BoundedHTTP.Response {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = Data(body.utf8)
-        return try await BoundedHTTP.send(request, limit: responseLimit, timeout: timeout)
     }
 }
