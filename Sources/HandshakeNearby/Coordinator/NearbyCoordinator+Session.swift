@@ -129,7 +129,7 @@ extension NearbyCoordinator {
 
     /// The meeting is kept with the contact once the exchange is complete.
     func finish(_ final: SessionEnding) {
-        ending = final
+        lastEnding = final
         guard case .completed(let record) = final, let contactID = savedContactID else { return }
         do { try account.book.recordExchange(record, contactID: contactID) } catch {
             show(.problem("The meeting could not be recorded: \(error)"))

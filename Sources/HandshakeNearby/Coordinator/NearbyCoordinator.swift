@@ -23,12 +23,15 @@ public final class NearbyCoordinator {
     /// The people found nearby, in the order found (discovery only).
     public var people: [NearbyPeer] { lobby.people }
     /// The session under way, once a connection became one: bind the screens to its `state`.
-    public internal(set) var session: ExchangeSession?
+    public var session: ExchangeSession? { currentSession }
     /// What the person chose among the people nearby (a number, a shown name, the start of an instance
     /// name), once they chose; `nil` before.
     public var choice: String? { lobby.choice }
     /// How the last session ended, once it did.
-    public internal(set) var ending: SessionEnding?
+    public var ending: SessionEnding? { lastEnding }
+
+    var currentSession: ExchangeSession?
+    var lastEnding: SessionEnding?
 
     @ObservationIgnored let account: HandshakeAccount
     @ObservationIgnored let card: SignedCard
@@ -159,7 +162,7 @@ public final class NearbyCoordinator {
     /// screen goes on waiting.
     func release() {
         claimed = false
-        session = nil
+        currentSession = nil
     }
 
     /// Runs a session over `transport` to its end. `secret` comes from a token or a code (nil: the people
@@ -170,7 +173,7 @@ public final class NearbyCoordinator {
         let session = ExchangeSession(
             role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
             gate: configuration.gate, clock: configuration.clock)
-        self.session = session
+        self.currentSession = session
         sessionHasSecret = secret != nil
         let running = Task { await session.run() }
         for await state in session.stateUpdates() { await handle(state, session) }
