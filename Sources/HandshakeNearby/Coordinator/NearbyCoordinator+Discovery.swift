@@ -53,6 +53,20 @@ extension NearbyCoordinator {
         }
         chosen.finish()
         await closeDiscovery(advertiser, browser)
+        peopleWatchers.values.forEach { $0.finish() }
+        peopleWatchers = [:]
+    }
+
+    /// The people found nearby as they come and go: the list now, then the whole list again each time
+    /// someone appears, changes what they show, or leaves. It finishes when discovery ends (a session
+    /// started, or the meeting is over). For SwiftUI, ``people`` is observable too.
+    public func peopleUpdates() -> AsyncStream<[NearbyPeer]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [NearbyPeer].self)
+        continuation.yield(people)
+        let id = UUID()
+        peopleWatchers[id] = continuation
+        continuation.onTermination = { _ in Task { @MainActor [weak self] in self?.peopleWatchers[id] = nil } }
+        return stream
     }
 
     /// Chooses the person `typed` names (their number in the list, their shown name, or the start of their
@@ -73,7 +87,9 @@ extension NearbyCoordinator {
     /// Keeps the list of people nearby current and shows it; returns the peer to connect to when it is
     /// the one the person chose.
     func noticed(_ event: DiscoveryEvent) -> NearbyPeer? {
-        switch lobby.apply(event) {
+        let change = lobby.apply(event)
+        if change != .none { peopleWatchers.values.forEach { $0.yield(people) } }
+        switch change {
         case .found(let peer, let number):
             show(.found(peer, number: number))
             return lobby.chosenPeer.flatMap { $0.id == peer.id ? $0 : nil }

@@ -60,6 +60,8 @@ public final class NearbyCoordinator {
     @ObservationIgnored var codeFailure: ShortCodeError?
     /// Called once when the session's channel opens (a token's or code's advertisement stops then).
     @ObservationIgnored var whenChannelOpens: (@MainActor () async -> Void)?
+    /// Whoever follows the list of people found (``peopleUpdates()``).
+    @ObservationIgnored var peopleWatchers: [UUID: AsyncStream<[NearbyPeer]>.Continuation] = [:]
     /// The connection to the chosen peer, once the person chose (discovery only).
     @ObservationIgnored var chosen: AsyncStream<NearbyPeer>.Continuation?
 

@@ -1,7 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
-import HandshakeNearby
+@testable import HandshakeNearby
 import HandshakeStore
 import HandshakeTestSupport
 import Testing
@@ -86,5 +86,31 @@ struct NearbyCoordinatorTests {
         } catch {
             #expect(error.description == "No exchange completed within 1 second. Nothing was stored.")
         }
+    }
+}
+
+/// The list of people found, as an app follows it: fed the browser's events directly, no network needed.
+@MainActor
+struct NearbyCoordinatorPeopleTests {
+    @Test func peopleUpdatesFollowTheListAsPeopleComeAndGo() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
+        let screen = ScriptedScreen(note: nil)
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen)
+        var updates = coordinator.peopleUpdates().makeAsyncIterator()
+        #expect(await updates.next() == [])
+
+        let bob = CrossingRuleTests.peer("3a8rm5n0wq2yc6hd", name: "Bob")
+        let carol = CrossingRuleTests.peer("k7m2q9xw4d1c8hbt", name: "Carol")
+        _ = coordinator.noticed(.found(bob))
+        _ = coordinator.noticed(.found(carol))
+        _ = coordinator.noticed(.nobodyFound("nobody"))  // changes nothing in the list: no update
+        _ = coordinator.noticed(.lost(bob.id))
+        #expect(await updates.next()?.map(\.id) == [bob.id])
+        #expect(await updates.next()?.map(\.id) == [bob.id, carol.id])
+        #expect(await updates.next()?.map(\.id) == [carol.id])
+        #expect(coordinator.people == [carol])
+        #expect(coordinator.choose("Carol") == carol && coordinator.choice == carol.id)
+        #expect(coordinator.choose("Dan") == nil)
+        guard case .unknownChoice("Dan")? = screen.events.last else { Issue.record("\(screen.events)"); return }
     }
 }
