@@ -21,6 +21,6 @@ public protocol AccountStorage: Sendable {
     /// The account whose unexpired session has this token hash.
     func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID?
     /// Stores `card` as its owner's published card if it is strictly newer than the stored one; throws
-    /// ``MailboxError/cardNotNewer`` otherwise. The card must already be verified.
+    /// `MailboxError/cardNotNewer` otherwise. The card must already be verified.
     func publishCard(_ card: SignedCard) async throws
 }

@@ -10,9 +10,9 @@ import HandshakeMailbox
 /// nothing happens. Accepting is one transaction too: the status moves from `pending` and both contacts
 /// are written. Cards are verified by the routes before they get here.
 public protocol FriendRequestStorage: Sendable {
-    /// Stores a new pending request, or throws the ``MailboxError`` that refuses it.
+    /// Stores a new pending request, or throws the `MailboxError` that refuses it.
     func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest
-    /// The request with this id if `account` is its sender or receiver; ``MailboxError/unknownRequest`` otherwise.
+    /// The request with this id if `account` is its sender or receiver; `MailboxError/unknownRequest` otherwise.
     func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest
     /// Applies `answer` from `account`: accept and decline by the receiver, cancel by the sender, and only
     /// while pending. On accept, each side gains the other as a contact holding the other's card.

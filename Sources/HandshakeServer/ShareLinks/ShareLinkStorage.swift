@@ -7,7 +7,7 @@ import HandshakeCore
 /// carries, in ``FriendRequestStorage/sendFriendRequest(_:now:)``.
 public protocol ShareLinkStorage: Sendable {
     /// Stores a new link for `owner` unless `owner` already created `limit` links in the `window` before
-    /// `now`; then it throws ``MailboxError/rateLimited(retryAfter:)`` with the seconds until the oldest
+    /// `now`; then it throws `MailboxError/rateLimited(retryAfter:)` with the seconds until the oldest
     /// of them leaves the window. The count and the insert are one transaction.
     func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws
     /// The link with this token hash and its owner's published card, in one query: what resolving reads.

@@ -79,7 +79,7 @@ public struct PostgresStorage: MailboxStorage {
     }
 
     /// Runs `body` in a transaction on one pooled connection: committed if it returns, rolled back if it
-    /// throws (and its error rethrown as it is, so a ``MailboxError`` reaches the routes unchanged).
+    /// throws (and its error rethrown as it is, so a `MailboxError` reaches the routes unchanged).
     func transaction<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         let logger = logger
         return try await client.withConnection { connection in

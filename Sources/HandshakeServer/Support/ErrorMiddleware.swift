@@ -5,7 +5,7 @@ import NIOHTTP1
 
 /// Makes every failure leave the server in the one error shape, `{"code", "message"}`.
 ///
-/// ``MailboxError``s pass through as they are. Hummingbird's own errors (no route, a body too large, JSON
+/// `MailboxError`s pass through as they are. Hummingbird's own errors (no route, a body too large, JSON
 /// that does not decode) are given the matching code. A body the client cut short (it went away, or the
 /// request time limit closed the connection) is a bad request, logged at debug: it is the client's doing
 /// and nobody reads the answer. Anything else is logged with the request id and answered

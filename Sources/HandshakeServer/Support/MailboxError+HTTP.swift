@@ -2,10 +2,10 @@ import Foundation
 import HandshakeMailbox
 import Hummingbird
 
-/// How a ``MailboxError`` goes out over HTTP: its status, `Retry-After` when there is one, and the JSON
+/// How a `MailboxError` goes out over HTTP: its status, `Retry-After` when there is one, and the JSON
 /// body `{"code": "...", "message": "..."}`.
 ///
-/// Only the mapping lives here; the meaning of each refusal is in ``MailboxError``.
+/// Only the mapping lives here; the meaning of each refusal is in `MailboxError`.
 extension MailboxError: HTTPResponseError {
     /// The HTTP status of this refusal.
     public var status: HTTPResponse.Status {

@@ -8,7 +8,7 @@ import HandshakeCore
 /// the next signature for the same account is counted, so the table holds at most a window's worth.
 public protocol PassSignatureStorage: Sendable {
     /// Records a signature for `owner` at `now`, unless `owner` already has `limit` of them after
-    /// `now - window`; then it throws ``MailboxError/passSigningRateLimited(retryAfter:)`` with the seconds
+    /// `now - window`; then it throws `MailboxError/passSigningRateLimited(retryAfter:)` with the seconds
     /// until the oldest of them leaves the window. The count and the insert are one transaction, which
     /// holds across instances sharing a database.
     func recordPassSignature(owner: NodeID, now: Date, limit: Int, window: TimeInterval) async throws
