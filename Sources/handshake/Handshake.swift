@@ -57,10 +57,14 @@ struct Handshake: AsyncParsableCommand {
             // alone is clearer than the usage of the root command.
             if exitCode(for: error) == .validationFailure { exitForUsage("Error: " + message(for: error)) }
             if let hint = ErrorHints.hint(for: error) {
-                FileHandle.standardError.write(Data(("Error: \(message(for: error))\n\(hint)\n").utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("Error: \(message(for: error))\n\(hint)\n").utf8))
                 Foundation.exit(1)
             }
-            exit(withError: error)
+            // The message may quote text from outside (a claim, a name): written escaped, as every line is.
+            let text = message(for: error)
+            if error is ExitCode || error is CleanExit || text.isEmpty { exit(withError: error) }
+            FileHandle.standardError.write(Data(TerminalText.escaped("Error: \(text)\n").utf8))
+            Foundation.exit(exitCode(for: error).rawValue)
         }
     }
 

@@ -2,12 +2,25 @@
 extension ContactCard {
     /// Throws the first rule the card's optional fields break.
     public func validateFields() throws(CardFieldError) {
+        try Self.validateTextFields(
+            name: name, bio: bio, location: location, company: company, title: title, emails: emails, phones: phones, links: links,
+            skills: skills)
+        if let avatar, avatar.data.count > CardLimits.avatarBytes { throw .avatarTooLarge(bytes: avatar.data.count) }
+    }
+
+    /// Throws the first rule of a card's text these fields break: lengths, counts, no control characters or
+    /// bidirectional overrides, well-formed addresses. Readers of other forms (a credential's subject, a
+    /// plaintext envelope, a Freepath card) check what they return with it, so text a card could not hold
+    /// is refused wherever it enters.
+    public static func validateTextFields(
+        name: String?, bio: String?, location: String?, company: String?, title: String?, emails: [String], phones: [String],
+        links: [SocialLink], skills: [String]
+    ) throws(CardFieldError) {
         try Self.validateText(name, field: "name", limit: CardLimits.name)
         try Self.validateText(bio, field: "bio", limit: CardLimits.bio, allowsLineBreaks: true)
         try Self.validateText(location, field: "location", limit: CardLimits.location)
         try Self.validateText(company, field: "company", limit: CardLimits.company)
         try Self.validateText(title, field: "title", limit: CardLimits.title)
-        if let avatar, avatar.data.count > CardLimits.avatarBytes { throw .avatarTooLarge(bytes: avatar.data.count) }
 
         try Self.validateCount(emails.count, field: "email addresses", limit: CardLimits.emailCount)
         for email in emails { try Self.validateEmail(email) }

@@ -3,6 +3,7 @@
 // object's claims (JSON values). A parameter given twice in a URL is refused: which one a verifier meant
 // can't be known.
 import Foundation
+import HandshakeCore
 
 /// The parameters of an authorization request.
 struct RequestParameters {
@@ -39,6 +40,11 @@ struct RequestParameters {
     func string(_ name: String) throws(AuthorizationRequestError) -> String? {
         guard let value = values[name] else { return nil }
         guard let text = value.string else { throw .malformedParameter(name: name, detail: "it must be a string") }
+        // Every string parameter is shown or sent on (client_id, response_uri, state): one that could control
+        // a screen is refused, never cleaned, since what the person would confirm is not what was asked.
+        guard !UntrustedText.needsCleaning(text) else {
+            throw .malformedParameter(name: name, detail: "it holds control characters or invisible formatting")
+        }
         return text
     }
 

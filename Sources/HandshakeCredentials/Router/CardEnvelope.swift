@@ -40,6 +40,9 @@ struct CardEnvelope {
             guard let card = try? object.object("card") ?? object.requiredObject("data"), let fields = try? CardFields(json: card)
             else { throw .envelope("This plaintext card envelope has no readable \"card\" object.") }
             guard !fields.isEmpty else { throw .envelope("This plaintext card envelope holds no contact details.") }
+            do { try fields.validateText() } catch {
+                throw .envelope("This plaintext card holds text a contact card may not hold, so it was refused: \(error.description)")
+            }
             content = .plaintext(fields)
         case "didSigned":
             guard let jwt = (object["jwt"] ?? object["credential"] ?? object["data"])?.string else {

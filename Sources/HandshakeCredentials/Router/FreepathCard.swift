@@ -55,6 +55,11 @@ public struct FreepathCard: Sendable, Hashable {
         else { throw .freepath("This Freepath card's signature does not match its key: it was changed after it was signed.") }
         let name = card["name"]?.string
         guard name.map({ $0.count <= 64 }) ?? true else { throw .freepath("This Freepath card's name is longer than Freepath allows (64 characters).") }
+        if let name {
+            do { try ContactCard.validateName(name) } catch {
+                throw .freepath("This Freepath card's name holds text a contact card may not hold, so it was refused: \(error.description)")
+            }
+        }
         sigKey = key
         self.name = name
         if case .number(let milliseconds)? = card["updatedAt"] { updatedAt = Int64(exactly: milliseconds) } else { updatedAt = nil }

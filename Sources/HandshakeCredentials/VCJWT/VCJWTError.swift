@@ -41,6 +41,9 @@ public enum VCJWTError: Error, Sendable, Equatable, CustomStringConvertible {
     case subjectIsNotIssuer(subject: String, issuer: String)
     /// The Handshake card inside the credential does not verify.
     case embeddedCard(CardRejection)
+    /// The subject's fields hold text a card could not hold (a control character, a bidirectional override,
+    /// a field over its length): refused, never shown.
+    case subjectText(CardFieldError)
     /// The Handshake card inside the credential belongs to another key than the credential's signer.
     case embeddedCardFromAnotherKey
     /// A VP token carries no credential to import.
@@ -87,6 +90,8 @@ public enum VCJWTError: Error, Sendable, Equatable, CustomStringConvertible {
             return "This credential describes \(subject.prefix(80)) but was signed by \(issuer): a contact card must be signed by the person it describes."
         case .embeddedCard(let rejection):
             return "The Handshake card inside this credential was refused: \(rejection.description)"
+        case .subjectText(let error):
+            return "This credential holds text a contact card may not hold, so it was refused: \(error.description)"
         case .embeddedCardFromAnotherKey:
             return "The Handshake card inside this credential belongs to someone other than the credential's signer, so it was refused."
         case .emptyPresentation:

@@ -195,7 +195,8 @@ struct AddCommand: AsyncParsableCommand {
             }
             let before = Self.values(of: field, in: old)
             let after = card.value(of: field)
-            print("  \(field.rawValue): \(before.isEmpty ? "(none)" : before.joined(separator: ", ")) → \(after.isEmpty ? "(none)" : after.joined(separator: ", "))")
+            let shown = { (values: [String]) in values.isEmpty ? "(none)" : TerminalText.value(values.joined(separator: ", ")) }
+            print("  \(field.rawValue): \(shown(before)) → \(shown(after))")
         }
     }
 

@@ -91,7 +91,7 @@ struct ScanCommand: AsyncParsableCommand {
             report.fields = CardFields(name: card.name)
             if !output.json {
                 print("A Freepath contact card, verified: signed by its own key.")
-                print(card.name ?? "(no name)")
+                print(card.name.map(TerminalText.value) ?? "(no name)")
                 print("  Node ID   \(card.nodeID.rawValue)")
                 print("  did:key   \(card.sigKey.didKey)")
             }
@@ -105,7 +105,7 @@ struct ScanCommand: AsyncParsableCommand {
             report.link = url.absoluteString
             if !output.json {
                 print("A Handshake share link, unverified until the card it leads to is fetched and checked:")
-                print("  \(url.absoluteString)")
+                print("  \(TerminalText.value(url.absoluteString))")
             }
         case .presentationRequest(let request):
             var values = ["url": request.url]
@@ -115,19 +115,20 @@ struct ScanCommand: AsyncParsableCommand {
             report.request = values
             if !output.json {
                 print("A request to present credentials (OpenID4VP), not a contact.")
-                print("  verifier  \(request.clientID ?? "(not named)")")
-                if let uri = request.requestURI { print("  request   \(uri) (fetched when answered)") }
-                print("To answer it: handshake present '\(request.url)'")
+                print("  verifier  \(request.clientID.map(TerminalText.value) ?? "(not named)")")
+                if let uri = request.requestURI { print("  request   \(TerminalText.value(uri)) (fetched when answered)") }
+                print("To answer it: handshake present '\(TerminalText.value(request.url))'")
             }
         }
         if output.json { try Output.json(report) }
     }
 
     static func printFields(_ fields: CardFields) {
+        // Each value is from outside and stays on its line.
         func row(_ label: String, _ value: String) {
-            print("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+            print("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + TerminalText.value(value))
         }
-        print(fields.name ?? "(no name)")
+        print(fields.name.map(TerminalText.value) ?? "(no name)")
         for (label, value) in [("company", fields.company), ("title", fields.title), ("location", fields.location), ("bio", fields.bio)] {
             if let value { row(label, value) }
         }

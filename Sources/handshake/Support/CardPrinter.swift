@@ -4,7 +4,7 @@ import HandshakeCore
 /// A card as people read it in a terminal: the name as a heading, then one labelled line per value.
 enum CardPrinter {
     static func lines(for card: ContactCard, shared: Set<CardField>? = nil) -> [String] {
-        var lines = [card.name ?? "(no name)"]
+        var lines = [card.name.map(TerminalText.value) ?? "(no name)"]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
@@ -16,7 +16,7 @@ enum CardPrinter {
             for (index, value) in values.enumerated() {
                 let label = index == 0 ? field.rawValue : ""
                 // A bio may span lines; keep its continuation lines aligned under the first.
-                row(label, value.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12)))
+                row(label, TerminalText.escaped(value).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12)))
             }
         }
         if let shared {
@@ -27,6 +27,6 @@ enum CardPrinter {
     }
 
     static func print(_ card: ContactCard, shared: Set<CardField>? = nil) {
-        Swift.print(lines(for: card, shared: shared).joined(separator: "\n"))
+        handshake.print(lines(for: card, shared: shared).joined(separator: "\n"))
     }
 }

@@ -6,9 +6,9 @@ import HandshakeStore
 enum ContactPrinter {
     /// One line of the contact list.
     static func listLine(_ contact: Contact) -> String {
-        var parts = [(contact.pinned ? "* " : "  ") + contact.displayName]
-        if contact.alias != nil, let name = contact.details.name { parts[0] += " (\(name))" }
-        if let company = contact.details.company { parts.append(company) }
+        var parts = [(contact.pinned ? "* " : "  ") + TerminalText.value(contact.displayName)]
+        if contact.alias != nil, let name = contact.details.name { parts[0] += " (\(TerminalText.value(name)))" }
+        if let company = contact.details.company { parts.append(TerminalText.value(company)) }
         if contact.trustLevel != .trusted { parts.append(contact.trustLevel.rawValue) }
         if contact.verificationStatus != .verified { parts.append(contact.verificationStatus.rawValue) }
         if contact.securityCodeVerifiedAt != nil { parts.append("code verified") }
@@ -19,19 +19,19 @@ enum ContactPrinter {
 
     /// The contact info page.
     static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], meetings: [ExchangeRecord] = [], card: SignedCard? = nil, debug: Bool) -> [String] {
-        var lines = [contact.displayName]
+        var lines = [TerminalText.value(contact.displayName)]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
         }
         func section(_ title: String) { lines.append(""); lines.append(title) }
         if contact.alias != nil { row("alias", contact.alias ?? "") }
         let details = contact.details
-        if let name = details.name { row("name", name) }
+        if let name = details.name { row("name", TerminalText.value(name)) }
         for (label, value) in [("company", details.company), ("title", details.title), ("location", details.location), ("bio", details.bio)] {
-            if let value { row(label, value.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 18))) }
+            if let value { row(label, TerminalText.escaped(value).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 18))) }
         }
         for (label, values) in [("emails", details.emails), ("phones", details.phones), ("links", details.links.map(\.summary)), ("skills", details.skills)] {
-            for (index, value) in values.enumerated() { row(index == 0 ? label : "", value) }
+            for (index, value) in values.enumerated() { row(index == 0 ? label : "", TerminalText.value(value)) }
         }
 
         section("Trust and origin")
@@ -48,8 +48,8 @@ enum ContactPrinter {
             for meeting in meetings {
                 let how = meeting.source == .sessionSecret ? "tap or typed code" : "compared code"
                 row("met", "\(meeting.exchangedAt.formatted(.iso8601)) (\(how); \(meeting.commonFriends.count) common friend\(meeting.commonFriends.count == 1 ? "" : "s"))")
-                if let note = meeting.ourNote { row("", "you wrote: \(note)") }
-                if let note = meeting.theirNote { row("", "they wrote: \(note)") }
+                if let note = meeting.ourNote { row("", "you wrote: \(TerminalText.value(note))") }
+                if let note = meeting.theirNote { row("", "they wrote: \(TerminalText.value(note))") }
             }
         }
 

@@ -20,11 +20,17 @@ enum Output {
     /// the program's end. (Not print plus fflush: flushing every stream would wait on standard input, which a
     /// terminal reader may hold while it waits for a line.)
     static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((TerminalText.escaped(text) + "\n").utf8))
+    }
+
+    /// Writes the program's own terminal graphics (a QR code drawn with ANSI colours) unescaped: the one
+    /// output that carries escape sequences on purpose. Never for text from outside.
+    static func graphics(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
     }
 
     static func write(_ bytes: [UInt8], to path: String?) throws {

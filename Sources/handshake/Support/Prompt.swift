@@ -20,7 +20,7 @@ enum Prompt {
     /// Writes `question` and its menu ("[a]dd / [i]gnore") to standard error.
     static func ask(_ question: String, _ choices: [String]) {
         let menu = choices.map { "[\($0.prefix(1))]\($0.dropFirst())" }.joined(separator: " / ")
-        FileHandle.standardError.write(Data("\(question) \(menu): ".utf8))
+        FileHandle.standardError.write(Data(TerminalText.escaped("\(question) \(menu): ").utf8))
     }
 
     /// The choice a typed line names: the whole word or its first letter, without regard to case.

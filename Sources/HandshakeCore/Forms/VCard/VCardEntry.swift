@@ -4,8 +4,10 @@
     public let properties: [VCardProperty]
     /// What the reader left out of this entry and why (a skipped line, a photo too large), as sentences.
     public var notes: [String] {
-        guard case .dropped(let reason) = photo else { return readerNotes }
-        return readerNotes + ["photo dropped: \(reason)"]
+        var notes = readerNotes
+        if case .dropped(let reason) = photo { notes.append("photo dropped: \(reason)") }
+        if hadInvisibleControls { notes.append("control or invisible formatting characters removed from its text") }
+        return notes
     }
 
     private let readerNotes: [String]
@@ -18,40 +20,54 @@
     func all(_ name: String) -> [VCardProperty] { properties.filter { $0.name == name } }
     func first(_ name: String) -> VCardProperty? { properties.first { $0.name == name } }
 
+    /// Whether any text of this vCard held characters that could control a screen (control characters,
+    /// bidirectional overrides, invisible formatting), which the fields above leave out: an address book is
+    /// text from outside, so its entries are cleaned rather than refused, and a reader can say so.
+    public var hadInvisibleControls: Bool {
+        properties.contains { UntrustedText.needsCleaning($0.text, keepingLineBreaks: true) }
+    }
+
+    /// `text` as a field may show it: without what could control a screen (line feeds kept only where asked).
+    static func shown(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        UntrustedText.cleaned(text, maxCharacters: .max, keepingLineBreaks: keepingLineBreaks)
+    }
+
     /// The vCard's `VERSION` (2.1, 3.0, 4.0), if it says.
     public var version: String? { first("VERSION")?.text }
 
     /// The formatted name (`FN`), or one built from `N` (given, additional and family names).
     public var name: String? {
-        if let fn = first("FN")?.text.trimmingBlanks, !fn.isEmpty { return fn }
+        if let fn = first("FN").map({ Self.shown($0.text).trimmingBlanks }), !fn.isEmpty { return fn }
         guard let n = first("N")?.components else { return nil }
         // N is family;given;additional;prefix;suffix.
         let given = n.count > 1 ? n[1] : ""
         let additional = n.count > 2 ? n[2] : ""
-        let joined = [given, additional, n[0]].map(\.trimmingBlanks).filter { !$0.isEmpty }.joined(separator: " ")
+        let joined = [given, additional, n[0]].map { Self.shown($0).trimmingBlanks }.filter { !$0.isEmpty }.joined(separator: " ")
         return joined.isEmpty ? nil : joined
     }
 
     /// The first component of the first `ORG`.
-    public var company: String? { nonEmpty(first("ORG")?.components.first) }
+    public var company: String? { nonEmpty(first("ORG")?.components.first.map { Self.shown($0) }) }
     /// The first `TITLE`.
-    public var title: String? { nonEmpty(first("TITLE")?.text) }
+    public var title: String? { nonEmpty(first("TITLE").map { Self.shown($0.text) }) }
     /// Every `NOTE`, in order, separated by a blank line.
-    public var bio: String? { nonEmpty(all("NOTE").map(\.text).filter { !$0.isEmpty }.joined(separator: "\n\n")) }
+    public var bio: String? {
+        nonEmpty(all("NOTE").map { Self.shown($0.text, keepingLineBreaks: true) }.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+    }
     /// Every `EMAIL`, in order.
-    public var emails: [String] { labeled("EMAIL").map(\.value) }
+    public var emails: [String] { labeled("EMAIL").map { Self.shown($0.value) } }
     /// Every `TEL`, in order.
-    public var phones: [String] { labeled("TEL").map(\.value) }
+    public var phones: [String] { labeled("TEL").map { Self.shown($0.value) } }
     /// Every `EXPERTISE`, in order.
-    public var skills: [String] { all("EXPERTISE").map(\.text).filter { !$0.isEmpty } }
+    public var skills: [String] { all("EXPERTISE").map { Self.shown($0.text) }.filter { !$0.isEmpty } }
 
     /// The first `ADR`, its non-empty components joined with ", "; without one, vCard 2.1's `LABEL`.
     public var location: String? {
         if let components = first("ADR")?.components {
-            let parts = components.map { $0.replacingLineBreaks(with: ", ").trimmingBlanks }.filter { !$0.isEmpty }
+            let parts = components.map { Self.shown($0.replacingLineBreaks(with: ", ")).trimmingBlanks }.filter { !$0.isEmpty }
             if let joined = nonEmpty(parts.joined(separator: ", ")) { return joined }
         }
-        return nonEmpty(first("LABEL")?.text.replacingLineBreaks(with: ", ").trimmingBlanks)
+        return nonEmpty(first("LABEL").map { Self.shown($0.text.replacingLineBreaks(with: ", ")).trimmingBlanks })
     }
 
     /// A value with what the vCard says about it: its types and the label of its group.
@@ -87,15 +103,15 @@
     /// `X-SOCIALPROFILE` entries, then plain `URL`s not already among them (named by their label, if any).
     public var links: [SocialLink] {
         var links = all("X-SOCIALPROFILE").map { property in
-            let value = property.text
-            let platform = property.parameters["TYPE"]?.first ?? "web"
-            let handle = property.parameters["X-USER"]?.first
+            let value = Self.shown(property.text)
+            let platform = Self.shown(property.parameters["TYPE"]?.first ?? "web")
+            let handle = property.parameters["X-USER"]?.first.map { Self.shown($0) }
             return value.contains(":") ? SocialLink(platform: platform, handle: handle, url: value)
                 : SocialLink(platform: platform, handle: handle ?? value, url: nil)
         }
         let known = Set(links.compactMap(\.url))
-        for url in labeled("URL") where !known.contains(url.value) {
-            links.append(SocialLink(platform: url.label ?? "web", url: url.value))
+        for url in labeled("URL") where !known.contains(Self.shown(url.value)) {
+            links.append(SocialLink(platform: Self.shown(url.label ?? "web"), url: Self.shown(url.value)))
         }
         return links
     }

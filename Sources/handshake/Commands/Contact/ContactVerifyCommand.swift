@@ -77,7 +77,7 @@ struct ContactVerifyCommand: ParsableCommand {
         print("Security code with \(contact.displayName):\n")
         print(securityCode.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         print("")
-        if let qr = SecurityCodeDisplay.qrLines(for: scannable) { print(qr.joined(separator: "\n")) }
+        if let qr = SecurityCodeDisplay.qrLines(for: scannable) { Output.graphics(qr.joined(separator: "\n")) }
         print("For their device to scan: \(scannable)")
         print(contact.securityCodeVerifiedAt.map { "\nVerified \($0.formatted(.iso8601))." }
             ?? "\nNot verified yet. If the digits match their screen: handshake contact verify \"\(selector.who)\" --code \"…\"")

@@ -28,12 +28,12 @@ struct NearbyReporter {
     func found(_ peer: NearbyPeer, number: Int, choosing: Bool = false) {
         var fields: [String: Any] = ["id": peer.id, "number": number]
         if let name = peer.displayName { fields["name"] = name }
-        let label = peer.displayName ?? "someone (\(peer.id.prefix(6)))"
+        let label = peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
         emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
     }
 
     func lost(_ id: String) {
-        emit("lost", ["id": id], text: "  (someone left: \(id.prefix(6)))")
+        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(String(id.prefix(6)))))")
     }
 
     func nobodyFound(_ sentence: String) {
@@ -43,7 +43,7 @@ struct NearbyReporter {
     func connecting(to peer: NearbyPeer) {
         var fields: [String: Any] = ["id": peer.id]
         if let name = peer.displayName { fields["name"] = name }
-        emit("connecting", fields, text: "Connecting to \(peer.displayName ?? "someone (\(peer.id.prefix(6)))")…")
+        emit("connecting", fields, text: "Connecting to \(peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))")…")
     }
 
     func tokenWritten(_ path: String, expires: Date) {
@@ -84,7 +84,7 @@ struct NearbyReporter {
 
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
-             text: "\(card.card.name ?? card.nodeID.rawValue) wants to exchange cards:")
+             text: "\(TerminalText.value(card.card.name ?? card.nodeID.rawValue)) wants to exchange cards:")
         if !json { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
     }
 
@@ -95,7 +95,7 @@ struct NearbyReporter {
     }
 
     func note(_ text: String) {
-        emit("note", ["text": text], text: "Their note: \(text)")
+        emit("note", ["text": text], text: "Their note: \(TerminalText.value(text))")
     }
 
     func saved(_ contact: String, how: String) {

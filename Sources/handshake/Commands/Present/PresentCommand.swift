@@ -82,7 +82,7 @@ struct PresentCommand: AsyncParsableCommand {
             guard Prompt.canAsk else {
                 throw CommandFailure("Confirm with --yes to send this answer (standard input is not a terminal, so nobody can be asked).")
             }
-            guard Prompt.choose("Send this answer to \(authorization.clientID.displayName)?", ["yes", "no"]) == "yes" else {
+            guard Prompt.choose("Send this answer to \(TerminalText.value(authorization.clientID.displayName))?", ["yes", "no"]) == "yes" else {
                 await flow.decline(authorization)
                 if output.json {
                     try Output.json(Report(verifier: authorization.clientID.displayName, clientID: authorization.clientID.description, sent: false, reason: "declined"))
@@ -117,7 +117,7 @@ struct PresentCommand: AsyncParsableCommand {
         if output.json {
             try Output.json(report)
         } else {
-            print("Sent to \(authorization.clientID.displayName); it accepted the answer.")
+            print("Sent to \(TerminalText.value(authorization.clientID.displayName)); it accepted the answer.")
             if let redirect = accepted.redirectURI { print("It asks you to continue at \(redirect.absoluteString)") }
             if accepted.ignoredRedirect { print("It named a place to continue that is not an https address; it was left out.") }
         }
@@ -141,13 +141,13 @@ struct PresentCommand: AsyncParsableCommand {
     static func describe(_ request: AuthorizationRequest, allowed: Set<PresentableClaim>) {
         switch request.clientID {
         case .redirectURI(let url):
-            print("\(request.clientID.displayName) asks you to present credentials (answers go to \(url.absoluteString)).")
+            print("\(TerminalText.value(request.clientID.displayName)) asks you to present credentials (answers go to \(TerminalText.value(url.absoluteString))).")
         case .decentralizedIdentifier(let key):
-            print("\(key) asks you to present credentials (its request is signed by that key).")
+            print("\(TerminalText.value(key.description)) asks you to present credentials (its request is signed by that key).")
         }
         for credential in request.credentialRequests {
             let asked = credential.wantsWholeCredential ? "your whole card" : credential.askedClaims.sorted().map(\.rawValue).joined(separator: ", ")
-            print("  \(credential.queryID)\(credential.isRequired ? "" : " (optional)"): \(asked.isEmpty ? "no fields" : asked)")
+            print("  \(TerminalText.value(credential.queryID))\(credential.isRequired ? "" : " (optional)"): \(asked.isEmpty ? "no fields" : asked)")
         }
         print("You allow: \(allowed.isEmpty ? "nothing" : allowed.sorted().map(\.rawValue).joined(separator: ", ")).")
         if allowed.contains(.handshakeCard), request.askedClaims.contains(.handshakeCard) {

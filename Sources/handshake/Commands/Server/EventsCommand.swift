@@ -112,7 +112,7 @@ struct EventsCommand: AsyncParsableCommand {
             if names[peer] == nil {
                 names[peer] = (try? await client.card(of: peer))?.card.name ?? String(peer.rawValue.prefix(8))
             }
-            who = names[peer] ?? peer.rawValue
+            who = TerminalText.value(names[peer] ?? peer.rawValue)
         } else {
             who = "Someone"
         }

@@ -39,7 +39,7 @@ struct LinkCreateCommand: AsyncParsableCommand {
             return
         }
         print(url)
-        if let code = try? QRCode(encoding: url) { print(TerminalRenderer(style: .ansi).render(code)) }
+        if let code = try? QRCode(encoding: url) { Output.graphics(TerminalRenderer(style: .ansi).render(code)) }
         print("Valid until \(created.expiresAt.formatted(.iso8601)), for one friend request.")
     }
 }

@@ -53,9 +53,9 @@ struct RequestsCommand: AsyncParsableCommand {
         if !json && requests.isEmpty { print(sent ? "You have sent no requests." : "No requests.") }
         for request in requests {
             let card = request.otherCard(from: identity.nodeID)
-            let other = card?.card.name ?? request.other(from: identity.nodeID).rawValue
+            let other = TerminalText.value(card?.card.name ?? request.other(from: identity.nodeID).rawValue)
             if !json {
-                let note = request.note.map { " — \"\($0)\"" } ?? ""
+                let note = request.note.map { " — \"\(TerminalText.value($0))\"" } ?? ""
                 print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
             }
             if sent, request.status == .accepted, let card {

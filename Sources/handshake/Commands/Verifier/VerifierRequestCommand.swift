@@ -72,7 +72,7 @@ struct VerifierRequestCommand: AsyncParsableCommand {
         } else {
             // Unbuffered: whoever shows the code (or a script reading the link) sees it while this waits.
             Output.line(made.requestURL)
-            if let code = try? QRCode(encoding: made.requestURL) { Output.line(TerminalRenderer(style: .ansi).render(code)) }
+            if let code = try? QRCode(encoding: made.requestURL) { Output.graphics(TerminalRenderer(style: .ansi).render(code)) }
             Output.line("Waiting up to \(min(wait, 300)) seconds for an answer…")
         }
 
