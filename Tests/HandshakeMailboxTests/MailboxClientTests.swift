@@ -58,13 +58,17 @@ import Testing
         try await LiveMailbox().run { server in
             let ada = try await Person.registered("Ada", on: server)
             let bob = try await Person.registered("Bob", on: server)
-            let sent = try await bob.client.sendFriendRequest(to: .nodeID(ada.identity.nodeID), card: bob.card, note: "Hi\u{1B}[2J")
+            // A note that could control the receiver's screen is refused before anything is sent.
+            await #expect(throws: MailboxClientError.self) {
+                try await bob.client.sendFriendRequest(to: .nodeID(ada.identity.nodeID), card: bob.card, note: "Hi\u{1B}[2J")
+            }
+            let sent = try await bob.client.sendFriendRequest(to: .nodeID(ada.identity.nodeID), card: bob.card, note: "Hi Ada 👋")
             #expect(try await ada.client.badge() == 1)
 
             let received = try await ada.client.friendRequests(.received)
             #expect(received.map(\.id) == [sent.id])
             #expect(received.first?.senderCard == bob.card)
-            #expect(received.first?.note == "Hi[2J", "control characters from the server are dropped")
+            #expect(received.first?.note == "Hi Ada 👋")
 
             let accepted = try await ada.client.acceptFriendRequest(sent.id, card: ada.card)
             #expect(accepted.status == .accepted)

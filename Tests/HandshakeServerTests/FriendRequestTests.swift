@@ -157,6 +157,10 @@ import Testing
             #expect(try await send(["to": "not-a-node", "card": card]) == "bad_request")
             #expect(try await send(["to": ada.nodeID, "card": "%%%"]) == "bad_request")
             #expect(try await send(["to": ada.nodeID, "card": card, "note": String(repeating: "x", count: 141)]) == "bad_request")
+            // Text a card could not hold, the same on both backends (PostgreSQL cannot store a NUL at all).
+            for note in ["hi\u{0}there", "\u{1B}[2J", "a\u{202E}b", "one\ntwo"] {
+                #expect(try await send(["to": ada.nodeID, "card": card, "note": note]) == "bad_request", "\(note.debugDescription)")
+            }
             #expect(try await send(["to": bob.nodeID, "card": card]) == "self_request")
             #expect(try await send(["to": Identity.generate().nodeID.rawValue, "card": card]) == "unknown_account")
             #expect(try await send(["token": "short", "card": card]) == "link_unknown")

@@ -17,6 +17,8 @@ public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
         let count = text.count
         guard count <= Self.maxLength else { throw .tooLong(count) }
         guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
+        // What the other person's screen shows must not be able to control it: the card's text rule.
+        guard !UntrustedText.needsCleaning(text) else { throw .controlCharacter }
         self.text = text
     }
 
@@ -30,6 +32,9 @@ public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLong(Int)
     /// Nothing but white space.
     case empty
+    /// The note holds a control character, a line break or bidirectional formatting, which could
+    /// control the other person's screen.
+    case controlCharacter
     /// This side already sent its one note.
     case alreadySent
     /// Notes go only after the cards are swapped.
@@ -40,6 +45,7 @@ public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .tooLong(let count): return "A note can have at most \(EphemeralNote.maxLength) characters; this one has \(count)."
         case .empty: return "The note is empty."
+        case .controlCharacter: return "A note can't hold control characters, line breaks or bidirectional formatting."
         case .alreadySent: return "You already sent your note; it can't be changed."
         case .notNow: return "A note can be sent once the cards are swapped."
         }

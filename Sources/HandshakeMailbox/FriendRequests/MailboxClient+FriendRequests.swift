@@ -17,6 +17,9 @@ extension MailboxClient {
         if let note, note.count > NoteLimits.characters {
             throw .refused(.badRequest("`note` has \(note.count) characters; at most \(NoteLimits.characters) are allowed."), owner: nil)
         }
+        if let note, UntrustedText.needsCleaning(note) {
+            throw .refused(.badRequest("`note` holds control characters or bidirectional formatting, which a note may not hold."), owner: nil)
+        }
         let (to, token): (String?, String?)
         switch target {
         case .nodeID(let nodeID): (to, token) = (nodeID.rawValue, nil)

@@ -44,6 +44,11 @@ struct FriendRequestRoutes: Sendable {
         if let note = body.note, note.count > policy.noteMaxCharacters {
             throw MailboxError.badRequest("`note` has \(note.count) characters; at most \(policy.noteMaxCharacters) are allowed.")
         }
+        // The card's text rule holds for notes too: nothing that could control the receiver's screen (and a
+        // NUL, which PostgreSQL cannot store, is refused the same on every backend).
+        if let note = body.note, UntrustedText.needsCleaning(note) {
+            throw MailboxError.badRequest("`note` holds control characters or bidirectional formatting, which a note may not hold.")
+        }
         let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
         let stored = try await storage.sendFriendRequest(

@@ -22,6 +22,14 @@ struct NoteTests {
         #expect(throws: NoteError.empty) { try EphemeralNote("  \n") }
     }
 
+    @Test("a note holds no text that could control the other screen: the card's text rule")
+    func controlCharacters() throws {
+        for text in ["hi\u{1B}[2J", "one\ntwo", "a\u{202E}b", "nul\u{0}"] {
+            #expect(throws: NoteError.controlCharacter, "\(text.debugDescription)") { try EphemeralNote(text) }
+        }
+        #expect(try EphemeralNote("🧗‍♀️ see you Thursday").text == "🧗‍♀️ see you Thursday")
+    }
+
     @Test("one note each way, delivered live and kept in the record; locked once sent")
     func bothWays() throws {
         var pair = try Self.swapped()
