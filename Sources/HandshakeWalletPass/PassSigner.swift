@@ -17,14 +17,22 @@ public struct PassSigner: Sendable {
     /// - Throws: ``WalletPassError/unreadableCertificate(_:)``, ``WalletPassError/unreadableKey(_:)`` or
     ///   ``WalletPassError/keyDoesNotMatchCertificate``.
     public init(certificatePEM: String, privateKeyPEM: String, chainPEM: String? = nil) throws(WalletPassError) {
-        do { certificate = try Certificate(pemEncoded: certificatePEM) } catch { throw .unreadableCertificate(String(describing: error)) }
-        do { privateKey = try Certificate.PrivateKey(pemEncoded: privateKeyPEM) } catch { throw .unreadableKey(String(describing: error)) }
+        do { certificate = try Certificate(pemEncoded: certificatePEM) } catch { throw .unreadableCertificate(Self.reason(error, block: "CERTIFICATE")) }
+        do { privateKey = try Certificate.PrivateKey(pemEncoded: privateKeyPEM) } catch { throw .unreadableKey(Self.reason(error, block: "PRIVATE KEY")) }
         guard privateKey.publicKey == certificate.publicKey else { throw .keyDoesNotMatchCertificate }
         do {
             chain = try (chainPEM.map { try PEMDocument.parseMultiple(pemString: $0) } ?? []).map { try Certificate(pemDocument: $0) }
         } catch {
-            throw .unreadableCertificate("the chain: \(error)")
+            throw .unreadableCertificate("the chain: " + Self.reason(error, block: "CERTIFICATE"))
         }
+    }
+
+    /// Why a PEM text could not be read, in words: swift-certificates' errors name source files and lines.
+    static func reason(_ error: any Error, block: String) -> String {
+        if let error = error as? ASN1Error, error.code == .invalidPEMDocument {
+            return "it is not PEM text (it needs a -----BEGIN \(block)----- block)"
+        }
+        return "its -----BEGIN \(block)----- block does not hold a \(block.lowercased()) Handshake can read"
     }
 
     /// The pass type identifier the certificate is for (its subject's UID), if it names one.

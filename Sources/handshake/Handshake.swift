@@ -60,9 +60,10 @@ struct Handshake: AsyncParsableCommand {
                 FileHandle.standardError.write(Data(TerminalText.escaped("Error: \(message(for: error))\n\(hint)\n").utf8))
                 Foundation.exit(1)
             }
-            // The message may quote text from outside (a claim, a name): written escaped, as every line is.
+            // The message may quote text from outside (a claim, a name): one that holds a character that could
+            // control the terminal is written escaped, as every line is; help and clean exits are left alone.
             let text = message(for: error)
-            if error is ExitCode || error is CleanExit || text.isEmpty { exit(withError: error) }
+            if exitCode(for: error) == .success || TerminalText.escaped(text) == text { exit(withError: error) }
             FileHandle.standardError.write(Data(TerminalText.escaped("Error: \(text)\n").utf8))
             Foundation.exit(exitCode(for: error).rawValue)
         }

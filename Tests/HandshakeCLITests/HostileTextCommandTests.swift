@@ -49,3 +49,38 @@ struct HostileTextCommandTests {
         #expect(!Self.controls(shown))
     }
 }
+
+/// Errors a person sees are sentences, with the real size of what was too large.
+@Suite("input a command refuses, in sentences")
+struct InputSentenceTests {
+    @Test func aFolderATooLargeFileAndTooMuchStandardInputAreSentences() throws {
+        let home = try CLI()
+        let folder = try home.run("scan", home.home.path)
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "Error: \(home.home.path) is a folder, not a file: give the file that holds the card or code.\n", "\(folder.stderr)")
+        let big = home.file("big.txt")
+        try Data(repeating: UInt8(ascii: "a"), count: 1_048_576).write(to: big)
+        for command in ["scan", "add"] {
+            let result = try home.run(command, big.path)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("big.txt is 1,048,576 bytes; Handshake reads at most 512 KiB (524,288 bytes) of a card or code."), "\(result.stderr)")
+        }
+        let piped = try home.run(["scan", "-"], stdin: Data(repeating: UInt8(ascii: "a"), count: 600_000))
+        #expect(piped.stderr.contains("Standard input holds more than 512 KiB (524,288 bytes)"), "\(piped.stderr)")
+    }
+
+    @Test func aGarbagePEMIsASentence() throws {
+        let home = try CLI()
+        #expect(try home.run("init", "--name", "Ada").status == 0)
+        let garbage = home.file("garbage.pem")
+        try Data("not a certificate at all\n".utf8).write(to: garbage)
+        let result = try home.run("card", "wallet-pass", "--certificate", garbage.path, "--key", garbage.path, "-o", home.file("x.pkpass").path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: The pass certificate can't be read: it is not PEM text (it needs a -----BEGIN CERTIFICATE----- block).\n", "\(result.stderr)")
+    }
+
+    @Test func scanHelpSaysWhatExitStatus2Means() throws {
+        let help = try CLI().run("scan", "--help")
+        #expect(help.stdout.contains("2 when the") && help.stdout.contains("command line was wrong"), "\(help.stdout)")
+    }
+}

@@ -41,12 +41,19 @@ struct DIDKeyTests {
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:m7QFu") }
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "") }
         #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "#") }
-        #expect(throws: DIDKey.ParseError.notDIDKey) { try DIDKey(parsing: "did:key:z" + String(repeating: "2", count: 130)) }
+        #expect(throws: DIDKey.ParseError.tooLong(limit: 128)) { try DIDKey(parsing: "did:key:z" + String(repeating: "2", count: 130)) }
         #expect(throws: DIDKey.ParseError.notBase58) { try DIDKey(parsing: "did:key:z0OIl") }
         #expect(throws: DIDKey.ParseError.unsupportedKeyType) { try DIDKey(parsing: "did:key:z" + Base58.encode([0xE7, 0x01] + [2] + key)) }
-        #expect(throws: DIDKey.ParseError.invalidKey) { try DIDKey(parsing: "did:key:z" + Base58.encode([0xED, 0x01] + key.dropLast())) }
+        #expect(throws: DIDKey.ParseError.wrongKeyLength(keyType: "Ed25519", bytes: 31, expected: 32)) {
+            try DIDKey(parsing: "did:key:z" + Base58.encode([0xED, 0x01] + key.dropLast()))
+        }
         // 0x02 ‖ 0xff…: x is not below the field prime, so no point.
         #expect(throws: DIDKey.ParseError.invalidKey) { try DIDKey(parsing: "did:key:z" + Base58.encode([0x80, 0x24, 0x02] + [UInt8](repeating: 0xFF, count: 32))) }
-        #expect(throws: DIDKey.ParseError.invalidKey) { try DIDKey(parsing: "did:key:z" + Base58.encode([0x80, 0x24] + [UInt8](repeating: 0x02, count: 32))) }
+        #expect(throws: DIDKey.ParseError.wrongKeyLength(keyType: "P-256", bytes: 32, expected: 33)) {
+            try DIDKey(parsing: "did:key:z" + Base58.encode([0x80, 0x24] + [UInt8](repeating: 0x02, count: 32)))
+        }
+        let uncompressed = [0x04] + Array(P256.Signing.PrivateKey().publicKey.x963Representation.dropFirst())
+        #expect(throws: DIDKey.ParseError.uncompressedP256) { try DIDKey(parsing: "did:key:z" + Base58.encode([0x80, 0x24] + uncompressed)) }
+        #expect(DIDKey.ParseError.tooLong(limit: 128).description == "This did:key is longer than any key's identifier (at most 128 characters), so it was not read.")
     }
 }

@@ -68,7 +68,8 @@ public struct DCQLQuery: Sendable, Hashable {
     public init(json: String) throws(AuthorizationRequestError) {
         let bytes = json.utf8.count
         guard bytes <= Self.maxBytes else { throw .tooLarge(what: "DCQL query", bytes: bytes, limit: Self.maxBytes) }
-        guard let value = JSONValue.parse(Array(json.utf8)) else { throw .invalidDCQL("it is not JSON") }
+        let value: JSONValue
+        do throws(JSONReadError) { value = try JSONReader.read(Array(json.utf8)) } catch { throw .invalidDCQL("it is not valid JSON (\(error.description))") }
         try self.init(value: value)
     }
 

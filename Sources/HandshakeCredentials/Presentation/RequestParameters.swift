@@ -54,10 +54,11 @@ struct RequestParameters {
         guard let value = values[name] else { return nil }
         if case .string(let text) = value {
             guard text.utf8.count <= limit else { throw .tooLarge(what: name, bytes: text.utf8.count, limit: limit) }
-            guard let parsed = JSONValue.parse(Array(text.utf8)) else {
-                throw .malformedParameter(name: name, detail: "it is not JSON")
+            do throws(JSONReadError) {
+                return try JSONReader.read(Array(text.utf8))
+            } catch {
+                throw .malformedParameter(name: name, detail: "it is not valid JSON (\(error.description))")
             }
-            return parsed
         }
         return value
     }

@@ -32,7 +32,8 @@ public struct ScanRouter: Sendable {
     /// 4. `freepath://contact/` → Freepath card;
     /// 5. `openid4vp://`, or an https link with `client_id` and a request → presentation request;
     /// 6. `{` with a `"format"` key → JSON envelope (other JSON, or `[`, → json);
-    /// 7. `eyJ` followed by exactly three base64url parts → compact JWT;
+    /// 7. a base64url JSON object (`eyJ…`, or `eyAi…` with white space) as the first of exactly three
+    ///    base64url parts → compact JWT;
     /// 8. the texts that are not contacts: `WIFI:`, `HC1:`, `MECARD:`, `geo:`, `tel:`, `mailto:`, `sms:`,
     ///    `BEGIN:VEVENT`/`VCALENDAR`, `otpauth://`, http(s) links;
     /// 9. a typed card code (at least 60 bytes of code digits and separators) → handshake card;
@@ -57,8 +58,10 @@ public struct ScanRouter: Sendable {
         }
         if head.first == UInt8(ascii: "{") { return contains(head, "\"format\"") ? .jsonEnvelope : .json }
         if head.first == UInt8(ascii: "[") { return .json }
-        // A compact JWT is made of code digits too, but has exactly two dots, which a typed code never has.
-        if head.starts(with: "eyJ".utf8), isCompactJWT(trimmed) { return .compactJWT }
+        // A compact JWT is made of code digits too, but has exactly two dots, which a typed code never has; its
+        // header is a JSON object in base64url, whatever white space it was written with (RFC 7515 allows
+        // `{ "alg": … }`, which does not begin "eyJ").
+        if beginsWithJSONObject(head), isCompactJWT(trimmed) { return .compactJWT }
         for (prefix, kind) in otherPrefixes where startsCaseInsensitive(head, prefix) { return kind }
         // A typed card code holds only code digits and separators (no ":"), so no rule above matches one.
         // Short words are made of code digits too ("hello" is one), but the smallest signed card is well over
@@ -202,6 +205,16 @@ public struct ScanRouter: Sendable {
     }
 
     /// Three non-empty base64url parts (the signature may be empty, for `alg: none`, to be refused by name).
+    /// Whether `head` starts with base64url that decodes to a JSON object's first bytes (`{`, after any JSON
+    /// white space): the header of a compact JWS. Decodes 16 characters at most.
+    static func beginsWithJSONObject(_ head: ArraySlice<UInt8>) -> Bool {
+        let part = head.prefix { $0 != UInt8(ascii: ".") }.prefix(16)
+        let whole = part.prefix(part.count - part.count % 4)
+        guard !whole.isEmpty, let bytes = Base64URL.decode(bytes: whole) else { return false }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{")
+    }
+
     static func isCompactJWT(_ text: ArraySlice<UInt8>) -> Bool {
         var dots = 0
         var partLength = 0

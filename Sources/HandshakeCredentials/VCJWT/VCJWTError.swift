@@ -79,7 +79,7 @@ public enum VCJWTError: Error, Sendable, Equatable, CustomStringConvertible {
         case .keyIDMismatch(let kid, let issuer):
             return "This credential says it was signed by \(kid.prefix(120)), but its issuer is \(issuer): the two must be the same key, so it was refused."
         case .algorithmDoesNotMatchKey(let alg, let keyType):
-            return "This credential claims the algorithm \(alg), which an \(keyType) key does not sign with: it was refused as forged."
+            return "This credential claims the algorithm \(alg), which a key of type \(keyType) does not sign with: it was refused as forged."
         case .badSignature:
             return "This credential's signature does not match its issuer's key: it was changed after signing, or signed by someone else."
         case .notYetValid(let date):

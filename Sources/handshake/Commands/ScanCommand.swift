@@ -25,7 +25,10 @@ struct ScanCommand: AsyncParsableCommand {
             mailto:, plain text…) is named and refused.
 
             To keep a card you scanned, use `handshake add` with the same input.
-            Exit status: 0 when a contact or request was read, 1 when the text was refused.
+            Text from the code (names, claims, links) is shown with any control character escaped \
+            (\\u{1B}), never interpreted; forms that hold text a card could not hold are refused.
+            Exit status: 0 when a contact or request was read, 1 when the text was refused, 2 when the \
+            command line was wrong (an unknown option, a missing argument).
             """
     )
 

@@ -18,17 +18,33 @@ enum InputSource {
         }
     }
 
-    /// Reads at most `limit` + 1 bytes, so an oversized input is recognised without reading all of it.
+    /// Reads at most `limit` bytes; more is refused with a sentence giving the file's real size (standard
+    /// input's is not known: "more than"), without reading all of it.
     static func read(_ argument: String, limit: Int = CardText.maxInputBytes) throws -> [UInt8] {
         if argument == "-" {
-            return try readBounded(FileHandle.standardInput, limit: limit)
+            let bytes = try readBounded(FileHandle.standardInput, limit: limit)
+            guard bytes.count <= limit else {
+                throw CommandFailure("Standard input holds more than \(Self.size(limit)); Handshake reads at most that much of a card or code.")
+            }
+            return bytes
         }
-        if FileManager.default.fileExists(atPath: argument) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) {
+            guard !isFolder.boolValue else { throw CommandFailure("\(argument) is a folder, not a file: give the file that holds the card or code.") }
             guard let handle = FileHandle(forReadingAtPath: argument) else {
-                throw ValidationError("\(argument) can't be opened for reading.")
+                throw CommandFailure("\(argument) can't be opened for reading (check that you may read it).")
             }
             defer { try? handle.close() }
-            return try readBounded(handle, limit: limit)
+            let bytes: [UInt8]
+            do { bytes = try readBounded(handle, limit: limit) } catch {
+                throw CommandFailure("\(argument) can't be read: \(error.localizedDescription)")
+            }
+            guard bytes.count <= limit else {
+                let real = (try? FileManager.default.attributesOfItem(atPath: argument)[.size] as? Int) ?? nil
+                let what = real.map { "\($0.formatted()) bytes" } ?? "more than \(Self.size(limit))"
+                throw CommandFailure("\(argument) is \(what); Handshake reads at most \(Self.size(limit)) of a card or code.")
+            }
+            return bytes
         }
         // Not a file: accept the card text itself when it looks like one. `HS1:` and the link's prefix say so
         // whatever follows (a damaged card is then reported as damaged); a short run of code digits could as
@@ -43,11 +59,17 @@ enum InputSource {
         }
     }
 
+    /// At most `limit` + 1 bytes of `handle`: one byte past the limit says there is more.
     static func readBounded(_ handle: FileHandle, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        while bytes.count <= limit, let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+        while bytes.count <= limit, let chunk = try handle.read(upToCount: min(64 * 1024, limit + 1 - bytes.count)), !chunk.isEmpty {
             bytes.append(contentsOf: chunk)
         }
         return bytes
+    }
+
+    /// `bytes` as a person reads a limit: "512 KiB (524,288 bytes)".
+    static func size(_ bytes: Int) -> String {
+        bytes % 1024 == 0 ? "\(bytes / 1024) KiB (\(bytes.formatted()) bytes)" : "\(bytes.formatted()) bytes"
     }
 }

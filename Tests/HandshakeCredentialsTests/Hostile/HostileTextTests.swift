@@ -87,3 +87,30 @@ struct HostileTextTests {
         #expect(!UntrustedText.needsCleaning("🧗‍♀️ climbing, 👩‍👩‍👧 family"), "the zero-width joiner builds emoji and stays")
     }
 }
+
+/// A compact JWS is recognised by its structure, not by the `eyJ` its header has only when written without
+/// white space: RFC 7515 allows `{ "alg": … }`, and other libraries sign such headers.
+struct SpacedHeaderTests {
+    @Test func aCredentialWhoseHeaderHasWhiteSpaceIsReadAndVerified() async throws {
+        let key = Curve25519.Signing.PrivateKey()
+        let did = Forge.Key.ed25519(key).did
+        let header = "{ \"alg\": \"EdDSA\", \"typ\": \"JWT\", \"kid\": \"\(did)#\(did.dropFirst("did:key:".count))\" }"
+        let claims = try JSONSerialization.data(withJSONObject: Forge.claims(did: did), options: [.sortedKeys])
+        let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims))
+        #expect(!input.hasPrefix("eyJ"))
+        let token = input + "." + Base64URL.encode(Array(try key.signature(for: Array(input.utf8))))
+        #expect(ScanRouter.classify(Array(token.utf8)) == .compactJWT)
+        let result = try await ScanRouter().read(Array(token.utf8), now: Fixture.issuedAt)
+        guard case .credential(let credential) = result.route else { Issue.record("\(result.route)"); return }
+        #expect(credential.fields.name == "Grace Hopper")
+    }
+
+    @Test func aDCQLQueryThatNamesAMemberTwiceSaysSo() throws {
+        #expect(throws: AuthorizationRequestError.self) { try DCQLQuery(json: "{\"credentials\":[],\"credentials\":[]}") }
+        do {
+            _ = try DCQLQuery(json: "{\"credentials\":[],\"credentials\":[]}")
+        } catch {
+            #expect(error.description.contains("appears twice"), "\(error.description)")
+        }
+    }
+}
