@@ -101,6 +101,45 @@ struct NearbyNamespaceTests {
         try Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
     }
 
+    /// Each side's `contact show NAME --json` holds the meeting with the other's note.
+    static func expectNotesInJSON(_ ada: CLI, _ bob: CLI) throws {
+        for (home, other, note) in [(ada, "Bob", "Hello Ada"), (bob, "Ada", "Hi Bob")] {
+            let shown = try #require(try JSONSerialization.jsonObject(with: home.run("contact", "show", other, "--json").stdoutBytes) as? [String: Any])
+            let meeting = try #require((shown["meetings"] as? [[String: Any]])?.first, "\(shown)")
+            #expect(meeting["theirNote"] as? String == note)
+            #expect(meeting["secured"] as? String == "sessionSecret")
+            #expect(meeting["commonFriends"] as? [String] == ["Carol Herschel"])
+        }
+    }
+
+    @Test("one tap: a token read with no --request or --accept crosses the cards at once, both ways, with notes")
+    func oneTapToken() throws {
+        let (ada, bob) = try Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let token = ada.file("tag.ndef")
+        let issuing = try Running(ada, ["nearby", "--token-out", token.path, "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
+        #expect(try #require(issuing.nextEvent())["event"] as? String == "tokenWritten")
+        let reading = try Running(bob, ["nearby", "--token-in", token.path, "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
+        let bobEvents = Self.finish(reading), adaEvents = Self.finish(issuing)
+        #expect(!(adaEvents + bobEvents).contains { $0["event"] as? String == "incomingRequest" && $0["name"] == nil }, "\(adaEvents)")
+        try Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
+        try Self.expectNotesInJSON(ada, bob)
+    }
+
+    @Test("one tap: a typed code with no --request or --accept crosses the cards at once, both ways, with notes")
+    func oneTapCode() throws {
+        let (ada, bob) = try Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let showing = try Running(ada, ["nearby", "--show-code", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
+        let shown = try #require(showing.nextEvent())
+        let code = try #require(shown["code"] as? String)
+        let typing = try Running(bob, ["nearby", "--code", code, "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
+        try Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
+        try Self.expectNotesInJSON(ada, bob)
+    }
+
     @Test("a wrong code with the right rendezvous fails after one attempt on both hosts, burns the code, and stores nothing")
     func wrongCode() throws {
         let (ada, bob) = try Self.people()

@@ -17,6 +17,9 @@ public enum ChannelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A handshake message did not authenticate or carried an invalid key: a different session secret, or
     /// someone changing bytes on the way.
     case handshakeFailed
+    /// In compare-code mode (no session secret), a handshake message that is not a usable one: cut short, or a
+    /// key that cannot be used (all zeros, a low-order point).
+    case invalidHandshakeMessage
     /// A record did not decrypt: it was replayed, reordered, dropped before, cut short or altered.
     case decryptionFailed
     /// A record's flags byte has reserved bits set.
@@ -42,11 +45,13 @@ public enum ChannelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownFrameType(let type):
             "The other device sent a kind of message this version does not know (type \(type)); it may run a newer version of Handshake."
         case .frameOutOfOrder(let type):
-            "The other device sent a \(type) when none was expected, so the connection was closed."
+            "The other device sent \(type.withArticle) when none was expected, so the connection was closed."
         case .commitmentMismatch:
             "The other device's key is not the one it announced at the start; someone may be interfering, so the connection was closed and nothing from it was kept."
         case .handshakeFailed:
             "The secure connection could not be set up: the other device does not hold the same session secret, or someone interfered."
+        case .invalidHandshakeMessage:
+            "The secure connection could not be set up: the other device's handshake message is not a usable one (cut short, or a key that cannot be used), or someone interfered."
         case .decryptionFailed:
             "The connection was interrupted or tampered with; nothing from it was kept."
         case .badFragmentFlags(let flags):

@@ -31,6 +31,14 @@ public enum ChannelFrameType: UInt8, Sendable, CustomStringConvertible {
         case .record: "encrypted record"
         }
     }
+
+    /// The description with its indefinite article: "a key commitment", "an encrypted record".
+    public var withArticle: String {
+        switch self {
+        case .record: "an \(description)"
+        case .commit, .handshake: "a \(description)"
+        }
+    }
 }
 
 /// Which of the two Noise protocols a channel runs, chosen by whether the two devices share a secret.

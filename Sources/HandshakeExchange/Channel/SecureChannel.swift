@@ -166,17 +166,17 @@ public struct SecureChannel: Sendable {
                 handshake = try Self.handshake(role: role, secret: nil, ephemeralKey: ephemeralKey, commitment: commitment)
                 message = try handshake.writeMessage()
             } catch {
-                throw .handshakeFailed
+                throw handshakeFailure
             }
             state = .awaitingMessage2(handshake, commitment: commitment)
             outputs.append(.send(FrameReader.frame([ChannelFrameType.handshake.rawValue] + message)))
 
         case (.awaitingMessage1(var handshake), .handshake):
             let payload: [UInt8]
-            do { payload = try handshake.readMessage(Array(content)) } catch { throw .handshakeFailed }
+            do { payload = try handshake.readMessage(Array(content)) } catch { throw handshakeFailure }
             guard payload.isEmpty else { throw .malformedFrame }
             let reply: [UInt8]
-            do { reply = try handshake.writeMessage() } catch { throw .handshakeFailed }
+            do { reply = try handshake.writeMessage() } catch { throw handshakeFailure }
             outputs.append(.send(FrameReader.frame([ChannelFrameType.handshake.rawValue] + reply)))
             try establish(handshake, into: &outputs)
 
@@ -187,7 +187,7 @@ public struct SecureChannel: Sendable {
                 guard ConstantTime.equal(claimed, commitment) else { throw .commitmentMismatch }
             }
             let payload: [UInt8]
-            do { payload = try handshake.readMessage(Array(content)) } catch { throw .handshakeFailed }
+            do { payload = try handshake.readMessage(Array(content)) } catch { throw handshakeFailure }
             guard payload.isEmpty else { throw .malformedFrame }
             try establish(handshake, into: &outputs)
 
@@ -196,8 +196,12 @@ public struct SecureChannel: Sendable {
         }
     }
 
+    /// A handshake message that did not work: with a session secret, most likely a different secret; in
+    /// compare-code mode there is none, so the message itself was unusable.
+    private var handshakeFailure: ChannelError { mode == .compareCode ? .invalidHandshakeMessage : .handshakeFailed }
+
     private mutating func establish(_ handshake: NoiseHandshakeState, into outputs: inout [ChannelOutput]) throws(ChannelError) {
-        guard let (send, receive) = handshake.split() else { throw .handshakeFailed }
+        guard let (send, receive) = handshake.split() else { throw handshakeFailure }
         let hash = handshake.handshakeHash
         let summary = ChannelSummary(
             handshakeHash: hash,

@@ -9,7 +9,9 @@ extension NearbyCoordinator {
     func giveToken(_ handOver: @Sendable (SessionToken) async throws -> Void) async throws {
         source = .nfc
         let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
-        let token = try SessionToken.issue(at: Date())
+        // Listening on one address (not all of them), the token names it, so its reader can connect without
+        // browsing; on all addresses, the reader finds the issuer by its advertised rendezvous.
+        let token = try SessionToken.issue(endpoints: Self.endpoints(host: configuration.host, port: listener.port), at: Date())
         let advertiser = try NearbyAdvertiser(
             port: UInt16(listener.port), displayName: configuration.showsName ? card.card.name : nil, rendezvous: NearbyRendezvous(token),
             interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
@@ -33,6 +35,16 @@ extension NearbyCoordinator {
         }
         await advertiser.stop()
         if outcome == .expired { throw NearbyCoordinatorError.tokenExpired }
+    }
+
+    /// The endpoint a token names for a listener on `host`:`port`: none for the wildcard address (which is
+    /// not an address to connect to) or a name rather than a numeric address.
+    static func endpoints(host: String, port: Int) -> [SessionTokenEndpoint] {
+        guard let port = UInt16(exactly: port), port != 0 else { return [] }
+        if let v4 = IPv4Address(host), v4 != IPv4Address(0, 0, 0, 0), let endpoint = SessionTokenEndpoint(address: v4.array, port: port) {
+            return [endpoint]
+        }
+        return []
     }
 
     func readToken(_ token: SessionToken) async throws {

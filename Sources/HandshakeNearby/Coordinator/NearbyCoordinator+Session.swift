@@ -25,14 +25,16 @@ extension NearbyCoordinator {
             }
             guard !acted else { return }
             acted = true
+            // A token read or a code typed is both people's intent (docs/protocols/nearby-bootstrap.md §4):
+            // the cards cross at once, with no request to answer.
             var decision = ConfirmDecision.exchange(configuration.requestKind)
-            if !configuration.requestsAtOnce { decision = await frontEnd?.decideOnConfirm(screen) ?? .wait }
+            if !configuration.requestsAtOnce && !sessionHasSecret { decision = await frontEnd?.decideOnConfirm(screen) ?? .wait }
             if case .exchange(let kind) = decision { try? await session.exchange(kind: kind) }
         case .incomingRequest(let screen):
             shownIncoming = true
             show(.incomingRequest(screen.theirCard))
-            // A device that chose the other already said yes by choosing.
-            var accepts = configuration.requestsAtOnce
+            // A device that chose the other already said yes by choosing; so did both people of a token or code.
+            var accepts = configuration.requestsAtOnce || sessionHasSecret
             if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
             if accepts {
                 try? await session.exchange()

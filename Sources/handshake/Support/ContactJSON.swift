@@ -34,7 +34,19 @@ struct ContactJSON: Encodable {
     var messageTTLSeconds: Int?
     var preferences: [PreferenceJSON]?
     var cardHistory: Int?
+    var meetings: [MeetingJSON]?
     var card: String?
+
+    /// One meeting face to face: when, how the channel was secured, both notes and the common friends.
+    struct MeetingJSON: Encodable {
+        var exchangedAt: String
+        var secured: String
+        var ourNote: String?
+        var theirNote: String?
+        /// The common friends' names in this book (a friend no longer in it is left out), and how many there were.
+        var commonFriends: [String]
+        var commonFriendCount: Int
+    }
 
     struct PreferenceJSON: Encodable {
         var feature: String
@@ -44,7 +56,10 @@ struct ContactJSON: Encodable {
         var state: String
     }
 
-    init(_ contact: Contact, preferences: [ContactPreference]? = nil, historyCount: Int? = nil, card signed: SignedCard? = nil, debug: Bool = false) {
+    init(
+        _ contact: Contact, preferences: [ContactPreference]? = nil, historyCount: Int? = nil, meetings: [ExchangeRecord]? = nil,
+        commonFriendName: (SigningPublicKey) -> String? = { _ in nil }, card signed: SignedCard? = nil, debug: Bool = false
+    ) {
         id = debug ? contact.id : nil
         nodeId = contact.nodeID?.rawValue
         claimedNodeId = contact.claimedNodeID?.rawValue
@@ -78,6 +93,12 @@ struct ContactJSON: Encodable {
                            contactAllows: $0.contactAllows.rawValue, state: $0.state.description)
         }
         cardHistory = historyCount
+        self.meetings = meetings?.map { meeting in
+            MeetingJSON(
+                exchangedAt: meeting.exchangedAt.formatted(.iso8601), secured: meeting.source.rawValue, ourNote: meeting.ourNote,
+                theirNote: meeting.theirNote, commonFriends: meeting.commonFriends.compactMap(commonFriendName).sorted(),
+                commonFriendCount: meeting.commonFriends.count)
+        }
         card = debug ? signed.map { Base64URL.encode($0.bytes) } : nil
     }
 }

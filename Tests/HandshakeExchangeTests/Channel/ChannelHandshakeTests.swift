@@ -110,7 +110,7 @@ struct ChannelHandshakeTests {
     @Test func everyErrorIsASentence() {
         let errors: [ChannelError] = [
             .frameTooLarge(length: 300, limit: 256), .malformedFrame, .unknownFrameType(9), .frameOutOfOrder(.record),
-            .commitmentMismatch, .handshakeFailed, .decryptionFailed, .badFragmentFlags(2), .malformedRecord,
+            .commitmentMismatch, .handshakeFailed, .invalidHandshakeMessage, .decryptionFailed, .badFragmentFlags(2), .malformedRecord,
             .messageTooLarge(limit: 10), .notEstablished, .recordLimitReached, .alreadyFailed(.decryptionFailed),
         ]
         for error in errors {

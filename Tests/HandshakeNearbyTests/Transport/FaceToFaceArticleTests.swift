@@ -38,7 +38,7 @@ struct FaceToFaceArticleTests {
         let adasRecord = try await adaDone.value
 
         // Both saw the other's note, and each book keeps the other, verified, with the meeting.
-        #expect(adasScreen.notes == ["Hi Ada"] && bobsScreen.notes == ["Hello Bob"])
+        #expect(adasScreen.notes == ["Hi Ada"] && bobsScreen.notes == ["Hello Bob"], "\(adasScreen.events)\n\(bobsScreen.events)")
         #expect(adasRecord.handshakeHash == bobsRecord.handshakeHash)
         let bobInAdasBook = try #require(try ada.book.contacts().first)
         #expect(bobInAdasBook.displayName == "Bob Babbage" && bobInAdasBook.verificationStatus == .verified)

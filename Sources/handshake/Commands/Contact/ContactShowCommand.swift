@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeCore
 import HandshakeStore
 
 struct ContactShowCommand: ParsableCommand {
@@ -26,7 +27,11 @@ struct ContactShowCommand: ParsableCommand {
         let meetings = try book.exchanges(ofContact: contact.id)
         let card = try (debug && contact.hasSignedCard ? book.card(of: contact.id) : nil)
         if output.json {
-            try Output.json(ContactJSON(contact, preferences: preferences, historyCount: history.count, card: card, debug: debug))
+            let names = { (key: SigningPublicKey) in (try? book.contact(withSigningKey: key))??.displayName }
+            try Output.json(
+                ContactJSON(
+                    contact, preferences: preferences, historyCount: history.count, meetings: meetings, commonFriendName: names, card: card,
+                    debug: debug))
         } else {
             print(ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, card: card, debug: debug).joined(separator: "\n"))
         }
