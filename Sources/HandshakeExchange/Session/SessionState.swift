@@ -50,6 +50,13 @@ public struct ConfirmScreen: Sendable, Equatable {
     public var shortCode: String?
     /// The common friends, once worked out: shown first, because they are what tells people who is who.
     public var commonFriends: CommonFriendsStatus
+
+    /// A confirm screen (the session makes these; a coordinator that saw a later screen first, and an app's
+    /// previews, may too).
+    public init(shortCode: String?, commonFriends: CommonFriendsStatus) {
+        self.shortCode = shortCode
+        self.commonFriends = commonFriends
+    }
 }
 
 /// Waiting for the other person's answer.

@@ -15,14 +15,17 @@ extension NearbyCoordinator {
             if case .found = friends { show(.commonFriends(names(friends))) }
             reportedFriends = friends
         }
+        // The channel is open from the first screen after connecting. That is the confirm screen, unless the
+        // other device's request came with the end of the handshake (both of a token's or code's devices
+        // request at once): the session then moves past confirm in one step, and no confirm state is seen.
+        if !channelOpened, let opened = Self.openedScreen(state) {
+            channelOpened = true
+            await whenChannelOpens?()
+            show(.connected(opened, commonFriendNames: names(opened.commonFriends), ownCard: card))
+            reportedFriends = opened.commonFriends
+        }
         switch state {
         case .confirm(let screen):
-            if !channelOpened {
-                channelOpened = true
-                await whenChannelOpens?()
-                show(.connected(screen, commonFriendNames: names(screen.commonFriends), ownCard: card))
-                reportedFriends = screen.commonFriends
-            }
             guard !acted else { return }
             acted = true
             // A token read or a code typed is both people's intent (docs/protocols/nearby-bootstrap.md §4):
@@ -66,6 +69,17 @@ extension NearbyCoordinator {
             if channelOpened || !sessionHasSecret { show(.ended(ending)) }
         case .connecting, .waiting:
             break
+        }
+    }
+
+    /// The confirm screen as it stood when the channel opened, from whichever screen came first after it.
+    static func openedScreen(_ state: SessionState) -> ConfirmScreen? {
+        switch state {
+        case .confirm(let screen): screen
+        case .waiting(let screen): ConfirmScreen(shortCode: screen.shortCode, commonFriends: screen.commonFriends)
+        case .incomingRequest(let screen): ConfirmScreen(shortCode: screen.shortCode, commonFriends: screen.commonFriends)
+        case .succeeded(let screen): ConfirmScreen(shortCode: screen.shortCode, commonFriends: screen.commonFriends)
+        case .connecting, .ended: nil
         }
     }
 
