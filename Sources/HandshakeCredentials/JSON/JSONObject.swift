@@ -66,6 +66,18 @@ struct JSONObject {
 
     /// A list of strings that the VC Data Model and RFC 7519 (`aud`) allow to be one string alone; absent is
     /// an empty list.
+    /// A JSON-LD `@context`: one entry, or a list whose entries are URLs (strings) or inline contexts
+    /// (objects); absent is an empty list.
+    func contextEntries(_ name: String) throws(JSONShapeError) -> [JSONValue] {
+        switch self[name] {
+        case nil: return []
+        case .string(let one)?: return [.string(one)]
+        case .object?: return [self[name] ?? .null]
+        case .array(let entries)? where entries.allSatisfy({ $0.string != nil || $0.object != nil }): return entries
+        default: throw JSONShapeError(path: path(of: name), expected: "a URL, an inline context, or a list of them")
+        }
+    }
+
     func stringOrList(_ name: String) throws(JSONShapeError) -> [String] {
         if case .string(let one)? = self[name] { return [one] }
         do {

@@ -6,7 +6,7 @@
 import Foundation
 
 /// A JSON value, as read from outside input.
-enum JSONValue: Sendable, Hashable, Decodable {
+enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -34,6 +34,19 @@ enum JSONValue: Sendable, Hashable, Decodable {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value as the JSON it is (a credential's inline `@context` is written this way).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
         }
     }
 

@@ -34,7 +34,9 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
     }
 
     struct Credential: Encodable, Equatable {
-        var context: [String]
+        /// The JSON-LD context: the VC Data Model's URL, then (for a card credential) the inline terms of
+        /// ``HandshakeCardContext``.
+        var context: [JSONValue]
         var type: [String]
         var credentialSubject: Subject
 
@@ -43,7 +45,7 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
             case type, credentialSubject
         }
 
-        init(context: [String], type: [String], credentialSubject: Subject) {
+        init(context: [JSONValue], type: [String], credentialSubject: Subject) {
             self.context = context
             self.type = type
             self.credentialSubject = credentialSubject
@@ -51,7 +53,7 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
 
         /// The VC Data Model allows a single string where a list is meant; absent is an empty list.
         init(json credential: JSONObject) throws(JSONShapeError) {
-            context = try credential.stringOrList("@context")
+            context = try credential.contextEntries("@context")
             type = try credential.stringOrList("type")
             credentialSubject = try Subject(json: try credential.requiredObject("credentialSubject"))
         }

@@ -11,8 +11,9 @@ import HandshakeCore
 
 /// Writes a `SignedCard` as a W3C Verifiable Credential JWT.
 public enum VCJWTIssuer {
-    /// The `@context` of a card credential (VC Data Model 1.1).
-    public static let context = ["https://www.w3.org/2018/credentials/v1"]
+    /// The `@context` of a card credential (VC Data Model 1.1): the data model's own, then the inline terms of
+    /// a Handshake card (docs/formats/vc-jwt.md §2.1), so a JSON-LD processor keeps every field.
+    static let context: [JSONValue] = [.string("https://www.w3.org/2018/credentials/v1"), HandshakeCardContext.terms]
     /// The `type` of a card credential.
     public static let types = ["VerifiableCredential", "HandshakeContactCard"]
 
