@@ -12,6 +12,24 @@ import Testing
             let response = try await client.call(.get, "/health")
             #expect(response.status == .ok)
             #expect(try response.object()["status"] as? String == "ok")
+            // A load balancer that checks with HEAD gets the same status, and no body.
+            let head = try await client.call(.head, "/health")
+            #expect(head.status == .ok)
+        }
+    }
+
+    /// A NUL where the server expects an id or a state it issued is unknown on both backends (PostgreSQL
+    /// cannot compare a text holding a NUL; it answered 500 before).
+    @Test(arguments: Backend.allCases) func aNULInAnIdOrStateIsUnknownNotAServerError(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let answer = try await client.call(.post, "/v1/presentations/responses/\(ada.nodeID)", form: "state=%00")
+            #expect(answer.status == .notFound && answer.code == "presentation_request_unknown", "\(answer.status)")
+            let request = try await client.call(.get, "/v1/friend-requests/%00", token: ada.token)
+            #expect(request.status == .notFound && request.code == "unknown_request", "\(request.status)")
+            let presentation = try await client.call(.get, "/v1/presentations/requests/a%00b", token: ada.token)
+            #expect(presentation.status == .notFound && presentation.code == "presentation_request_unknown", "\(presentation.status)")
         }
     }
 

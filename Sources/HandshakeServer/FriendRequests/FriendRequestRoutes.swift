@@ -80,7 +80,7 @@ struct FriendRequestRoutes: Sendable {
 
     @Sendable func show(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
-        return FriendRequestResponse(try await storage.friendRequest(id: try context.parameters.require("id"), visibleTo: account))
+        return FriendRequestResponse(try await storage.friendRequest(id: try context.issuedID("id", unknown: .unknownRequest), visibleTo: account))
     }
 
     @Sendable func accept(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
@@ -92,7 +92,7 @@ struct FriendRequestRoutes: Sendable {
 
     func answer(_ answer: FriendRequestAnswer, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
-        let id = try context.parameters.require("id")
+        let id = try context.issuedID("id", unknown: .unknownRequest)
         let answered = try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
         await broadcaster.notify([answered.sender, answered.receiver])
         switch answer {

@@ -68,7 +68,8 @@ struct VerifierRoutes: Sendable {
     @Sendable func read(_ request: Request, context: MailboxContext) async throws -> VerifierRequestResponse {
         let owner = try context.requireAccount()
         // Another account's request is answered as unknown: its existence is not the caller's business.
-        guard let record = try await storage.verifierRequest(id: try context.parameters.require("id")), record.owner == owner else {
+        guard let record = try await storage.verifierRequest(id: try context.issuedID("id", unknown: .presentationRequestUnknown)), record.owner == owner
+        else {
             throw MailboxError.presentationRequestUnknown
         }
         return VerifierRequestResponse(record)
@@ -79,6 +80,8 @@ struct VerifierRoutes: Sendable {
         let body = try await request.body.collect(upTo: Self.maxAnswerBytes)
         let form = try DirectPostForm(Array(buffer: body))
         guard let state = form["state"], !state.isEmpty else { throw MailboxError.badRequest("the answer has no state.") }
+        // A state the server did not issue (one with a NUL, say) finds no request, the same on every backend.
+        guard MailboxContext.isIssuedID(state) else { throw MailboxError.presentationRequestUnknown }
         // A state of another verifier's request is as unknown here as a state nobody made.
         guard var record = try await storage.verifierRequest(state: state),
             record.owner.rawValue == (try context.parameters.require("verifier"))

@@ -26,6 +26,24 @@ public struct MailboxContext: RequestContext {
     /// See ``maxUploadSize``.
     public static let maxBodyBytes = CardLimits.signedCardBytes * 4 / 3 + 4096
 
+    /// The path parameter `name` when it has the shape of an id the server issues (letters, digits and `-`,
+    /// at most 64): anything else, a NUL among it, names nothing here, and is `unknown` on every backend
+    /// (PostgreSQL cannot even compare a text holding a NUL).
+    func issuedID(_ name: String, unknown: MailboxError) throws -> String {
+        let text = try parameters.require(name)
+        guard Self.isIssuedID(text) else { throw unknown }
+        return text
+    }
+
+    /// Whether `text` has the shape of an id or state the server issues: base64url or a UUID.
+    static func isIssuedID(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+    }
+
     /// The authenticated account, or `unauthorized` if the route was reached without one.
     func requireAccount() throws(MailboxError) -> NodeID {
         guard let account else { throw .unauthorized("Sign in first.") }
