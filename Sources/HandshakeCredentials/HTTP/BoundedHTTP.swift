@@ -41,6 +41,15 @@ package struct BoundedHTTP: Sendable {
         self.maxResponseBytes = maxResponseBytes
     }
 
+    /// The header fields of `response` by name (URLSession hands them over untyped).
+    package static func headers(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return headers
+    }
+
     /// Why no answer could be used.
     package enum Failure: Error, Sendable, Equatable {
         /// The answer was larger than the limit; the transfer was cancelled.
@@ -139,11 +148,7 @@ package struct BoundedHTTP: Sendable {
             if over {
                 outcome = .tooLarge
             } else if let response = task.response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for (name, value) in response.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name] = value }
-                }
-                outcome = .answered(Response(status: response.statusCode, headers: headers, body: data))
+                outcome = .answered(Response(status: response.statusCode, headers: BoundedHTTP.headers(of: response), body: data))
             } else {
                 outcome = .failed(error?.localizedDescription ?? "no answer")
             }

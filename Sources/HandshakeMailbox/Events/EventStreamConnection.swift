@@ -59,9 +59,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         let http = response as? HTTPURLResponse
         lock.withLock {
             status = http?.statusCode ?? 0
-            for (name, value) in http?.allHeaderFields ?? [:] {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
-            }
+            headers = http.map(BoundedHTTP.headers(of:)) ?? [:]
         }
         completionHandler(.allow)
     }

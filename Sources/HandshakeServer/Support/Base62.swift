@@ -30,12 +30,4 @@ enum Base62 {
         digits.append(contentsOf: repeatElement(alphabet[0], count: padding))
         return String(decoding: digits.reversed(), as: UTF8.self)
     }
-
-    /// Whether `text` has exactly `length` characters, all from the alphabet.
-    static func isValid(_ text: some StringProtocol, length: Int) -> Bool {
-        text.utf8.count == length && text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-        }
-    }
 }
