@@ -8,18 +8,18 @@ import Testing
 @Suite("handshake add on a terminal", .serialized, .timeLimit(.minutes(3)))
 struct AddTerminalTests {
     /// Ada and Bob, each with an identity; Ada shares an email, so a second identity of hers can match.
-    func people() throws -> (ada: CLI, bob: CLI) {
+    func people() async throws -> (ada: CLI, bob: CLI) {
         let ada = try CLI(), bob = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
-        try #require(ada.run("card", "set", "--email", "ada@example.com").status == 0)
-        try #require(ada.run("card", "profile", "--share", "name,emails").status == 0)
-        try #require(bob.run("init", "--name", "Bob Babbage").status == 0)
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await ada.run("card", "set", "--email", "ada@example.com").status == 0)
+        try #require(await ada.run("card", "profile", "--share", "name,emails").status == 0)
+        try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
         return (ada, bob)
     }
 
     /// `person`'s card as QR text in a file of `receiver`'s.
-    func qrFile(of person: CLI, for receiver: CLI, named name: String) throws -> String {
-        let text = try person.run("card", "export", "--format", "qr-text").stdout
+    func qrFile(of person: CLI, for receiver: CLI, named name: String) async throws -> String {
+        let text = try await person.run("card", "export", "--format", "qr-text").stdout
         let file = receiver.file(name)
         try Data(text.utf8).write(to: file)
         return file.path
@@ -32,15 +32,15 @@ struct AddTerminalTests {
         return try TmuxTerminal("\(command); echo \"[exit $?]\"")
     }
 
-    func contactNames(_ person: CLI) throws -> [String] {
-        let list = try JSONSerialization.jsonObject(with: try person.run("contacts", "--json").stdoutBytes) as? [[String: Any]] ?? []
+    func contactNames(_ person: CLI) async throws -> [String] {
+        let list = try JSONSerialization.jsonObject(with: try await person.run("contacts", "--json").stdoutBytes) as? [[String: Any]] ?? []
         return list.compactMap { $0["name"] as? String }
     }
 
     @Test("add, then show one's own card for them to scan back")
-    func addAndShareBack() throws {
-        let (ada, bob) = try people()
-        let terminal = try addOnTerminal(bob, try qrFile(of: ada, for: bob, named: "ada.txt"))
+    func addAndShareBack() async throws {
+        let (ada, bob) = try await people()
+        let terminal = try await addOnTerminal(bob, try qrFile(of: ada, for: bob, named: "ada.txt"))
         defer { terminal.close() }
         let question = try terminal.waitFor("the Add question") { $0.contains("Add Ada Lovelace? [a]dd / [i]gnore") }
         #expect(question.contains("ada@example.com"), "\(question)")
@@ -49,37 +49,37 @@ struct AddTerminalTests {
         try terminal.type("s")
         let end = try terminal.waitFor("the program's end") { $0.contains("[exit ") }
         #expect(end.contains("Added Ada Lovelace (TRUSTED)."), "\(end)")
-        let shown = try JSONSerialization.jsonObject(with: try bob.run("card", "show", "--json").stdoutBytes) as? [String: Any]
+        let shown = try JSONSerialization.jsonObject(with: try await bob.run("card", "show", "--json").stdoutBytes) as? [String: Any]
         let bobNodeID = try #require(shown?["nodeId"] as? String)
         #expect(end.contains("Bob Babbage") && end.contains("Node ID \(bobNodeID)"), "\(end)")
         #expect(end.contains("Or read this code aloud:"), "\(end)")
         #expect(end.contains("[exit 0]"), "\(end)")
-        #expect(try contactNames(bob) == ["Ada Lovelace"])
+        await #expect(try contactNames(bob) == ["Ada Lovelace"])
     }
 
     @Test("ignore stores nothing")
-    func ignore() throws {
-        let (ada, bob) = try people()
-        let terminal = try addOnTerminal(bob, try qrFile(of: ada, for: bob, named: "ada.txt"))
+    func ignore() async throws {
+        let (ada, bob) = try await people()
+        let terminal = try await addOnTerminal(bob, try qrFile(of: ada, for: bob, named: "ada.txt"))
         defer { terminal.close() }
         _ = try terminal.waitFor("the Add question") { $0.contains("Add Ada Lovelace? [a]dd / [i]gnore") }
         try terminal.type("i")
         let end = try terminal.waitFor("the program's end") { $0.contains("[exit ") }
         #expect(end.contains("Ignored; nothing was stored.") && end.contains("[exit 0]"), "\(end)")
         #expect(!end.contains("scan back"), "\(end)")
-        #expect(try contactNames(bob).isEmpty)
+        await #expect(try contactNames(bob).isEmpty)
     }
 
     @Test("a new identity sharing an email: merge at the prompt, or add it separately without a second question")
-    func mergeOrSeparate() throws {
-        let (ada, bob) = try people()
-        try #require(bob.run("add", "--yes", try qrFile(of: ada, for: bob, named: "old.txt")).status == 0)
-        try #require(bob.run("contact", "set", "ada", "--alias", "Countess").status == 0)
+    func mergeOrSeparate() async throws {
+        let (ada, bob) = try await people()
+        try #require(await bob.run("add", "--yes", try qrFile(of: ada, for: bob, named: "old.txt")).status == 0)
+        try #require(await bob.run("contact", "set", "ada", "--alias", "Countess").status == 0)
         let newAda = try CLI()
-        try #require(newAda.run("init", "--name", "Ada L").status == 0)
-        try #require(newAda.run("card", "set", "--email", "ADA@example.com").status == 0)
-        try #require(newAda.run("card", "profile", "--share", "name,emails").status == 0)
-        let newCard = try qrFile(of: newAda, for: bob, named: "new.txt")
+        try #require(await newAda.run("init", "--name", "Ada L").status == 0)
+        try #require(await newAda.run("card", "set", "--email", "ADA@example.com").status == 0)
+        try #require(await newAda.run("card", "profile", "--share", "name,emails").status == 0)
+        let newCard = try await qrFile(of: newAda, for: bob, named: "new.txt")
 
         // Separately first, on a copy of Bob's book, then merge on Bob's own.
         let copy = try CLI()
@@ -95,7 +95,7 @@ struct AddTerminalTests {
         let separated = try separate.waitFor("the program's end") { $0.contains("[exit ") }
         #expect(!separated.contains("Add Ada L? [a]dd"), "\(separated)")
         #expect(separated.contains("Added Ada L (TRUSTED).") && separated.contains("[exit 0]"), "\(separated)")
-        #expect(try contactNames(copy).sorted() == ["Ada L", "Ada Lovelace"])
+        await #expect(try contactNames(copy).sorted() == ["Ada L", "Ada Lovelace"])
 
         let merge = try addOnTerminal(bob, newCard)
         defer { merge.close() }
@@ -105,6 +105,6 @@ struct AddTerminalTests {
         try merge.type("n")
         let merged = try merge.waitFor("the program's end") { $0.contains("[exit ") }
         #expect(merged.contains("Merged into Countess") && merged.contains("[exit 0]"), "\(merged)")
-        #expect(try contactNames(bob) == ["Ada L"])
+        await #expect(try contactNames(bob) == ["Ada L"])
     }
 }

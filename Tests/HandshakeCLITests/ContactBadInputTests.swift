@@ -6,21 +6,21 @@ import Testing
 struct ContactBadInputTests {
     let bob: CLI
 
-    init() throws {
+    init() async throws {
         bob = try CLI()
-        try #require(bob.run("init", "--name", "Bob").status == 0)
+        try #require(await bob.run("init", "--name", "Bob").status == 0)
         for name in ["Sam Smith", "Sam Smith", "Ada Lovelace"] {
             let person = try CLI()
-            try #require(person.run("init", "--name", name).status == 0)
-            let link = try person.run("card", "export", "--format", "link").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            try #require(bob.run("add", "--yes", link).status == 0)
+            try #require(await person.run("init", "--name", name).status == 0)
+            let link = try await person.run("card", "export", "--format", "link").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try #require(await bob.run("add", "--yes", link).status == 0)
         }
-        try #require(bob.run("contact", "set", "ada", "--notes", "original notes", "--tag", "maths").status == 0)
+        try #require(await bob.run("contact", "set", "ada", "--notes", "original notes", "--tag", "maths").status == 0)
     }
 
     /// The whole book as JSON: compared before and after each bad command.
-    func snapshot() throws -> String {
-        try bob.run("contacts", "--json").stdout
+    func snapshot() async throws -> String {
+        try await bob.run("contacts", "--json").stdout
     }
 
     static let cases: [(arguments: [String], message: String)] = [
@@ -56,21 +56,21 @@ struct ContactBadInputTests {
     ]
 
     @Test("bad input: clear message, non-zero exit, nothing changed", arguments: 0..<cases.count)
-    func badInput(index: Int) throws {
+    func badInput(index: Int) async throws {
         let (arguments, message) = Self.cases[index]
-        let before = try snapshot()
-        let result = try bob.run(arguments)
+        let before = try await snapshot()
+        let result = try await bob.run(arguments)
         #expect(result.status != 0, "\(arguments) exited 0")
         #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-        #expect(try snapshot() == before, "\(arguments) changed the book")
+        await #expect(try snapshot() == before, "\(arguments) changed the book")
     }
 
     @Test("ambiguity lists the candidates, and #ID picks one")
-    func candidates() throws {
-        let result = try bob.run("contact", "show", "sam")
+    func candidates() async throws {
+        let result = try await bob.run("contact", "show", "sam")
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("  #") }
         #expect(lines.count == 2)
         let id = try #require(lines.first?.split(separator: " ").first(where: { $0.hasPrefix("#") }))
-        #expect(try bob.run("contact", "show", String(id)).status == 0)
+        #expect(try await bob.run("contact", "show", String(id)).status == 0)
     }
 }

@@ -36,7 +36,7 @@ import Glibc
         _ backend: ServeCommandTests.Database
     ) async throws {
         let cli = try CLI()
-        let port = Int.random(in: 20_000...45_000)
+        let port = CLI.serverPort(count: 3)
         let (database, dropDatabase) = try ServeCommandTests.database(for: backend)
         defer { dropDatabase() }
         let server = try Server.start(cli, port: port, database: database)

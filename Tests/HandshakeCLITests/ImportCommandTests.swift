@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import HandshakeStore
 import Testing
 
@@ -9,31 +10,31 @@ struct ImportCommandTests {
     }
 
     @Test("many vCards: all unverified, duplicates skipped, bad entries reported by position")
-    func importing() throws {
+    func importing() async throws {
         let cli = try CLI()
         let bad = "BEGIN:VCARD\r\nVERSION:4.0\r\nthis line is not a property\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nEND:VCARD\r\n"
         let text = Self.vcards(0..<3) + bad + Self.vcards(3..<6) + Self.vcards(0..<2)
         let path = cli.file("book.vcf")
         try Data(text.utf8).write(to: path)
-        let result = try cli.run("import", path.path)
+        let result = try await cli.run("import", path.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Entry 4:"))
         #expect(result.stderr.contains("Entry 5:"))
         #expect(result.stdout.contains("Imported 6 contacts"))
         #expect(result.stdout.contains("2 already there"))
-        let contacts = try #require(try JSONSerialization.jsonObject(with: try cli.run("contacts", "--json").stdoutBytes) as? [[String: Any]])
+        let contacts = try #require(try JSONSerialization.jsonObject(with: try await cli.run("contacts", "--json").stdoutBytes) as? [[String: Any]])
         #expect(contacts.count == 6)
         #expect(contacts.allSatisfy { $0["verificationStatus"] as? String == "unverified" && $0["nodeId"] == nil && $0["source"] as? String == "import" })
         // A first screenful, in list order; a search through the index.
-        let page = try cli.run("contacts", "--limit", "2")
+        let page = try await cli.run("contacts", "--limit", "2")
         #expect(page.stdout.split(separator: "\n").count == 2 && page.stdout.contains("Person 0") && page.stdout.contains("Person 1"))
-        #expect(try cli.run("contacts", "son 4").stdout.contains("Person 4"))
+        #expect(try await cli.run("contacts", "son 4").stdout.contains("Person 4"))
         // Again: nothing new.
-        #expect(try cli.run("import", path.path).stdout.contains("Imported 0 contacts"))
+        #expect(try await cli.run("import", path.path).stdout.contains("Imported 0 contacts"))
     }
 
     @Test("a writer killed mid-import leaves every committed contact and a sound database")
-    func killedMidImport() throws {
+    func killedMidImport() async throws {
         let cli = try CLI()
         let total = 60_000
         let path = cli.file("large.vcf")
@@ -52,20 +53,24 @@ struct ImportCommandTests {
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
 
-        // Wait until some batches are committed, as seen by another connection, then kill the writer.
+        // Wait until some batches are committed, as seen by another connection, then kill the writer. The
+        // watch polls on a thread of its own: a pool thread busy with other tests could wake it too late.
         let bookPath = cli.home.appendingPathComponent("contacts.sqlite").path
-        var watcher: ContactBook?
-        var committed = 0
-        while committed == 0 && process.isRunning {
-            if watcher == nil, FileManager.default.fileExists(atPath: bookPath) {
-                watcher = try? ContactBook(path: bookPath)
+        let (killedWhileRunning, committed) = try await onOwnThread { [process] in
+            var watcher: ContactBook?
+            var committed = 0
+            while committed == 0 && process.isRunning {
+                if watcher == nil, FileManager.default.fileExists(atPath: bookPath) {
+                    watcher = try? ContactBook(path: bookPath)
+                }
+                committed = (try? watcher?.count()) ?? 0
+                usleep(20_000)
             }
-            committed = (try? watcher?.count()) ?? 0
-            usleep(20_000)
+            let running = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return (running, committed)
         }
-        let killedWhileRunning = process.isRunning
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
         let writerSaid = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
         #expect(
             killedWhileRunning,
@@ -81,7 +86,7 @@ struct ImportCommandTests {
         #expect(names.count == count)
         #expect((0..<count).allSatisfy { names.contains("Person \($0)") })
         // Importing again completes the book without duplicates.
-        let rerun = try cli.run("import", path.path)
+        let rerun = try await cli.run("import", path.path)
         #expect(rerun.status == 0)
         #expect(try book.count() == total)
     }

@@ -25,9 +25,9 @@ struct LandingPageBrowserTests {
     }
 
     /// A person registered on the server at `port`, with a share link of their own; the token.
-    static func link(of person: CLI, port: Int) throws -> String {
-        try #require(person.run("server", "register", "--server", "http://127.0.0.1:\(port)").status == 0)
-        let created = try person.run("link", "create", "--json")
+    static func link(of person: CLI, port: Int) async throws -> String {
+        try #require(await person.run("server", "register", "--server", "http://127.0.0.1:\(port)").status == 0)
+        let created = try await person.run("link", "create", "--json")
         let object = try JSONSerialization.jsonObject(with: created.stdoutBytes) as? [String: Any]
         return try #require(object?["token"] as? String, "\(created.stderr)")
     }
@@ -46,16 +46,16 @@ struct LandingPageBrowserTests {
         try await shortLived.waitUntilHealthy()
 
         let ada = try CLI(), bob = try CLI(), eve = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
-        try #require(ada.run("card", "set", "--company", "Analytical Engines").status == 0)
-        try #require(bob.run("init", "--name", "Bob Babbage").status == 0)
-        try #require(eve.run("init", "--name", "Eve Expired").status == 0)
-        let valid = try Self.link(of: ada, port: port)
-        let used = try ada.run("link", "create", "--json")
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await ada.run("card", "set", "--company", "Analytical Engines").status == 0)
+        try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
+        try #require(await eve.run("init", "--name", "Eve Expired").status == 0)
+        let valid = try await Self.link(of: ada, port: port)
+        let used = try await ada.run("link", "create", "--json")
         let usedToken = try #require((try JSONSerialization.jsonObject(with: used.stdoutBytes) as? [String: Any])?["token"] as? String)
-        try #require(bob.run("server", "register", "--server", "http://127.0.0.1:\(port)").status == 0)
-        try #require(bob.run("request", "send", usedToken).status == 0)
-        let expired = try Self.link(of: eve, port: shortPort)
+        try #require(await bob.run("server", "register", "--server", "http://127.0.0.1:\(port)").status == 0)
+        try #require(await bob.run("request", "send", usedToken).status == 0)
+        let expired = try await Self.link(of: eve, port: shortPort)
         // The short-lived server's clock is real: wait (bounded by reads, not seconds) until it says expired.
         var expiredStatus = 0
         for _ in 0..<100 {
@@ -88,7 +88,7 @@ struct LandingPageBrowserTests {
                 let scanned = try Tool.run("zbarimg", "-q", "--raw", file)
                 let text = scanned.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect(scanned.status == 0 && text.hasPrefix("HS1:"), "\(size): zbarimg read \(scanned.stdout.prefix(80)) \(scanned.stderr)")
-                let verdict = try bob.run("card", "verify", "--json", text)
+                let verdict = try await bob.run("card", "verify", "--json", text)
                 #expect(verdict.status == 0 && verdict.stdout.contains("Ada Lovelace"), "\(size): \(verdict.stdout)\(verdict.stderr)")
             }
         }

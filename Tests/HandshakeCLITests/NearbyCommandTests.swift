@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 /// `handshake nearby` as two people run it: two processes, two homes, a real TCP connection on loopback.
@@ -28,57 +29,71 @@ struct NearbyCommandTests {
             try process.run()
         }
 
-        /// The next JSON line (blocking on the pipe; the suite's time limit bounds it).
-        func nextEvent() -> [String: Any]? {
-            nextLine().flatMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        /// The next JSON line (waiting on the pipe on a thread of its own; the suite's time limit bounds it).
+        func nextEvent() async throws -> [String: Any]? {
+            try await nextLine().flatMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         }
 
         /// The next line of text output.
-        func nextLine() -> String? {
+        func nextLine() async throws -> String? {
             while true {
                 if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                     buffer = Data(buffer[(newline + 1)...])
                     return line
                 }
-                let more = output.fileHandleForReading.availableData
+                let pipe = output.fileHandleForReading
+                let more = try await onOwnThread { pipe.availableData }
                 if more.isEmpty { return nil }
                 buffer += more
             }
         }
 
         /// The rest of `running`'s events, once it has ended.
-        static func drain(_ running: Running) -> [[String: Any]] {
-            let events = running.events()
-            running.process.waitUntilExit()
+        static func drain(_ running: Running) async throws -> [[String: Any]] {
+            let events = try await running.events()
+            try await running.exit()
             return events
         }
 
-        func events() -> [[String: Any]] {
+        func events() async throws -> [[String: Any]] {
             var all: [[String: Any]] = []
-            while let event = nextEvent() { all.append(event) }
+            while let event = try await nextEvent() { all.append(event) }
             return all
+        }
+
+        /// Its output from here to the end, as text.
+        func restOfOutput() async throws -> String {
+            let pipe = output.fileHandleForReading
+            let rest = try await onOwnThread { pipe.readDataToEndOfFile() }
+            return String(decoding: buffer + rest, as: UTF8.self)
+        }
+
+        /// Waits for the process to end, on a thread of its own.
+        func exit() async throws {
+            let process = self.process
+            try await onOwnThread { process.waitUntilExit() }
         }
     }
 
-    static func person(_ name: String) throws -> CLI {
+    static func person(_ name: String) async throws -> CLI {
         let cli = try CLI()
-        try #require(cli.run("init", "--name", name).status == 0)
+        try #require(await cli.run("init", "--name", name).status == 0)
         return cli
     }
 
     @Test("two processes swap cards both ways with notes; each keeps the other as a verified contact and the meeting")
-    func bothWays() throws {
-        let ada = try Self.person("Ada Lovelace"), bob = try Self.person("Bob Babbage")
+    func bothWays() async throws {
+        let ada = try await Self.person("Ada Lovelace"), bob = try await Self.person("Bob Babbage")
         let listening = try Running(ada, ["nearby", "--listen", "--host", "127.0.0.1", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"])
-        let first = try #require(listening.nextEvent())
+        let first = try #require(try await listening.nextEvent())
         #expect(first["event"] as? String == "listening")
         let port = try #require(first["port"] as? Int)
 
-        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"])
+        let connecting = try await bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"])
         #expect(connecting.status == 0, "\(connecting.stdout)\(connecting.stderr)")
-        let adaEvents = listening.events()
-        listening.process.waitUntilExit()
+        let adaEvents = try await listening.events()
+        try await listening.exit()
         #expect(listening.process.terminationStatus == 0)
 
         let bobEvents = connecting.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -89,31 +104,31 @@ struct NearbyCommandTests {
         #expect(bobEvents.contains { $0["event"] as? String == "note" && $0["text"] as? String == "Hi Bob" })
         #expect(adaEvents.last?["outcome"] as? String == "completed" && bobEvents.last?["outcome"] as? String == "completed")
 
-        let adaView = try ada.run("contact", "show", "Bob")
+        let adaView = try await ada.run("contact", "show", "Bob")
         #expect(adaView.stdout.contains("verified (signed by its owner)") && adaView.stdout.contains("by nearby"))
         #expect(adaView.stdout.contains("you wrote: Hi Bob") && adaView.stdout.contains("they wrote: Hello Ada"))
-        let bobView = try bob.run("contact", "show", "Ada")
+        let bobView = try await bob.run("contact", "show", "Ada")
         #expect(bobView.stdout.contains("you wrote: Hello Ada") && bobView.stdout.contains("they wrote: Hi Bob"))
     }
 
     @Test("a declined request: the requester hears it, exits 1 with the sentence, and nothing is stored on either side")
-    func declined() throws {
-        let ada = try Self.person("Ada Lovelace"), bob = try Self.person("Bob Babbage")
+    func declined() async throws {
+        let ada = try await Self.person("Ada Lovelace"), bob = try await Self.person("Bob Babbage")
         // Without --accept and with no terminal to ask at, Ada's side declines.
         let listening = try Running(ada, ["nearby", "--listen", "--host", "127.0.0.1", "--json", "--timeout", "60"])
-        let port = try #require(listening.nextEvent()?["port"] as? Int)
-        let connecting = try bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--request", "--yes", "--timeout", "60"])
-        listening.process.waitUntilExit()
+        let port = try #require(try await listening.nextEvent()?["port"] as? Int)
+        let connecting = try await bob.run(["nearby", "--connect", "127.0.0.1:\(port)", "--request", "--yes", "--timeout", "60"])
+        try await listening.exit()
         #expect(connecting.status == 1)
         #expect(connecting.stderr.contains("They declined. Nothing was exchanged."))
-        #expect(try ada.run("contacts").stdout.contains("Bob") == false)
-        #expect(try bob.run("contacts").stdout.contains("Ada") == false)
+        #expect(try await ada.run("contacts").stdout.contains("Bob") == false)
+        #expect(try await bob.run("contacts").stdout.contains("Ada") == false)
     }
 
     @Test("nobody at the address: a sentence and exit 1")
-    func nobodyThere() throws {
-        let bob = try Self.person("Bob Babbage")
-        let result = try bob.run("nearby", "--connect", "127.0.0.1:9", "--request", "--timeout", "10")
+    func nobodyThere() async throws {
+        let bob = try await Self.person("Bob Babbage")
+        let result = try await bob.run("nearby", "--connect", "127.0.0.1:9", "--request", "--timeout", "10")
         #expect(result.status == 1)
         #expect(result.stderr.contains("Cannot reach the other device"))
     }

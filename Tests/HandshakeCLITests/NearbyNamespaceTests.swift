@@ -14,97 +14,97 @@ struct NearbyNamespaceTests {
     typealias Running = NearbyCommandTests.Running
 
     /// Ada and Bob, who both have Carol as a trusted contact.
-    static func people() throws -> (ada: CLI, bob: CLI) {
-        let ada = try NearbyCommandTests.person("Ada Lovelace"), bob = try NearbyCommandTests.person("Bob Babbage")
-        let carol = try NearbyCommandTests.person("Carol Herschel")
+    static func people() async throws -> (ada: CLI, bob: CLI) {
+        let ada = try await NearbyCommandTests.person("Ada Lovelace"), bob = try await NearbyCommandTests.person("Bob Babbage")
+        let carol = try await NearbyCommandTests.person("Carol Herschel")
         let card = carol.file("carol.hs1")
-        try #require(carol.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
-        for person in [ada, bob] { try #require(person.run("add", "--yes", card.path).status == 0) }
+        try #require(await carol.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
+        for person in [ada, bob] { try #require(await person.run("add", "--yes", card.path).status == 0) }
         return (ada, bob)
     }
 
-    static func finish(_ process: Running) -> [[String: Any]] { Running.drain(process) }
+    static func finish(_ process: Running) async throws -> [[String: Any]] { try await Running.drain(process) }
 
     /// `handshake nearby --code CODE --request --yes` run to its end by `person` inside `namespace`.
-    static func typeCode(_ code: ShortCode, as person: CLI, in namespace: String) throws -> CLI.Result {
-        try CLI.runProcess(
+    static func typeCode(_ code: ShortCode, as person: CLI, in namespace: String) async throws -> CLI.Result {
+        try await CLI.runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["ip", "netns", "exec", namespace, try CLI.binary.path, "nearby", "--code", code.displayText(), "--request", "--yes", "--timeout", "60"],
             environment: ["HANDSHAKE_HOME": person.home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
     }
 
     /// Both sides completed; each holds the other, verified, from `source`, with the notes and Carol.
-    static func expectSwapped(_ ada: CLI, _ adaEvents: [[String: Any]], _ bob: CLI, _ bobEvents: [[String: Any]], source: String) throws {
+    static func expectSwapped(_ ada: CLI, _ adaEvents: [[String: Any]], _ bob: CLI, _ bobEvents: [[String: Any]], source: String) async throws {
         #expect(adaEvents.last?["outcome"] as? String == "completed", "\(adaEvents)")
         #expect(bobEvents.last?["outcome"] as? String == "completed", "\(bobEvents)")
         let friends = (adaEvents + bobEvents).filter { $0["event"] as? String == "commonFriends" }.compactMap { $0["names"] as? [String] }
         #expect(friends.contains(["Carol Herschel"]), "\(adaEvents)\n\(bobEvents)")
-        try expectBooks(ada, bob, source: source)
+        try await expectBooks(ada, bob, source: source)
     }
 
     /// Each holds the other, verified, from `source`, with both notes and their one common friend.
-    static func expectBooks(_ ada: CLI, _ bob: CLI, source: String) throws {
-        let adaView = try ada.run("contact", "show", "Bob")
+    static func expectBooks(_ ada: CLI, _ bob: CLI, source: String) async throws {
+        let adaView = try await ada.run("contact", "show", "Bob")
         #expect(adaView.stdout.contains("verified (signed by its owner)") && adaView.stdout.contains("by \(source)"), "\(adaView.stdout)")
         #expect(adaView.stdout.contains("1 common friend)") && adaView.stdout.contains("you wrote: Hi Bob") && adaView.stdout.contains("they wrote: Hello Ada"))
-        let bobView = try bob.run("contact", "show", "Ada")
+        let bobView = try await bob.run("contact", "show", "Ada")
         #expect(bobView.stdout.contains("verified (signed by its owner)") && bobView.stdout.contains("by \(source)"), "\(bobView.stdout)")
         #expect(bobView.stdout.contains("1 common friend)") && bobView.stdout.contains("you wrote: Hello Ada") && bobView.stdout.contains("they wrote: Hi Bob"))
     }
 
     @Test("found by mDNS and chosen by name: cards, notes and the common friend both ways")
-    func discovered() throws {
-        let (ada, bob) = try Self.people()
+    func discovered() async throws {
+        let (ada, bob) = try await Self.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let waiting = try Running(ada, ["nearby", "--show-name", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
-        let looking = try #require(waiting.nextEvent())
+        let looking = try #require(try await waiting.nextEvent())
         #expect(looking["event"] as? String == "looking" && looking["showsName"] as? Bool == true)
         let choosing = try Running(bob, ["nearby", "--select", "Ada Lovelace", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        let bobEvents = Self.finish(choosing), adaEvents = Self.finish(waiting)
+        let bobEvents = try await Self.finish(choosing), adaEvents = try await Self.finish(waiting)
         #expect(bobEvents.contains { $0["event"] as? String == "found" && $0["name"] as? String == "Ada Lovelace" })
         // Bob did not show his name: Ada's list has only his random id.
         #expect(adaEvents.contains { $0["event"] as? String == "found" && $0["name"] == nil && ($0["id"] as? String)?.count == 16 })
         let adaCode = adaEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String
         #expect(adaCode != nil && adaCode == bobEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String)
-        try Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nearby")
+        try await Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nearby")
     }
 
     @Test("the NFC tap: the token read from a file finds its issuer with no choosing")
-    func tapped() throws {
-        let (ada, bob) = try Self.people()
+    func tapped() async throws {
+        let (ada, bob) = try await Self.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let token = ada.file("tag.ndef")
         let issuing = try Running(ada, ["nearby", "--token-out", token.path, "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
-        #expect(try #require(issuing.nextEvent())["event"] as? String == "tokenWritten")
+        #expect(try #require(try await issuing.nextEvent())["event"] as? String == "tokenWritten")
         // The token carries a secret: only its owner may read the file.
         let mode = try FileManager.default.attributesOfItem(atPath: token.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let reading = try Running(bob, ["nearby", "--token-in", token.path, "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        let bobEvents = Self.finish(reading), adaEvents = Self.finish(issuing)
+        let bobEvents = try await Self.finish(reading), adaEvents = try await Self.finish(issuing)
         #expect(bobEvents.first { $0["event"] as? String == "connected" }?["shortCode"] == nil, "a token's secret replaces comparing codes")
-        try Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
+        try await Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
         #expect(!FileManager.default.fileExists(atPath: token.path), "the token is removed once used")
     }
 
     @Test("the short code: typed on one host, shown on the other")
-    func typed() throws {
-        let (ada, bob) = try Self.people()
+    func typed() async throws {
+        let (ada, bob) = try await Self.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let showing = try Running(ada, ["nearby", "--show-code", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
-        let shown = try #require(showing.nextEvent())
+        let shown = try #require(try await showing.nextEvent())
         let code = try #require(shown["code"] as? String)
         #expect(code.count == 14 && shown["expiresIn"] as? Int == 300)
         let typing = try Running(bob, ["nearby", "--code", code.lowercased(), "--request", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        try Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
+        try await Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
     }
 
     /// Each side's `contact show NAME --json` holds the meeting with the other's note.
-    static func expectNotesInJSON(_ ada: CLI, _ bob: CLI) throws {
+    static func expectNotesInJSON(_ ada: CLI, _ bob: CLI) async throws {
         for (home, other, note) in [(ada, "Bob", "Hello Ada"), (bob, "Ada", "Hi Bob")] {
-            let shown = try #require(try JSONSerialization.jsonObject(with: home.run("contact", "show", other, "--json").stdoutBytes) as? [String: Any])
+            let shown = try #require(try JSONSerialization.jsonObject(with: await home.run("contact", "show", other, "--json").stdoutBytes) as? [String: Any])
             let meeting = try #require((shown["meetings"] as? [[String: Any]])?.first, "\(shown)")
             #expect(meeting["theirNote"] as? String == note)
             #expect(meeting["secured"] as? String == "sessionSecret")
@@ -113,59 +113,59 @@ struct NearbyNamespaceTests {
     }
 
     @Test("one tap: a token read with no --request or --accept crosses the cards at once, both ways, with notes")
-    func oneTapToken() throws {
-        let (ada, bob) = try Self.people()
+    func oneTapToken() async throws {
+        let (ada, bob) = try await Self.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let token = ada.file("tag.ndef")
         let issuing = try Running(ada, ["nearby", "--token-out", token.path, "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
-        #expect(try #require(issuing.nextEvent())["event"] as? String == "tokenWritten")
+        #expect(try #require(try await issuing.nextEvent())["event"] as? String == "tokenWritten")
         let reading = try Running(bob, ["nearby", "--token-in", token.path, "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        let bobEvents = Self.finish(reading), adaEvents = Self.finish(issuing)
+        let bobEvents = try await Self.finish(reading), adaEvents = try await Self.finish(issuing)
         #expect(!(adaEvents + bobEvents).contains { $0["event"] as? String == "incomingRequest" && $0["name"] == nil }, "\(adaEvents)")
-        try Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
-        try Self.expectNotesInJSON(ada, bob)
+        try await Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
+        try await Self.expectNotesInJSON(ada, bob)
     }
 
     @Test("one tap: a typed code with no --request or --accept crosses the cards at once, both ways, with notes")
-    func oneTapCode() throws {
-        let (ada, bob) = try Self.people()
+    func oneTapCode() async throws {
+        let (ada, bob) = try await Self.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let showing = try Running(ada, ["nearby", "--show-code", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
-        let shown = try #require(showing.nextEvent())
+        let shown = try #require(try await showing.nextEvent())
         let code = try #require(shown["code"] as? String)
         let typing = try Running(bob, ["nearby", "--code", code, "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        try Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
-        try Self.expectNotesInJSON(ada, bob)
+        try await Self.expectSwapped(ada, Self.finish(showing), bob, Self.finish(typing), source: "code")
+        try await Self.expectNotesInJSON(ada, bob)
     }
 
     @Test("a wrong code with the right rendezvous fails after one attempt on both hosts, burns the code, and stores nothing")
-    func wrongCode() throws {
-        let (ada, bob) = try Self.people()
+    func wrongCode() async throws {
+        let (ada, bob) = try await Self.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let showing = try Running(ada, ["nearby", "--show-code", "--accept", "--yes", "--timeout", "60"], namespace: pair.first)
-        let code = try ShortCode(parsing: try #require(showing.nextLine()?.split(separator: " ").last.map(String.init)))
+        let code = try ShortCode(parsing: try #require(try await showing.nextLine()?.split(separator: " ").last.map(String.init)))
         var digits = code.digits
         digits[8] ^= 1
         let wrong = ShortCode(digits: digits)
         #expect(wrong.rendezvous == code.rendezvous)
-        let typing = try Self.typeCode(wrong, as: bob, in: pair.second)
+        let typing = try await Self.typeCode(wrong, as: bob, in: pair.second)
         #expect(typing.status == 1)
         #expect(typing.stderr.contains("The code does not match."), "\(typing.stderr)")
-        let rest = String(decoding: showing.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        showing.process.waitUntilExit()
+        let rest = try await showing.restOfOutput()
+        try await showing.exit()
         #expect(showing.process.terminationStatus == 1)
         let errors = String(decoding: (showing.process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         #expect(errors.contains("This code is used up"), "\(rest)\(errors)")
-        #expect(try ada.run("contacts").stdout.contains("Bob") == false)
-        #expect(try bob.run("contacts").stdout.contains("Ada") == false)
+        #expect(try await ada.run("contacts").stdout.contains("Bob") == false)
+        #expect(try await bob.run("contacts").stdout.contains("Ada") == false)
     }
 
     @Test("two devices advertise the typed code's first group: the typing side refuses to guess and sends nothing")
-    func ambiguousCode() throws {
-        let bob = try NearbyCommandTests.person("Bob Babbage")
+    func ambiguousCode() async throws {
+        let bob = try await NearbyCommandTests.person("Bob Babbage")
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let code = ShortCode(digits: [10, 11, 12, 1, 2, 3, 4, 5, 6])
@@ -188,7 +188,7 @@ struct NearbyNamespaceTests {
             return process
         }
         defer { advertisers.forEach { $0.terminate() } }
-        let typing = try Self.typeCode(code, as: bob, in: pair.second)
+        let typing = try await Self.typeCode(code, as: bob, in: pair.second)
         #expect(typing.status == 1)
         #expect(typing.stderr.contains("Two devices nearby show a code starting with ABC"), "\(typing.stdout)\(typing.stderr)")
         #expect(!typing.stdout.contains("Connecting"), "\(typing.stdout)")

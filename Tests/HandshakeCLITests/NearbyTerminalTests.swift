@@ -10,13 +10,13 @@ import Testing
 @Suite("handshake nearby on a terminal", .serialized, .timeLimit(.minutes(3)))
 struct NearbyTerminalTests {
     @Test("a person picks Ada from the live list, confirms, adds her and writes a note; both keep the meeting")
-    func interactive() throws {
-        let (ada, bob) = try NearbyNamespaceTests.people()
+    func interactive() async throws {
+        let (ada, bob) = try await NearbyNamespaceTests.people()
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let waiting = try NearbyCommandTests.Running(
             ada, ["nearby", "--show-name", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "300"], namespace: pair.first)
-        #expect(try #require(waiting.nextEvent())["event"] as? String == "looking")
+        #expect(try #require(try await waiting.nextEvent())["event"] as? String == "looking")
 
         let command = ["env", "HANDSHAKE_HOME=\(bob.home.path)", "ip", "netns", "exec", pair.second, try CLI.binary.path, "nearby", "--timeout", "300"]
             .map { "'\($0)'" }.joined(separator: " ")
@@ -40,8 +40,8 @@ struct NearbyTerminalTests {
         #expect(end.contains("Common friends: Carol Herschel"), "\(end)")
         #expect(end.contains("[exit 0]"), "\(end)")
 
-        let adaEvents = NearbyCommandTests.Running.drain(waiting)
+        let adaEvents = try await NearbyCommandTests.Running.drain(waiting)
         #expect(adaEvents.last?["outcome"] as? String == "completed", "\(adaEvents)")
-        try NearbyNamespaceTests.expectBooks(ada, bob, source: "nearby")
+        try await NearbyNamespaceTests.expectBooks(ada, bob, source: "nearby")
     }
 }

@@ -7,10 +7,10 @@ import Testing
 struct PictureCommandTests {
     let ada: CLI
 
-    init() throws {
+    init() async throws {
         ada = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
-        try #require(ada.run("card", "set", "--company", "Analytical Engines", "--title", "Analyst",
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await ada.run("card", "set", "--company", "Analytical Engines", "--title", "Analyst",
                              "--email", "ada@example.com", "--phone", "+44 20 7946 0000").status == 0)
     }
 
@@ -21,35 +21,35 @@ struct PictureCommandTests {
     }
 
     @Test("a PNG export scans back to the verified card")
-    func pngScansBack() throws {
+    func pngScansBack() async throws {
         try requireTool("zbarimg")
         let png = ada.file("card.png").path
-        #expect(try ada.run("card", "export", "--format", "png", "-o", png).status == 0)
-        let verdict = try ada.run("card", "verify", "--json", "--image", png)
+        #expect(try await ada.run("card", "export", "--format", "png", "-o", png).status == 0)
+        let verdict = try await ada.run("card", "verify", "--json", "--image", png)
         #expect(verdict.status == 0, "\(verdict.stderr)")
         let card = (try JSONSerialization.jsonObject(with: verdict.stdoutBytes) as? [String: Any])?["card"] as? [String: Any]
         #expect(card?["name"] as? String == "Ada Lovelace")
     }
 
     @Test("an SVG export, rasterised by rsvg-convert, scans back to the verified card")
-    func svgScansBack() throws {
+    func svgScansBack() async throws {
         try requireTool("zbarimg")
         try requireTool("rsvg-convert")
         let svg = ada.file("card.svg").path
         let png = ada.file("card-from-svg.png").path
-        #expect(try ada.run("card", "export", "--format", "svg", "-o", svg).status == 0)
-        let raster = try CLI.runTool("rsvg-convert", [svg, "-o", png])
+        #expect(try await ada.run("card", "export", "--format", "svg", "-o", svg).status == 0)
+        let raster = try await CLI.runTool("rsvg-convert", [svg, "-o", png])
         try #require(raster.status == 0, "\(raster.stderr)")
-        let verdict = try ada.run("card", "verify", "--image", png)
+        let verdict = try await ada.run("card", "verify", "--image", png)
         #expect(verdict.status == 0, "\(verdict.stderr)")
         #expect(verdict.stdout.contains("Ada Lovelace"))
     }
 
     @Test("pictures without a QR code, truncated or not pictures at all are refused with a reason")
-    func badPictures() throws {
+    func badPictures() async throws {
         try requireTool("zbarimg")
         let png = ada.file("card.png")
-        try ada.run("card", "export", "--format", "png", "-o", png.path)
+        try await ada.run("card", "export", "--format", "png", "-o", png.path)
         let whole = try Data(contentsOf: png)
         let truncated = ada.file("truncated.png")
         try whole.prefix(whole.count / 3).write(to: truncated)
@@ -58,37 +58,37 @@ struct PictureCommandTests {
         let empty = ada.file("empty.png")
         try Data().write(to: empty)
         for path in [truncated, text, empty] {
-            let result = try ada.run("card", "verify", "--image", path.path)
+            let result = try await ada.run("card", "verify", "--image", path.path)
             #expect(result.status == 1, "\(path.lastPathComponent)")
             #expect(result.stderr.hasPrefix("Rejected: "), "\(result.stderr)")
         }
-        #expect(try ada.run("card", "verify", "--image", ada.file("missing.png").path).stderr.contains("There is no picture"))
+        #expect(try await ada.run("card", "verify", "--image", ada.file("missing.png").path).stderr.contains("There is no picture"))
     }
 
     @Test("add --image scans a photo of the QR code into the contact book")
-    func addFromPicture() throws {
+    func addFromPicture() async throws {
         try requireTool("zbarimg")
         let png = ada.file("card.png").path
-        try ada.run("card", "export", "--format", "png", "-o", png)
+        try await ada.run("card", "export", "--format", "png", "-o", png)
         let bob = try CLI()
-        try bob.run("init", "--name", "Bob")
-        let added = try bob.run("add", "--image", png, "--yes")
+        try await bob.run("init", "--name", "Bob")
+        let added = try await bob.run("add", "--image", png, "--yes")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try bob.run("contacts").stdout.contains("Ada Lovelace"))
+        #expect(try await bob.run("contacts").stdout.contains("Ada Lovelace"))
         let blank = bob.file("blank.png")
         try Data("not a picture".utf8).write(to: blank)
-        let refused = try bob.run("add", "--image", blank.path, "--yes")
+        let refused = try await bob.run("add", "--image", blank.path, "--yes")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("not a picture"))
     }
 
     @Test("a card too large for any QR code: share and QR pictures fail (exit 1) and say what to do instead")
-    func tooLargeForAQRCode() throws {
+    func tooLargeForAQRCode() async throws {
         // 10 KB: well within the avatar limit (64 KB), far beyond the 2 KB or so of card a QR code holds.
-        try #require(ada.run("card", "set", "--avatar", ada.avatarFile(bytes: 10_000)).status == 0)
+        try #require(await ada.run("card", "set", "--avatar", ada.avatarFile(bytes: 10_000)).status == 0)
         let png = ada.file("card.png").path
         for arguments in [["share", "--plain"], ["card", "export", "--format", "png", "-o", png], ["card", "export", "--format", "svg"]] {
-            let result = try ada.run(arguments)
+            let result = try await ada.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains("Your card is too large for a QR code"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("(the avatar is usually the largest)"))
@@ -103,27 +103,27 @@ struct PictureCommandTests {
         let bob = try CLI()
         for format in ["code", "link"] {
             let path = ada.file("card.\(format)").path
-            #expect(try ada.run("card", "export", "--format", format, "-o", path).status == 0)
-            let verdict = try bob.run("card", "verify", "--json", path)
+            #expect(try await ada.run("card", "export", "--format", format, "-o", path).status == 0)
+            let verdict = try await bob.run("card", "verify", "--json", path)
             #expect(verdict.status == 0, "\(format): \(verdict.stderr)")
             let card = (try JSONSerialization.jsonObject(with: verdict.stdoutBytes) as? [String: Any])?["card"] as? [String: Any]
             #expect(card?["avatar"] != nil)
         }
         // …and so does sharing fewer fields.
-        #expect(try ada.run("card", "profile", "--share", "name,company,title,emails").status == 0)
-        #expect(try ada.run("share", "--plain").status == 0)
+        #expect(try await ada.run("card", "profile", "--share", "name,company,title,emails").status == 0)
+        #expect(try await ada.run("share", "--plain").status == 0)
     }
 
     @Test("share shows the QR code, name, Node ID and the read-aloud code")
-    func share() throws {
-        let result = try ada.run("share", "--plain")
+    func share() async throws {
+        let result = try await ada.run("share", "--plain")
         #expect(result.status == 0)
         #expect(result.stdout.contains("▀") || result.stdout.contains("█"))
         #expect(result.stdout.contains("Ada Lovelace"))
-        let code = try ada.run("card", "export", "--format", "code").stdout
+        let code = try await ada.run("card", "export", "--format", "code").stdout
         let firstGroup = try #require(code.split(separator: " ").first)
         #expect(result.stdout.contains(String(firstGroup)))
-        let nodeID = (try JSONSerialization.jsonObject(with: try ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])?["nodeId"] as? String
+        let nodeID = (try JSONSerialization.jsonObject(with: try await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])?["nodeId"] as? String
         #expect(result.stdout.contains(try #require(nodeID)))
     }
 }

@@ -9,11 +9,11 @@ import Testing
 @Suite("Scanning hostile pictures")
 struct PictureMutationTests {
     @Test("mutated, truncated and oversized pictures give a verdict, never a crash")
-    func mutatedPictures() throws {
+    func mutatedPictures() async throws {
         let cli = try CLI()
-        try #require(cli.run("init", "--name", "Ada").status == 0)
+        try #require(await cli.run("init", "--name", "Ada").status == 0)
         let png = cli.file("card.png")
-        try #require(cli.run("card", "export", "--format", "png", "-o", png.path).status == 0)
+        try #require(await cli.run("card", "export", "--format", "png", "-o", png.path).status == 0)
         let original = [UInt8](try Data(contentsOf: png))
 
         var generator = SeededGenerator(seed: 0x48616E64)
@@ -41,7 +41,7 @@ struct PictureMutationTests {
         for (index, bytes) in pictures.enumerated() {
             let path = cli.file("mutant-\(index).png")
             try Data(bytes).write(to: path)
-            let result = try cli.run("card", "verify", "--image", path.path)
+            let result = try await cli.run("card", "verify", "--image", path.path)
             #expect(result.status == 0 || result.status == 1, "picture \(index): exit \(result.status), \(result.stderr)")
             if result.status == 1 { #expect(result.stderr.hasPrefix("Rejected: "), "picture \(index): \(result.stderr)") }
         }
@@ -52,7 +52,7 @@ struct PictureMutationTests {
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 40 * 1024 * 1024)
         try handle.close()
-        let refused = try cli.run("card", "verify", "--image", huge.path)
+        let refused = try await cli.run("card", "verify", "--image", huge.path)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("pictures up to 32 MB are scanned"))
     }

@@ -11,15 +11,15 @@ struct PresentCommandTests {
 
     let ada: CLI
 
-    init() throws {
+    init() async throws {
         ada = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
-        try #require(ada.run("card", "set", "--email", "ada@example.com", "--phone", "+44 20 7946 0018", "--company", "Analytical Engines").status == 0)
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await ada.run("card", "set", "--email", "ada@example.com", "--phone", "+44 20 7946 0018", "--company", "Analytical Engines").status == 0)
     }
 
-    @Test func anAnswerReachesTheVerifierWithTheAskedFieldsOnly() throws {
+    @Test func anAnswerReachesTheVerifierWithTheAskedFieldsOnly() async throws {
         let verifier = try Verifier(in: ada.home)
-        let result = try ada.run(["present", verifier.link, "--yes", "--json", "--allow", "name", "--allow", "emails", "--allow", "phones"])
+        let result = try await ada.run(["present", verifier.link, "--yes", "--json", "--allow", "name", "--allow", "emails", "--allow", "phones"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
         #expect(report["sent"] as? Bool == true)
@@ -34,39 +34,39 @@ struct PresentCommandTests {
         let subject = try #require((verified["subjects"] as? [String: Any])?["card"] as? [String: Any])
         #expect(Set(subject.keys) == ["id", "name", "emails"])
         // The holder is a key made for this verifier, not Ada's identity; no contact was created.
-        let identity = try ada.run("card", "show", "--json")
+        let identity = try await ada.run("card", "show", "--json")
         #expect(!identity.stdout.contains(report["holder"] as? String ?? "-"))
-        #expect(try ada.run("contacts", "--json").stdout.contains("decentralized_identifier") == false)
+        #expect(try await ada.run("contacts", "--json").stdout.contains("decentralized_identifier") == false)
     }
 
-    @Test func aWithheldRequiredFieldSendsNothing() throws {
+    @Test func aWithheldRequiredFieldSendsNothing() async throws {
         let verifier = try Verifier(in: ada.home)
-        let result = try ada.run(["present", verifier.link, "--yes", "--allow", "name"])
+        let result = try await ada.run(["present", verifier.link, "--yes", "--allow", "name"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("needs emails"), "\(result.stderr)")
         #expect(verifier.received.isEmpty)
         // Without a terminal and without --yes, nobody is asked and nothing is sent.
-        let unconfirmed = try ada.run(["present", verifier.link])
+        let unconfirmed = try await ada.run(["present", verifier.link])
         #expect(unconfirmed.status == 1)
         #expect(unconfirmed.stderr.contains("--yes"), "\(unconfirmed.stderr)")
         #expect(verifier.received.isEmpty)
     }
 
-    @Test func scanPointsAtPresentAndBadRequestsAreRefused() throws {
+    @Test func scanPointsAtPresentAndBadRequestsAreRefused() async throws {
         let verifier = try Verifier(in: ada.home)
-        let scanned = try ada.run("scan", verifier.link)
+        let scanned = try await ada.run("scan", verifier.link)
         #expect(scanned.status == 0)
         #expect(scanned.stdout.contains("handshake present"), "\(scanned.stdout)")
-        let refused = try ada.run(["present", "openid4vp://?client_id=x509_san_dns:verifier.example&request_uri=https%3A%2F%2Fverifier.example%2Fr", "--yes"])
+        let refused = try await ada.run(["present", "openid4vp://?client_id=x509_san_dns:verifier.example&request_uri=https%3A%2F%2Fverifier.example%2Fr", "--yes"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("trust list"), "\(refused.stderr)")
         // A request_uri that redirects, or answers with more than a request object can be, is refused.
         for (path, sentence) in [("redirect", "status 302"), ("huge", "more than 65536 bytes")] {
-            let result = try ada.run(["present", verifier.link.replacingOccurrences(of: "%2Frequest", with: "%2F" + path), "--yes"])
+            let result = try await ada.run(["present", verifier.link.replacingOccurrences(of: "%2Frequest", with: "%2F" + path), "--yes"])
             #expect(result.status == 1)
             #expect(result.stderr.contains(sentence), "\(result.stderr)")
         }
-        let bad = try ada.run(["present", verifier.link, "--allow", "avatar"])
+        let bad = try await ada.run(["present", verifier.link, "--allow", "avatar"])
         #expect(bad.status == 2)
     }
 }

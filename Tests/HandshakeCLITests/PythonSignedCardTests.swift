@@ -9,16 +9,16 @@ struct PythonSignedCardTests {
         .appendingPathComponent("HandshakeCoreTests/Conformance/sign_card.py")
 
     @Test("a fresh Python-signed card verifies; a flipped byte does not")
-    func pythonSignedCard() throws {
+    func pythonSignedCard() async throws {
         let cli = try CLI()
         let cardPath = cli.file("python.cbor")
         let now = Int(Date().timeIntervalSince1970 * 1000)
         let request = #"{"updatedAt": \#(now), "name": "Grace Hopper", "company": "Navy", "title": "Rear Admiral", "emails": ["grace@example.com"], "phones": ["+1 555 0100"]}"#
-        let signer = try CLI.runTool("python3", [Self.signer.path, "--write", cardPath.path], stdin: Data(request.utf8))
+        let signer = try await CLI.runTool("python3", [Self.signer.path, "--write", cardPath.path], stdin: Data(request.utf8))
         try #require(signer.status == 0, "the Python signer failed (run scripts/install-test-tools): \(signer.stderr)")
         let signed = try #require(try JSONSerialization.jsonObject(with: signer.stdoutBytes) as? [String: Any])
 
-        let verdict = try cli.run("card", "verify", "--json", cardPath.path)
+        let verdict = try await cli.run("card", "verify", "--json", cardPath.path)
         #expect(verdict.status == 0, "\(verdict.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: verdict.stdoutBytes) as? [String: Any])
         let card = try #require(json["card"] as? [String: Any])
@@ -28,6 +28,6 @@ struct PythonSignedCardTests {
         var bytes = try Data(contentsOf: cardPath)
         bytes[bytes.count / 2] ^= 0x04
         try bytes.write(to: cardPath)
-        #expect(try cli.run("card", "verify", cardPath.path).status == 1)
+        #expect(try await cli.run("card", "verify", cardPath.path).status == 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import HandshakeCore
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite(.serialized) struct RemoteFlowTests {
     @Test func twoHomesBecomeContactsThroughAShareLink() async throws {
         let serverHome = try CLI()
-        let port = Int.random(in: 45_001...60_000)
+        let port = CLI.serverPort()
         let server = try ServeCommandTests.Server.start(serverHome, port: port)
         defer { if server.process.isRunning { server.process.terminate() } }
         try await server.waitUntilHealthy()
@@ -17,43 +18,43 @@ import Testing
         let bob = try CLI()
         let carol = try CLI()
         for (home, name) in [(ada, "Ada"), (bob, "Bob"), (carol, "Carol")] {
-            #expect(try home.run("init", "--name", name).status == 0)
-            let registered = try home.run("server", "register", "--server", url)
+            #expect(try await home.run("init", "--name", name).status == 0)
+            let registered = try await home.run("server", "register", "--server", url)
             #expect(registered.status == 0, "\(registered.stderr)")
             #expect(registered.stdout.contains("Published your card"))
         }
 
-        let created = try ada.run("link", "create", "--json")
+        let created = try await ada.run("link", "create", "--json")
         #expect(created.status == 0, "\(created.stderr)")
         let link = try #require(try JSONSerialization.jsonObject(with: created.stdoutBytes) as? [String: Any])
         let token = try #require(link["token"] as? String)
         #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)")
 
-        let resolved = try bob.run("link", "resolve", "handshake://contact/\(token)")
+        let resolved = try await bob.run("link", "resolve", "handshake://contact/\(token)")
         #expect(resolved.status == 0, "\(resolved.stderr)")
         #expect(resolved.stdout.contains("Ada"))
 
-        let sent = try bob.run("request", "send", "https://mailbox.example/share/contact/\(token)", "--note", "Good to meet you")
+        let sent = try await bob.run("request", "send", "https://mailbox.example/share/contact/\(token)", "--note", "Good to meet you")
         #expect(sent.status == 0, "\(sent.stderr)")
-        let used = try carol.run("request", "send", token)
+        let used = try await carol.run("request", "send", token)
         #expect(used.status == 1)
         #expect(used.stderr.contains("This link was already used. Ask Ada for a new one."))
 
-        let received = try ada.run("requests", "--json")
+        let received = try await ada.run("requests", "--json")
         let requests = try #require(try JSONSerialization.jsonObject(with: received.stdoutBytes) as? [[String: Any]])
         #expect(requests.count == 1)
         #expect(requests.first?["note"] as? String == "Good to meet you")
         let id = try #require(requests.first?["id"] as? String)
 
-        let accepted = try ada.run("request", "accept", id)
+        let accepted = try await ada.run("request", "accept", id)
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains("Added Bob to your contacts."))
-        let bobSees = try bob.run("requests", "--sent")
+        let bobSees = try await bob.run("requests", "--sent")
         #expect(bobSees.stdout.contains("accepted"))
         #expect(bobSees.stdout.contains("Added Ada to your contacts."))
 
-        #expect(try ada.run("contacts").stdout.contains("Bob"))
-        #expect(try bob.run("contacts").stdout.contains("Ada"))
+        #expect(try await ada.run("contacts").stdout.contains("Bob"))
+        #expect(try await bob.run("contacts").stdout.contains("Ada"))
         #expect(try await server.stop() == 0)
     }
 
@@ -64,32 +65,32 @@ import Testing
 
         let ada = try CLI()
         let bob = try CLI()
-        #expect(try ada.run("init", "--name", "Ada").status == 0)
-        #expect(try ada.run("server", "register", "--server", url).status == 0)
-        let created = try ada.run("link", "create", "--json")
+        #expect(try await ada.run("init", "--name", "Ada").status == 0)
+        #expect(try await ada.run("server", "register", "--server", url).status == 0)
+        let created = try await ada.run("link", "create", "--json")
         let link = try #require(try JSONSerialization.jsonObject(with: created.stdoutBytes) as? [String: Any])
         let web = try #require(link["url"] as? String)
         let app = try #require(link["appUrl"] as? String)
         #expect(web == "\(url)/share/contact/\(link["token"] as? String ?? "")")
 
         // The app form needs a server to ask: Bob has none registered yet.
-        let unregistered = try bob.run("add", app, "--yes")
+        let unregistered = try await bob.run("add", app, "--yes")
         #expect(unregistered.status == 1)
         #expect(unregistered.stderr.contains("This share link names no server"))
 
         // The https form names its server; the card is verified and added with source "link".
-        let added = try bob.run("add", web, "--yes")
+        let added = try await bob.run("add", web, "--yes")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("The card behind this share link"))
-        let shown = try #require(try JSONSerialization.jsonObject(with: bob.run("contact", "show", "Ada", "--json").stdoutBytes) as? [String: Any])
+        let shown = try #require(try JSONSerialization.jsonObject(with: await bob.run("contact", "show", "Ada", "--json").stdoutBytes) as? [String: Any])
         #expect(shown["source"] as? String == "link")
         #expect(shown["verificationStatus"] as? String == "verified")
 
         // Adding did not use the link up: a friend request with it still goes through, once.
-        #expect(try bob.run("init", "--name", "Bob").status == 0)
-        #expect(try bob.run("server", "register", "--server", url).status == 0)
-        #expect(try bob.run("request", "send", app).status == 0)
-        let used = try bob.run("add", app, "--yes")
+        #expect(try await bob.run("init", "--name", "Bob").status == 0)
+        #expect(try await bob.run("server", "register", "--server", url).status == 0)
+        #expect(try await bob.run("request", "send", app).status == 0)
+        let used = try await bob.run("add", app, "--yes")
         #expect(used.status == 1)
         #expect(used.stderr.contains("This link was already used. Ask Ada for a new one."))
         #expect(try await server.stop() == 0)
@@ -102,10 +103,10 @@ import Testing
         let ada = try CLI()
         let bob = try CLI()
         for (home, name) in [(ada, "Ada"), (bob, "Bob")] {
-            #expect(try home.run("init", "--name", name).status == 0)
-            #expect(try home.run("server", "register", "--server", url).status == 0)
+            #expect(try await home.run("init", "--name", name).status == 0)
+            #expect(try await home.run("server", "register", "--server", url).status == 0)
         }
-        let adaID = try #require(try JSONSerialization.jsonObject(with: ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])["nodeId"] as? String
+        let adaID = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])["nodeId"] as? String
 
         // Ada follows her stream (new events only) before Bob's request exists; it arrives while she waits.
         let following = Process()
@@ -120,25 +121,25 @@ import Testing
         // The first line says it is following: the stream is open before the request is sent.
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = try await onOwnThread { [output] in output.fileHandleForReading.availableData }
             try #require(!chunk.isEmpty, "events ended before following")
             seen.append(chunk)
         }
-        #expect(try bob.run("request", "send", try #require(adaID), "--note", "Hello").status == 0)
-        seen.append(output.fileHandleForReading.readDataToEndOfFile())
-        following.waitUntilExit()
+        #expect(try await bob.run("request", "send", try #require(adaID), "--note", "Hello").status == 0)
+        seen.append(try await onOwnThread { [output] in output.fileHandleForReading.readDataToEndOfFile() })
+        try await onOwnThread { [following] in following.waitUntilExit() }
         let text = String(decoding: seen, as: UTF8.self)
         #expect(following.terminationStatus == 0, "\(text)")
         #expect(text.contains("Bob sent you a friend request. Accept: handshake request accept "), "\(text)")
         #expect(text.contains("Requests waiting for you: 1."), "\(text)")
 
         // Read again from the start as JSON: the same two events, with their ids.
-        let replay = try ada.run("events", "--json", "--after", "0", "--count", "2", "--idle", "10")
+        let replay = try await ada.run("events", "--json", "--after", "0", "--count", "2", "--idle", "10")
         let lines = replay.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.map { $0["type"] as? String } == ["friendRequestReceived", "badge"])
         #expect(lines.first?["peer"] is String)
         // Nothing more arrives: --idle ends the wait with a sentence.
-        let quiet = try ada.run("events", "--idle", "1")
+        let quiet = try await ada.run("events", "--idle", "1")
         #expect(quiet.status == 1)
         #expect(quiet.stderr.contains("No event arrived within 1 second."))
         #expect(try await server.stop() == 0)

@@ -6,18 +6,18 @@ import Testing
 struct ScanCommandTests {
     let ada: CLI
 
-    init() throws {
+    init() async throws {
         ada = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
-        try #require(ada.run("card", "set", "--email", "ada@example.com").status == 0)
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await ada.run("card", "set", "--email", "ada@example.com").status == 0)
     }
 
-    @Test func anExportedCredentialScansAsVerifiedAndAddsTheCard() throws {
+    @Test func anExportedCredentialScansAsVerifiedAndAddsTheCard() async throws {
         let path = ada.file("card.jwt").path
-        #expect(try ada.run("card", "export", "--format", "vc-jwt", "-o", path).status == 0)
+        #expect(try await ada.run("card", "export", "--format", "vc-jwt", "-o", path).status == 0)
         let bob = try CLI()
-        try #require(bob.run("init", "--name", "Bob").status == 0)
-        let scanned = try bob.run("scan", "--json", path)
+        try #require(await bob.run("init", "--name", "Bob").status == 0)
+        let scanned = try await bob.run("scan", "--json", path)
         #expect(scanned.status == 0, "\(scanned.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: scanned.stdoutBytes) as? [String: Any])
         #expect(json["kind"] as? String == "jwt")
@@ -26,22 +26,22 @@ struct ScanCommandTests {
         #expect(json["algorithm"] as? String == "EdDSA")
         #expect((json["card"] as? [String: Any])?["name"] as? String == "Ada Lovelace")
         // Scanning stores nothing; adding the credential stores the card inside it.
-        #expect(try bob.run("contacts", "--json").stdout.contains("Ada") == false)
-        let added = try bob.run("add", "--yes", path)
+        #expect(try await bob.run("contacts", "--json").stdout.contains("Ada") == false)
+        let added = try await bob.run("add", "--yes", path)
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try bob.run("contacts", "--json").stdout.contains("Ada Lovelace"))
+        #expect(try await bob.run("contacts", "--json").stdout.contains("Ada Lovelace"))
     }
 
-    @Test func otherTextIsNamedAndRefused() throws {
+    @Test func otherTextIsNamedAndRefused() async throws {
         for (text, sentence) in [("WIFI:S:Cafe;T:WPA;P:x;;", "Wi-Fi"), ("https://example.com", "web link"), ("hello there", "plain text")] {
-            let result = try ada.run("scan", text)
+            let result = try await ada.run("scan", text)
             #expect(result.status == 1)
             #expect(result.stderr.contains(sentence), "\(result.stderr)")
         }
     }
 
-    @Test func aPlaintextEnvelopeIsUnverified() throws {
-        let result = try ada.run("scan", "--json", "{\"format\":\"plaintext\",\"card\":{\"name\":\"Linus\"}}")
+    @Test func aPlaintextEnvelopeIsUnverified() async throws {
+        let result = try await ada.run("scan", "--json", "{\"format\":\"plaintext\",\"card\":{\"name\":\"Linus\"}}")
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
         #expect(json["status"] as? String == "unverified")

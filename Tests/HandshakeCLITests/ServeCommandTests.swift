@@ -55,7 +55,7 @@ import FoundationNetworking
         /// A server in a home of its own on a random loopback port, healthy before this returns; its public
         /// URL is its own address (so links and response addresses reach it) unless `publicURL` is given.
         static func running(options: [String] = [], publicURL: String? = nil) async throws -> Server {
-            let port = Int.random(in: 45_001...60_000)
+            let port = CLI.serverPort()
             let server = try start(try CLI(), port: port, options: options, publicURL: publicURL ?? "http://127.0.0.1:\(port)")
             try await server.waitUntilHealthy()
             return server
@@ -154,7 +154,7 @@ import FoundationNetworking
 
     @Test(arguments: Database.allCases) func theRemoteFlowRunsOverASocketStopsOnSIGTERMAndSurvivesARestart(_ backend: Database) async throws {
         let cli = try CLI()
-        let port = Int.random(in: 20_000...45_000)
+        let port = CLI.serverPort(count: 3)
         let (database, dropDatabase) = try Self.database(for: backend)
         defer { dropDatabase() }
         // On PostgreSQL a second instance starts at the same moment (both migrate; one waits on the lock)
@@ -226,7 +226,7 @@ import FoundationNetworking
 
     @Test(arguments: Database.allCases) func aRequestInFlightWhenSIGTERMArrivesStillGetsItsAnswer(_ backend: Database) async throws {
         let cli = try CLI()
-        let port = Int.random(in: 20_000...45_000)
+        let port = CLI.serverPort(count: 3)
         let (database, dropDatabase) = try Self.database(for: backend)
         defer { dropDatabase() }
         let server = try Server.start(cli, port: port, database: database)

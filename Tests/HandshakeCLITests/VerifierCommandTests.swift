@@ -10,8 +10,8 @@ import Testing
     /// Runs `verifier request` in `home` in the background, answers it with `answer` once its link is printed,
     /// and returns the verifier's exit status and its outcome line.
     static func presentation(
-        verifier: CLI, fields: [String], answer: (String) throws -> CLI.Result
-    ) throws -> (status: Int32, outcome: [String: Any], answered: CLI.Result) {
+        verifier: CLI, fields: [String], answer: (String) async throws -> CLI.Result
+    ) async throws -> (status: Int32, outcome: [String: Any], answered: CLI.Result) {
         let process = Process()
         process.executableURL = try CLI.binary
         process.arguments = ["verifier", "request", "--json", "--wait", "60"] + fields.flatMap { ["--field", $0] }
@@ -25,28 +25,29 @@ import Testing
         defer { if process.isRunning { process.terminate() } }
 
         let lines = LineReader(output.fileHandleForReading)
-        let made = try #require(try lines.nextObject(), "the verifier printed no request")
+        let made = try #require(try await lines.nextObject(), "the verifier printed no request")
         let link = try #require(made["requestUrl"] as? String)
-        let answered = try answer(link)
-        let outcome = try #require(try lines.nextObject(), "the verifier printed no outcome")
-        process.waitUntilExit()
+        let answered = try await answer(link)
+        let outcome = try #require(try await lines.nextObject(), "the verifier printed no outcome")
+        try await onOwnThread { process.waitUntilExit() }
         return (process.terminationStatus, outcome, answered)
     }
 
-    /// Reads JSON lines from a pipe as they arrive.
+    /// Reads JSON lines from a pipe as they arrive, waiting for each on a thread of its own.
     final class LineReader {
         let handle: FileHandle
         var buffer = Data()
         init(_ handle: FileHandle) { self.handle = handle }
 
-        func nextObject() throws -> [String: Any]? {
+        func nextObject() async throws -> [String: Any]? {
             while true {
                 if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = buffer[buffer.startIndex..<end]
                     buffer = Data(buffer[buffer.index(after: end)...])
                     return try JSONSerialization.jsonObject(with: line) as? [String: Any]
                 }
-                let chunk = handle.availableData
+                let handle = self.handle
+                let chunk = try await onOwnThread { handle.availableData }
                 if chunk.isEmpty { return nil }
                 buffer.append(chunk)
             }
@@ -62,14 +63,14 @@ import Testing
         let desk = try CLI()
         let ada = try CLI()
         for (home, name) in [(door, "Front Door"), (desk, "Help Desk"), (ada, "Ada Lovelace")] {
-            #expect(try home.run("init", "--name", name).status == 0)
-            let registered = try home.run("server", "register", "--server", url)
+            #expect(try await home.run("init", "--name", name).status == 0)
+            let registered = try await home.run("server", "register", "--server", url)
             #expect(registered.status == 0, "\(registered.stderr)")
         }
-        #expect(try ada.run("card", "set", "--email", "ada@example.com", "--company", "Analytical Engines").status == 0)
+        #expect(try await ada.run("card", "set", "--email", "ada@example.com", "--company", "Analytical Engines").status == 0)
 
-        func present(_ link: String) throws -> CLI.Result { try ada.run("present", link, "--yes", "--allow", "name", "--allow", "emails", "--allow", "company") }
-        let first = try Self.presentation(verifier: door, fields: ["name", "emails"], answer: present)
+        func present(_ link: String) async throws -> CLI.Result { try await ada.run("present", link, "--yes", "--allow", "name", "--allow", "emails", "--allow", "company") }
+        let first = try await Self.presentation(verifier: door, fields: ["name", "emails"], answer: present)
         #expect(first.answered.status == 0, "\(first.answered.stderr)")
         #expect(first.status == 0)
         #expect(first.outcome["status"] as? String == "presented")
@@ -79,19 +80,19 @@ import Testing
         #expect(fields["company"] == nil, "allowed, but not asked for")
         #expect(first.outcome["nodeId"] == nil)
         let holder = try #require(first.outcome["holder"] as? String)
-        let adaCard = try #require(try JSONSerialization.jsonObject(with: ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])
+        let adaCard = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])
         #expect(holder != adaCard["didKey"] as? String, "the verifier saw Ada's own did:key")
 
         // The same verifier again: the same key (a returning visitor). Another verifier: another key.
-        let again = try Self.presentation(verifier: door, fields: ["name"], answer: present)
+        let again = try await Self.presentation(verifier: door, fields: ["name"], answer: present)
         #expect(again.outcome["holder"] as? String == holder)
-        let elsewhere = try Self.presentation(verifier: desk, fields: ["name"], answer: present)
+        let elsewhere = try await Self.presentation(verifier: desk, fields: ["name"], answer: present)
         #expect(elsewhere.outcome["status"] as? String == "presented")
         #expect(elsewhere.outcome["holder"] as? String != holder)
 
         // A decline (posted by curl as any wallet would: error=access_denied with the request's state) reaches
         // the verifier, which stops waiting with exit status 1.
-        let declined = try Self.presentation(verifier: door, fields: ["name"]) { link in
+        let declined = try await Self.presentation(verifier: door, fields: ["name"]) { link in
             let items = URLComponents(string: link)?.queryItems ?? []
             let state = try #require(items.first { $0.name == "state" }?.value)
             let responseURI = try #require(items.first { $0.name == "response_uri" }?.value)

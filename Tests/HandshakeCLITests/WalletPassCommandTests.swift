@@ -7,12 +7,12 @@ import Testing
 @Suite("handshake card wallet-pass")
 struct WalletPassCommandTests {
     @Test("writes a signed .pkpass whose QR code is the card; refuses another key")
-    func walletPass() throws {
+    func walletPass() async throws {
         let ca = try PassCertificateAuthority()
         let ada = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
         let output = ca.path("ada.pkpass")
-        let made = try ada.run(
+        let made = try await ada.run(
             "card", "wallet-pass", "--certificate", ca.path("pass.pem"), "--key", ca.path("pass.key"), "--chain", ca.path("ca.pem"), "-o", output)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("the pass pass.org.example.handshake of Ada Lovelace"), "\(made.stdout)")
@@ -22,10 +22,10 @@ struct WalletPassCommandTests {
         #expect(verify.status == 0, "\(verify.stderr)")
         let pass = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ca.path("unpacked/pass.json")))) as? [String: Any])
         let message = try #require((pass["barcodes"] as? [[String: Any]])?.first?["message"] as? String)
-        let verdict = try ada.run("card", "verify", "--json", message)
+        let verdict = try await ada.run("card", "verify", "--json", message)
         #expect(verdict.status == 0 && verdict.stdout.contains("Ada Lovelace"), "\(verdict.stdout)")
 
-        let refused = try ada.run(
+        let refused = try await ada.run(
             "card", "wallet-pass", "--certificate", ca.path("pass.pem"), "--key", ca.path("ca.key"), "-o", ca.path("other.pkpass"))
         #expect(refused.status == 1 && refused.stderr.contains("does not belong to the pass certificate"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: ca.path("other.pkpass")))
@@ -41,11 +41,11 @@ struct WalletPassCommandTests {
         defer { if plainServer.process.isRunning { plainServer.process.terminate() } }
 
         let ada = try CLI()
-        try #require(ada.run("init", "--name", "Ada Lovelace").status == 0)
-        #expect(try ada.run("card", "wallet-pass", "--server", "--key", ca.path("pass.key"), "-o", ca.path("x.pkpass")).status == 2)
-        try #require(ada.run("server", "register", "--server", server.url).status == 0)
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        #expect(try await ada.run("card", "wallet-pass", "--server", "--key", ca.path("pass.key"), "-o", ca.path("x.pkpass")).status == 2)
+        try #require(await ada.run("server", "register", "--server", server.url).status == 0)
         let output = ca.path("ada.pkpass")
-        let made = try ada.run("card", "wallet-pass", "--server", "-o", output)
+        let made = try await ada.run("card", "wallet-pass", "--server", "-o", output)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("the pass pass.org.example.handshake of Ada Lovelace"), "\(made.stdout)")
         try Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
@@ -54,9 +54,9 @@ struct WalletPassCommandTests {
 
         // A server started without a pass certificate says so.
         let bob = try CLI()
-        try #require(bob.run("init", "--name", "Bob").status == 0)
-        try #require(bob.run("server", "register", "--server", plainServer.url).status == 0)
-        let refused = try bob.run("card", "wallet-pass", "--server", "-o", ca.path("bob.pkpass"))
+        try #require(await bob.run("init", "--name", "Bob").status == 0)
+        try #require(await bob.run("server", "register", "--server", plainServer.url).status == 0)
+        let refused = try await bob.run("card", "wallet-pass", "--server", "-o", ca.path("bob.pkpass"))
         #expect(refused.status == 1 && refused.stderr.contains("This server does not sign Wallet passes"), "\(refused.stderr)")
         #expect(try await server.stop() == 0)
         #expect(try await plainServer.stop() == 0)
