@@ -130,6 +130,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // `handshake app`: the screens as a local web app (Hummingbird 2), drawn from the libraries alone.
+        .target(
+            name: "HandshakeWebApp",
+            dependencies: [
+                "HandshakeCore",
+                "HandshakeStore",
+                "HandshakeQR",  // the QR code of My card, as SVG
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets
+                .product(name: "NIOCore", package: "swift-nio"),  // a port already taken, told apart by its errno
+            ],
+            swiftSettings: strict
+        ),
         // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
         // The only target that depends on jwt-kit: HandshakeCore keeps depending on swift-crypto alone.
         .target(
@@ -156,6 +170,7 @@ let package = Package(
                 "HandshakeCredentials",
                 "HandshakeAvatar",
                 "HandshakeMailbox",
+                "HandshakeWebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -216,8 +231,18 @@ let package = Package(
             exclude: ["Conformance", "Vectors"],  // Python interop scripts (joserfc, PyJWT) and did:key vectors, read at run time
             swiftSettings: strict),
         .testTarget(
+            name: "HandshakeWebAppTests",
+            dependencies: [
+                "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "HandshakeCLITests",
             dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeTestSupport", "handshake"],
+            exclude: ["Browser"],  // the Playwright script that drives `handshake app` in Chromium, run at test time
             swiftSettings: strict),
     ]
 )

@@ -29,7 +29,7 @@ struct Handshake: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
             AddCommand.self, ScanCommand.self, PresentCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self,
-            NearbyCommand.self,
+            NearbyCommand.self, AppCommand.self,
             ServeCommand.self, ServerCommand.self, LinkCommand.self, RequestCommand.self, RequestsCommand.self, EventsCommand.self, VerifierCommand.self,
         ]
     )

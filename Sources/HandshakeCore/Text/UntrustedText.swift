@@ -32,6 +32,44 @@ public enum UntrustedText {
         return String(String(view).prefix(maxCharacters))
     }
 
+    /// `text` with every ``isInvisibleControl(_:)`` character written as a visible escape, `\u{1B}` (line
+    /// feeds kept when `keepingLineBreaks`): how a screen shows such text when dropping the characters would
+    /// hide what was sent (a terminal, a web page). Nothing else changes.
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        guard needsCleaning(text, keepingLineBreaks: keepingLineBreaks) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if isInvisibleControl(scalar), !(keepingLineBreaks && scalar == "\n") {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `text` safe in HTML, in element content and in quoted attribute values alike: `& < > " '` as
+    /// entities, and every ``isInvisibleControl(_:)`` character as a visible escape (line feeds kept), as
+    /// ``visible(_:keepingLineBreaks:)`` writes it. Every page that shows text from outside (the server's
+    /// landing page, `handshake app`) writes it through this.
+    public static func htmlEscaped(_ text: String) -> String {
+        let shown = visible(text, keepingLineBreaks: true)
+        var escaped = ""
+        escaped.reserveCapacity(shown.utf8.count)
+        for character in shown {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     /// Whether `text` holds a character ``cleaned(_:maxCharacters:keepingLineBreaks:)`` would drop.
     public static func needsCleaning(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
         text.unicodeScalars.contains { !(keepingLineBreaks && $0 == "\n") && isInvisibleControl($0) }

@@ -50,22 +50,8 @@ enum LandingPageHTML {
         return page(title: title, body: "<h1>\(title)</h1>\n<p>\(text)</p>")
     }
 
-    /// `text` safe to place in HTML text and in double-quoted attributes.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    /// `text` safe to place in HTML text and in double-quoted attributes (HandshakeCore's rule).
+    static func escape(_ text: String) -> String { UntrustedText.htmlEscaped(text) }
 
     private static func page(title: String, body: String) -> String {
         """

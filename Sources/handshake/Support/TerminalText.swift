@@ -12,17 +12,7 @@ enum TerminalText {
     /// `text` with every invisible control escaped; line feeds kept when `keepingLineBreaks` (the program's
     /// own lines), escaped otherwise (a value that must not start a line).
     static func escaped(_ text: String, keepingLineBreaks: Bool = true) -> String {
-        guard text.unicodeScalars.contains(where: { UntrustedText.isInvisibleControl($0) }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if UntrustedText.isInvisibleControl(scalar), !(keepingLineBreaks && scalar == "\n") {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        UntrustedText.visible(text, keepingLineBreaks: keepingLineBreaks)
     }
 
     /// A value from outside that must stay on its line.

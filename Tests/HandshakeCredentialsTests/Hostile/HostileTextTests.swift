@@ -86,6 +86,12 @@ struct HostileTextTests {
         #expect(!UntrustedText.needsCleaning("Ada Lovelace · 3 common friends"))
         #expect(!UntrustedText.needsCleaning("🧗‍♀️ climbing, 👩‍👩‍👧 family"), "the zero-width joiner builds emoji and stays")
     }
+
+    @Test func untrustedTextCanShowWhatItWouldDrop() {
+        #expect(UntrustedText.visible("\u{1B}[2JEve\u{202E}\n\u{0}x") == "\\u{1B}[2JEve\\u{202E}\\u{A}\\u{0}x")
+        #expect(UntrustedText.visible("one\ntwo\u{7}", keepingLineBreaks: true) == "one\ntwo\\u{7}")
+        #expect(UntrustedText.visible("Ada Lovelace") == "Ada Lovelace")
+    }
 }
 
 /// A compact JWS is recognised by its structure, not by the `eyJ` its header has only when written without

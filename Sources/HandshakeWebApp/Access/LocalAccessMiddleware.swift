@@ -1,0 +1,81 @@
+// Establishes where the access rule meets HTTP: the middleware reads what `LocalAccessRule` needs from the
+// request (for a change, the form token in the body, which is read once and kept for the route), answers a
+// refusal or the cookie itself, and gives every response the headers a local app needs (no script or
+// resource from elsewhere, no framing, no caching, no referrer to other sites). The rule itself lives in LocalAccessRule.
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// The port the app is bound to, known once the server runs (the program may ask for any free port).
+final class BoundPort: Sendable {
+    private let value = Mutex(0)
+    var port: Int { value.withLock { $0 } }
+    func set(_ port: Int) { value.withLock { $0 = port } }
+}
+
+struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
+    let secrets: LaunchSecrets
+    let bound: BoundPort
+
+    /// A form is small: names, notes, a pasted card. (A photo upload will raise this for its own route.)
+    static var formLimit: Int { 256 * 1024 }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var request = request
+        var formToken: String?
+        if request.method == .post {
+            let body = try await request.collectBody(upTo: Self.formLimit)
+            formToken = FormFields(String(buffer: body))[LocalAccessRule.formTokenField]
+        }
+        let rule = LocalAccessRule(secrets: secrets, port: bound.port)
+        let decision = rule.decide(
+            method: request.method.rawValue, host: request.head.authority, path: request.uri.description,
+            cookie: request.headers[.cookie], origin: request.headers[.origin], formToken: formToken)
+        var response: Response
+        switch decision {
+        case .allow:
+            response = try await next(request, context)
+        case .startSession(let location):
+            response = Response(status: .seeOther, headers: [
+                .location: location,
+                .setCookie: "\(LocalAccessRule.cookieName)=\(secrets.session); HttpOnly; SameSite=Strict; Path=/",
+            ])
+        case .wrongHost:
+            response = Page.response(RefusalPage.wrongHost(port: rule.port), status: .misdirectedRequest)
+        case .noSession:
+            response = Page.response(RefusalPage.noSession, status: .unauthorized)
+        case .crossSite:
+            response = Page.response(RefusalPage.crossSite, status: .forbidden)
+        }
+        Self.secure(&response.headers)
+        return response
+    }
+
+    /// The headers of every response: this app's own script, style and images only; never framed, cached or
+    /// followed by a referrer.
+    static func secure(_ headers: inout HTTPFields) {
+        headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.cacheControl] = "no-store"
+        // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the app's own forms.
+        if let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy") { headers[referrerPolicy] = "same-origin" }
+        if let frameOptions = HTTPFields.Element.Name("X-Frame-Options") { headers[frameOptions] = "DENY" }
+    }
+}
+
+/// The fields of an `application/x-www-form-urlencoded` body.
+struct FormFields: Sendable {
+    private var values: [String: String] = [:]
+
+    init(_ body: String) {
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ part: Substring) -> String { String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            let name = decoded(parts[0])
+            if values[name] == nil { values[name] = parts.count > 1 ? decoded(parts[1]) : "" }
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+}

@@ -1,0 +1,72 @@
+// Establishes who may use the app, decided from a request's head alone so it can be tested without a
+// network: only a browser on this machine that was given the launch URL. The order matters: a request to a
+// name other than the loopback address and port is refused first (a DNS-rebinding page reaches the port
+// under its own name); then the launch secret is traded for the cookie, or the cookie must be there; then a
+// change must come from the app's own origin with the form token. It does not authenticate a person: anyone
+// who can read the launch URL or the cookie on this machine is trusted, as with Jupyter.
+import Foundation
+
+/// What the app does with a request.
+enum LocalAccessDecision: Equatable, Sendable {
+    /// Serve it.
+    case allow
+    /// The launch secret was right: set the session cookie and go to `location` (the URL without it).
+    case startSession(location: String)
+    /// The request names another host: refused (421), with the address the app answers at.
+    case wrongHost
+    /// No session: refused (401), with a page that says how to open the app.
+    case noSession
+    /// A change from another origin, or without the form token: refused (403).
+    case crossSite
+}
+
+/// The rule, for one launch at one address.
+struct LocalAccessRule: Sendable {
+    /// The session cookie's name.
+    static let cookieName = "handshake-app"
+    /// The form field that carries the form token.
+    static let formTokenField = "csrf"
+
+    let secrets: LaunchSecrets
+    let port: Int
+
+    /// The `Host` values the app answers to: the loopback address and `localhost`, with the port.
+    var hosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+
+    /// Decides from the method, the `Host` (authority), the path with its query, the `Cookie` header, the
+    /// `Origin` header and, for a change, the form token the body carried.
+    func decide(method: String, host: String?, path: String, cookie: String?, origin: String?, formToken: String?) -> LocalAccessDecision {
+        guard let host, hosts.contains(host.lowercased()) else { return .wrongHost }
+        let (route, query) = Self.split(path)
+        if method == "GET", let given = query.first(where: { $0.name == "secret" })?.value {
+            guard LaunchSecrets.same(given, secrets.launch) else { return .noSession }
+            let rest = query.filter { $0.name != "secret" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            return .startSession(location: rest.isEmpty ? route : route + "?" + rest)
+        }
+        guard LaunchSecrets.same(Self.cookie(Self.cookieName, in: cookie), secrets.session) else { return .noSession }
+        if ["GET", "HEAD"].contains(method) { return .allow }
+        guard let origin, hosts.contains(where: { "http://\($0)" == origin.lowercased() }) else { return .crossSite }
+        guard LaunchSecrets.same(formToken, secrets.formToken) else { return .crossSite }
+        return .allow
+    }
+
+    /// The path and its query items, undecoded (the secret is base64url, which needs no decoding).
+    static func split(_ path: String) -> (String, [(name: String, value: String)]) {
+        guard let mark = path.firstIndex(of: "?") else { return (path, []) }
+        let items = path[path.index(after: mark)...].split(separator: "&").map { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        }
+        return (String(path[..<mark]), items)
+    }
+
+    /// The value of cookie `name` in a `Cookie` header.
+    static func cookie(_ name: String, in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name { return parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
+    }
+}

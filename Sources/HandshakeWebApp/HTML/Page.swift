@@ -1,0 +1,70 @@
+// Establishes the frame every screen is drawn in: the document, the navigation between the screens, the
+// stylesheet (served by the app itself, since the policy allows no inline style) and a form that carries
+// the form token. A screen gives its title and body; it never writes the frame.
+import Hummingbird
+
+/// A whole page.
+enum Page {
+    /// The sections of the app, in the navigation's order.
+    enum Section: String, CaseIterable, Sendable {
+        case contacts = "Contacts"
+        case card = "My card"
+
+        var path: String {
+            switch self {
+            case .contacts: "/contacts"
+            case .card: "/card"
+            }
+        }
+    }
+
+    /// A page of the app, with the navigation (`current` marked for screen readers).
+    static func screen(title: String, current: Section?, body: HTML) -> HTML {
+        let links = Section.allCases.map { section -> HTML in
+            section == current
+                ? "<a href=\"\(section.path)\" aria-current=\"page\">\(section.rawValue)</a>"
+                : "<a href=\"\(section.path)\">\(section.rawValue)</a>"
+        }
+        return document(title: title, body: """
+            <header><nav aria-label="Handshake"><span class="brand">Handshake</span>\(links)</nav></header>
+            <main id="main">
+            \(body)
+            </main>
+            """)
+    }
+
+    /// A page without the navigation (a refusal, before the app may be used).
+    static func document(title: String, body: HTML) -> HTML {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title) · Handshake</title>
+        <link rel="stylesheet" href="/static/app.css">
+        </head>
+        <body>
+        \(body)
+        </body>
+        </html>
+        """
+    }
+
+    /// A form that changes something: POSTed to `action` with the form token.
+    static func form(action: String, token: String, _ fields: HTML) -> HTML {
+        """
+        <form method="post" action="\(action)"><input type="hidden" name="\(LocalAccessRule.formTokenField)" value="\(token)">\(fields)</form>
+        """
+    }
+
+    /// An HTML response.
+    static func response(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page.description)))
+    }
+
+    /// A redirect after a change (POST, then GET), so a reload does not repeat it.
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

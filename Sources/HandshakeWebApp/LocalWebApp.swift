@@ -1,0 +1,77 @@
+// Establishes `handshake app` as a library an embedder can start: the account's screens served on the
+// loopback address only, behind the launch secret (LocalAccessRule). It knows nothing of terminals or
+// browsers: the program prints the URL and opens the browser.
+import Foundation
+import HandshakeStore
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Why the app could not start.
+public enum LocalWebAppError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Another program serves on the port asked for.
+    case portInUse(Int)
+
+    /// The sentence to show.
+    public var description: String {
+        switch self {
+        case .portInUse(let port): "Port \(port) is already in use. Choose another with --port, or leave it out for any free port."
+        }
+    }
+}
+
+extension LocalWebAppError: LocalizedError {
+    /// The sentence of `description`, which `localizedDescription` shows.
+    public var errorDescription: String? { description }
+}
+
+/// Handshake's screens as a local web app, for one account.
+///
+/// ```swift
+/// let app = LocalWebApp(account: account, port: 0)
+/// try await app.run { url in print("Open \(url)") }
+/// ```
+public struct LocalWebApp: Sendable {
+    let account: HandshakeAccount
+    let port: Int
+    /// The secrets of this launch; the URL given to `onReady` carries the launch secret.
+    public let secrets: LaunchSecrets
+
+    /// The app for `account` on `port` (0: any free port) of 127.0.0.1.
+    public init(account: HandshakeAccount, port: Int = 0, secrets: LaunchSecrets = LaunchSecrets()) {
+        self.account = account
+        self.port = port
+        self.secrets = secrets
+    }
+
+    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM. `onReady` gets the URL to
+    /// open (with the launch secret) once the port is bound.
+    public func run(onReady: @escaping @Sendable (URL) async -> Void) async throws {
+        let bound = BoundPort()
+        let router = router(bound: bound)
+        var logger = Logger(label: "handshake.app")
+        logger.logLevel = .warning
+        let secret = secrets.launch
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                bound.set(port)
+                if let url = URL(string: "http://127.0.0.1:\(port)/contacts?secret=\(secret)") { await onReady(url) }
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw LocalWebAppError.portInUse(port)
+        }
+    }
+
+    /// Every request passes the access rule, then reaches its route.
+    func router(bound: BoundPort) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: LocalAccessMiddleware(secrets: secrets, bound: bound))
+        AppRoutes(account: account, secrets: secrets).register(on: router)
+        return router
+    }
+}

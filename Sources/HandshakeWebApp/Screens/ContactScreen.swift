@@ -1,0 +1,115 @@
+// Establishes the contact info screen: who they are by their card, how far the card can be trusted and why,
+// the alias only you see, how and when you met (with both notes), the security code to compare, and the
+// danger zone (delete, after a confirmation). The facts come from the book and the account; the screen
+// draws them and offers the forms.
+import Foundation
+import HandshakeCore
+import HandshakeStore
+
+enum ContactScreen {
+    /// What the contact is, in a few words: their trust level and how their card stands.
+    static func standing(_ contact: Contact) -> String {
+        let trust = contact.trustLevel.rawValue.capitalized
+        switch contact.verificationStatus {
+        case .verified: return "\(trust) · verified"
+        case .unverified: return "\(trust) · unverified"
+        case .failed: return "\(trust) · did not verify"
+        case .pending: return "\(trust) · exchange under way"
+        }
+    }
+
+    static func page(contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, formToken: String, saved: Bool) -> HTML {
+        let details = contact.details
+        var fields = DefinitionList()
+        fields.add("Name", details.name)
+        fields.add("Title", details.title)
+        fields.add("Company", details.company)
+        fields.add("Location", details.location)
+        fields.add("About", details.bio)
+        fields.add("Email", details.emails)
+        fields.add("Phone", details.phones)
+        fields.add("Skills", details.skills)
+        fields.add("Tags", contact.tags)
+        fields.add("Node ID", contact.nodeID?.rawValue)
+        let id = Int(contact.id)
+        let alias = Page.form(action: "/contacts/\(id)/alias", token: formToken, """
+            <label for="alias">Alias (only you see it)</label>
+            <div class="row"><input type="text" id="alias" name="alias" value="\(contact.alias ?? "")" maxlength="64"><button type="submit">Save alias</button></div>
+            """)
+        return Page.screen(title: contact.displayName, current: .contacts, body: """
+            <p><a href="/contacts">← Contacts</a></p>
+            \(saved ? "<p class=\"notice\" role=\"status\">Saved.</p>" : .empty)
+            <h1>\(contact.displayName)</h1>
+            <p class="muted">\(standing(contact)). \(verification(contact.verificationStatus))</p>
+            \(fields.html)
+            <h2>Alias</h2>
+            \(alias)
+            <h2>How you met</h2>
+            \(meetingsList(meetings, source: contact.source))
+            <h2>Security code</h2>
+            \(code(securityCode))
+            <h2>Danger zone</h2>
+            <p><a href="/contacts/\(id)/delete">Delete \(contact.displayName)…</a></p>
+            """)
+    }
+
+    static func verification(_ status: VerificationStatus) -> String {
+        switch status {
+        case .verified: "Their card is signed by their own key, and the signature checks."
+        case .unverified: "These details came from an address book, not a signed card: anyone could have written them."
+        case .failed: "A card arrived but its signature did not check; it was kept only because you chose to."
+        case .pending: "An exchange with them is under way."
+        }
+    }
+
+    static func meetingsList(_ meetings: [ExchangeRecord], source: ContactSource) -> HTML {
+        guard !meetings.isEmpty else { return "<p class=\"muted\">Added \(added(source)), with no meeting recorded.</p>" }
+        let items = meetings.map { meeting -> HTML in
+            let when = meeting.exchangedAt.formatted(date: .abbreviated, time: .shortened)
+            var notes: [HTML] = []
+            if let theirs = meeting.theirNote { notes.append("<br>They wrote: “\(theirs)”") }
+            if let ours = meeting.ourNote { notes.append("<br>You wrote: “\(ours)”") }
+            let friends = meeting.commonFriends.count
+            let common: HTML = friends == 0 ? .empty : "<br>\(friends) common \(friends == 1 ? "friend" : "friends")"
+            let how = meeting.source == .comparedCode ? "face to face, after comparing the 6-digit code" : "face to face, by a tap or a typed code"
+            return "<li>\(when), \(how)\(notes)\(common)</li>"
+        }
+        return "<ul>\(items)</ul>"
+    }
+
+    /// How a contact came into the book, in words.
+    static func added(_ source: ContactSource) -> String {
+        switch source {
+        case .qr: "from a QR code"
+        case .code: "from a typed code"
+        case .link: "from a link"
+        case .vcard: "from a vCard"
+        case .nearby: "face to face"
+        case .nfc: "by an NFC tap"
+        case .serverRequest: "by a friend request"
+        case .import: "from an address book import"
+        }
+    }
+
+    static func code(_ code: SecurityCode?) -> HTML {
+        guard let code else { return "<p class=\"muted\">There is no security code without their signing key (an address-book entry).</p>" }
+        return """
+            <p>Compare these 60 digits with the ones on their screen. If they match, nobody stands between you.</p>
+            <p class="code">\(code.groups.joined(separator: " "))</p>
+            """
+    }
+
+    /// The confirmation before deleting.
+    static func deletePage(contact: Contact, formToken: String) -> HTML {
+        let id = Int(contact.id)
+        return Page.screen(title: "Delete \(contact.displayName)", current: .contacts, body: """
+            <h1>Delete \(contact.displayName)?</h1>
+            <p>Their card, your alias, notes and tags for them, and the record of your meetings are removed from this
+            computer. This cannot be undone.</p>
+            <div class="row">
+            \(Page.form(action: "/contacts/\(id)/delete", token: formToken, "<button type=\"submit\" class=\"danger\">Delete</button>"))
+            <a href="/contacts/\(id)">Cancel</a>
+            </div>
+            """)
+    }
+}

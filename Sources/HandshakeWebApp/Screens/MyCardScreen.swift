@@ -1,0 +1,31 @@
+// Establishes the My card screen: the card as others receive it (only the fields the sharing profile
+// shares), its QR code large enough to scan from a phone at arm's length, and the same card as text to
+// paste. The card is the account's; the QR is HandshakeQR's SVG.
+import HandshakeCore
+import HandshakeQR
+import HandshakeStore
+
+enum MyCardScreen {
+    static func page(card: SignedCard) -> HTML {
+        let text = CardText.qrText(card)
+        let qr = (try? QRCode(encoding: text, errorCorrection: .low)).map { HTML(trusted: SVGRenderer(quietZone: 4, moduleSize: 8).render($0)) }
+        let shared = card.card
+        var fields = DefinitionList()
+        fields.add("Name", shared.name)
+        fields.add("Title", shared.title)
+        fields.add("Company", shared.company)
+        fields.add("Email", shared.emails)
+        fields.add("Phone", shared.phones)
+        let name = shared.name ?? "Your card"
+        return Page.screen(title: "My card", current: .card, body: """
+            <h1>\(name)</h1>
+            <p class="muted">This is the card people receive from you: only the fields you share.</p>
+            \(qr.map { "<div class=\"qr\" role=\"img\" aria-label=\"QR code of your signed card\">\($0)</div>" as HTML }
+                ?? "<p>Your card is too large for a QR code (a large photo?): share it by link or nearby instead.</p>")
+            \(fields.html)
+            <h2>As text</h2>
+            <p>Paste this into <code>handshake add</code> on another device.</p>
+            <p class="code" id="card-text">\(text)</p>
+            """)
+    }
+}

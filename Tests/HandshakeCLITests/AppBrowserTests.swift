@@ -1,0 +1,82 @@
+import Foundation
+import HandshakeTestSupport
+import Testing
+
+/// `handshake app` in a real browser: headless Chromium, driven by Playwright (Tests/HandshakeCLITests/Browser/
+/// app_browser.py), opens the launch link, reads the contact list, saves an alias, shows My card and deletes
+/// after the confirmation, at a phone's size and a desktop's; refusals without the secret, under another
+/// host name and from another origin; and a contact whose name is markup shows as text with no script run.
+/// Screenshots of every screen go to `.build/artifacts/app/`. Needs chromium and pip's playwright
+/// (scripts/install-test-tools); a missing one fails the test.
+@Suite("handshake app in Chromium", .serialized, .timeLimit(.minutes(3)))
+struct AppBrowserTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/app_browser.py")
+    static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/artifacts/app", isDirectory: true)
+    static let hostileName = "<img src=x onerror=alert(1)>"
+
+    @Test("the screens, the refusals, and a name that is markup, on a phone and a desktop")
+    func screens() async throws {
+        try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+        let ada = try CLI(), eve = try CLI()
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await eve.run("init", "--name", Self.hostileName).status == 0)
+        let card = eve.file("eve.txt")
+        try #require(await eve.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
+        try #require(await ada.run("add", "--yes", card.path).status == 0)
+
+        let app = Process()
+        app.executableURL = try CLI.binary
+        app.arguments = ["app", "--no-open", "--port", String(CLI.serverPort())]
+        app.environment = ProcessInfo.processInfo.environment.merging(["HANDSHAKE_HOME": ada.home.path]) { $1 }
+        let output = Pipe()
+        app.standardOutput = output
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { app.terminate() }
+        let firstLine = try await onOwnThread { [output] () -> String in
+            var bytes = Data()
+            while !bytes.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                bytes.append(chunk)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let words = (firstLine.split(separator: "\n").first ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let url = try #require(words.last, "\(firstLine)")
+        try #require(url.hasPrefix("http://127.0.0.1:") && url.contains("/contacts?secret="), "\(firstLine)")
+
+        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path])
+        try #require(driven.status == 0, "the browser script failed (scripts/install-test-tools installs playwright): \(driven.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
+
+        #expect(seen["dialogs"] as? [String] == [], "a script ran from a contact's name")
+        #expect(seen["foreignHostStatus"] as? Int == 421)
+        #expect(seen["noSecretStatus"] as? Int == 401)
+        #expect(seen["noSecretHeading"] as? String == "Open Handshake from its link")
+        #expect((seen["listURL"] as? String)?.hasSuffix("/contacts") == true, "the secret should leave the address bar")
+        let cookies = seen["cookie"] as? [[String: Any]]
+        #expect(cookies?.count == 1 && cookies?.first?["httpOnly"] as? Bool == true && cookies?.first?["sameSite"] as? String == "Strict")
+        #expect((seen["listText"] as? String)?.contains(Self.hostileName) == true, "\(seen["listText"] ?? "")")
+        #expect(seen["imagesInMain"] as? Int == 0)
+        #expect((seen["searchText"] as? String)?.contains("Nobody matches “nobody-like-this”.") == true)
+        #expect(seen["infoHeading"] as? String == Self.hostileName)
+        #expect(seen["aliasHeading"] as? String == "Eve from the conference")
+        #expect(seen["aliasStatus"] as? String == "Saved.")
+        #expect(seen["cardHeading"] as? String == "Ada Lovelace")
+        #expect(seen["qrDrawn"] as? Int == 1)
+        #expect(seen["crossOriginStatus"] as? Int == 403)
+        #expect(seen["wrongTokenStatus"] as? Int == 403)
+        #expect(seen["confirmHeading"] as? String == "Delete Eve from the conference?")
+        #expect((seen["afterDeleteURL"] as? String)?.hasSuffix("/contacts") == true)
+        #expect((seen["afterDeleteText"] as? String)?.contains("No contacts yet.") == true)
+        let contacts = try await ada.run("contacts")
+        #expect(!contacts.stdout.contains("img"), "the contact should be deleted: \(contacts.stdout)")
+        for name in ["no-secret", "contacts", "contact", "my-card", "delete", "contacts-empty"] {
+            for size in ["phone", "desktop"] {
+                #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+"""Drives `handshake app` in Debian's Chromium with Playwright, as a person would, and prints what it saw
+as one JSON object (the Swift test decides what is right). Arguments: the launch URL the program printed,
+and the folder for screenshots. The home holds one contact whose name is markup."""
+import json
+import sys
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+launch_url, artifacts = sys.argv[1], sys.argv[2]
+base = launch_url.split("/contacts")[0]
+port = base.rsplit(":", 1)[1]
+sizes = [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})]
+seen = {"dialogs": []}
+
+
+def shoot(page, name):
+    for size, viewport in sizes:
+        page.set_viewport_size(viewport)
+        page.screenshot(path=f"{artifacts}/{name}-{size}.png", full_page=True)
+    page.set_viewport_size(sizes[0][1])
+
+
+def status_of(request):
+    try:
+        return urllib.request.urlopen(request, timeout=10).status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+# A page of another site that reaches the port under its own name (DNS rebinding) names its own host.
+seen["foreignHostStatus"] = status_of(urllib.request.Request(f"{base}/contacts", headers={"Host": f"rebind.example:{port}"}))
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+    context = browser.new_context(viewport=sizes[0][1])
+    page = context.new_page()
+    page.on("dialog", lambda dialog: (seen["dialogs"].append(dialog.message), dialog.dismiss()))
+    page.set_default_timeout(15000)
+
+    # Without the launch secret: refused, with a page that says how to open the app.
+    response = page.goto(f"{base}/contacts")
+    seen["noSecretStatus"] = response.status
+    seen["noSecretHeading"] = page.inner_text("h1")
+    shoot(page, "no-secret")
+
+    # With it: the secret leaves the URL for a cookie, and the list shows the contact's name as text.
+    page.goto(launch_url)
+    seen["listURL"] = page.url
+    seen["cookie"] = [
+        {"httpOnly": c["httpOnly"], "sameSite": c["sameSite"]} for c in context.cookies() if c["name"] == "handshake-app"
+    ]
+    seen["listText"] = page.inner_text("ul.contacts")
+    seen["imagesInMain"] = page.locator("main img").count()
+    shoot(page, "contacts")
+
+    # Search as the book searches.
+    page.fill("#q", "nobody-like-this")
+    page.click("form.search button")
+    seen["searchText"] = page.inner_text("main")
+
+    # Contact info: the name as the heading, an alias saved.
+    page.goto(f"{base}/contacts")
+    page.click("ul.contacts a")
+    contact_url = page.url
+    seen["infoHeading"] = page.inner_text("h1")
+    page.fill("#alias", "Eve from the conference")
+    page.click("text=Save alias")
+    seen["aliasHeading"] = page.inner_text("h1")
+    seen["aliasStatus"] = page.inner_text("[role=status]")
+    shoot(page, "contact")
+
+    # My card: the QR code is drawn.
+    page.click("nav >> text=My card")
+    seen["cardHeading"] = page.inner_text("h1")
+    seen["qrDrawn"] = page.locator(".qr svg").count()
+    shoot(page, "my-card")
+
+    # A change posted from another origin, with the session cookie the browser would attach: refused.
+    forged = context.request.post(
+        contact_url + "/delete", form={"csrf": "guess"}, headers={"Origin": "http://evil.example"}, max_redirects=0
+    )
+    seen["crossOriginStatus"] = forged.status
+    same_origin_no_token = context.request.post(
+        contact_url + "/delete", form={"csrf": "guess"}, headers={"Origin": base}, max_redirects=0
+    )
+    seen["wrongTokenStatus"] = same_origin_no_token.status
+
+    # Delete, after the confirmation page.
+    page.goto(contact_url)
+    page.click("text=Delete")
+    seen["confirmHeading"] = page.inner_text("h1")
+    shoot(page, "delete")
+    page.click("button.danger")
+    seen["afterDeleteURL"] = page.url
+    seen["afterDeleteText"] = page.inner_text("main")
+    shoot(page, "contacts-empty")
+    browser.close()
+
+print(json.dumps(seen))

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import HandshakeWebApp
+
+/// Who may use the app, decided from a request's head: the loopback name and port only, the launch secret
+/// traded once for the cookie, and changes only from the app's own origin with the form token.
+struct LocalAccessRuleTests {
+    static let secrets = LaunchSecrets(launch: "L4unch", session: "S3ssion", formToken: "F0rm")
+    static let rule = LocalAccessRule(secrets: secrets, port: 7430)
+    static let cookie = "theme=dark; handshake-app=S3ssion"
+
+    func decide(_ method: String = "GET", host: String? = "127.0.0.1:7430", _ path: String = "/contacts", cookie: String? = cookie,
+                origin: String? = nil, formToken: String? = nil) -> LocalAccessDecision {
+        Self.rule.decide(method: method, host: host, path: path, cookie: cookie, origin: origin, formToken: formToken)
+    }
+
+    @Test func theLaunchSecretIsTradedForTheCookieAndLeavesTheURL() {
+        #expect(decide(_: "GET", "/contacts?secret=L4unch", cookie: nil) == .startSession(location: "/contacts"))
+        #expect(decide(_: "GET", "/contacts?q=ada&secret=L4unch", cookie: nil) == .startSession(location: "/contacts?q=ada"))
+        #expect(decide(_: "GET", "/contacts?secret=wrong", cookie: nil) == .noSession)
+        #expect(decide(_: "GET", "/contacts?secret=L4unc", cookie: nil) == .noSession, "a prefix of the secret is not the secret")
+    }
+
+    @Test func withoutTheCookieNothingIsServed() {
+        #expect(decide(cookie: nil) == .noSession)
+        #expect(decide(cookie: "handshake-app=S3ssio") == .noSession)
+        #expect(decide(cookie: "handshake-app=L4unch") == .noSession, "the launch secret is not the session")
+        #expect(decide() == .allow)
+        #expect(decide(host: "localhost:7430") == .allow)
+    }
+
+    @Test func anotherHostIsRefusedFirstEvenWithTheSecret() {
+        // A DNS-rebinding page reaches 127.0.0.1:7430 under its own name; the Host says so.
+        #expect(decide(host: "evil.example:7430") == .wrongHost)
+        #expect(decide(host: "evil.example:7430", "/contacts?secret=L4unch", cookie: nil) == .wrongHost)
+        #expect(decide(host: "127.0.0.1:7431") == .wrongHost)
+        #expect(decide(host: "127.0.0.1") == .wrongHost)
+        #expect(decide(host: nil) == .wrongHost)
+    }
+
+    @Test func aChangeNeedsTheAppsOriginAndTheFormToken() {
+        #expect(decide("POST", "/contacts/1/delete", origin: "http://127.0.0.1:7430", formToken: "F0rm") == .allow)
+        #expect(decide("POST", "/contacts/1/delete", origin: "http://localhost:7430", formToken: "F0rm") == .allow)
+        #expect(decide("POST", "/contacts/1/delete", origin: "http://evil.example", formToken: "F0rm") == .crossSite)
+        #expect(decide("POST", "/contacts/1/delete", origin: nil, formToken: "F0rm") == .crossSite)
+        #expect(decide("POST", "/contacts/1/delete", origin: "http://127.0.0.1:7430", formToken: nil) == .crossSite)
+        #expect(decide("POST", "/contacts/1/delete", origin: "http://127.0.0.1:7430", formToken: "S3ssion") == .crossSite)
+        #expect(decide("POST", "/contacts/1/delete", cookie: nil, origin: "http://127.0.0.1:7430", formToken: "F0rm") == .noSession)
+        #expect(decide("POST", "/contacts?secret=L4unch", cookie: nil, origin: "http://127.0.0.1:7430", formToken: "F0rm") == .noSession,
+                "the secret starts a session on a GET only")
+    }
+
+    @Test func formsAndCookiesAreReadAsBrowsersWriteThem() {
+        let form = FormFields("csrf=F0rm&alias=Ada+%3Cb%3E&alias=second&empty=")
+        #expect(form["csrf"] == "F0rm" && form["alias"] == "Ada <b>" && form["empty"] == "" && form["missing"] == nil)
+        #expect(LocalAccessRule.cookie("handshake-app", in: " a=1 ;handshake-app=xyz") == "xyz")
+        #expect(LocalAccessRule.cookie("handshake-app", in: "handshake-app-old=xyz") == nil)
+    }
+}

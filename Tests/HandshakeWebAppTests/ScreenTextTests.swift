@@ -1,0 +1,53 @@
+import Foundation
+import HandshakeCore
+import HandshakeStore
+import HandshakeTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HandshakeWebApp
+
+/// Text from outside is text on every screen: markup is escaped, and characters that could control a
+/// screen show as visible escapes.
+struct ScreenTextTests {
+    static let hostile = "<img src=x onerror=alert(1)>\"'&\u{1B}[2J\u{202E}"
+
+    @Test func interpolatedTextIsEscapedAndLiteralMarkupIsNot() {
+        let name = Self.hostile
+        let html: HTML = "<p title=\"\(name)\">\(name)</p>"
+        #expect(html.description == "<p title=\"&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;\\u{1B}[2J\\u{202E}\">&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;\\u{1B}[2J\\u{202E}</p>")
+    }
+
+    @Test func aHostileNameInTheBookIsTextOnTheListAndTheInfoPage() throws {
+        let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let eve = try HandshakeAccount.create(name: "<img src=x onerror=alert(1)>", storage: .directory(Self.container()))
+        _ = try account.receive(try eve.issueCard(), source: .qr, answer: .addSeparately(trust: .known))
+        let contacts = try account.book.contacts(ContactListQuery())
+        let list = ContactsScreen.page(contacts: contacts, search: "<script>").description
+        #expect(list.contains("&lt;img src=x onerror=alert(1)&gt;") && !list.contains("<img"))
+        #expect(list.contains("value=\"&lt;script&gt;\""))
+        let contact = try #require(contacts.first)
+        let info = ContactScreen.page(contact: contact, meetings: [], securityCode: nil, formToken: "F0rm", saved: false).description
+        #expect(!info.contains("<img") && info.contains("<h1>&lt;img src=x onerror=alert(1)&gt;</h1>"))
+    }
+
+    @Test func aRequestToAnotherNameIsRefusedWithTheSecurityHeaders() async throws {
+        let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let bound = BoundPort()
+        bound.set(7430)
+        let app = Application(router: LocalWebApp(account: account).router(bound: bound))
+        try await app.test(.router) { client in
+            // The test client names the host `localhost`, without the port the app answers at.
+            try await client.execute(uri: "/contacts", method: .get) { response in
+                #expect(response.status == .misdirectedRequest)
+                #expect(response.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'self'") == true)
+                #expect(String(buffer: response.body).contains("Handshake answers only at <code>http://127.0.0.1:7430</code>"))
+            }
+        }
+    }
+
+    static func container() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("web-app-\(UUID().uuidString)", isDirectory: true)
+    }
+}
