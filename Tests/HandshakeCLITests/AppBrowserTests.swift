@@ -18,12 +18,18 @@ struct AppBrowserTests {
     @Test("the screens, the refusals, and a name that is markup, on a phone and a desktop")
     func screens() async throws {
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-        let ada = try CLI(), eve = try CLI()
+        let ada = try CLI(), eve = try CLI(), bob = try CLI()
         try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
         try #require(await eve.run("init", "--name", Self.hostileName).status == 0)
         let card = eve.file("eve.txt")
         try #require(await eve.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
         try #require(await ada.run("add", "--yes", card.path).status == 0)
+        try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
+        try #require(await bob.run("card", "set", "--company", "Difference Engines").status == 0)
+        let bobsCard = try await bob.run("card", "export", "--format", "qr-text").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // One character of the signed part changed: the card no longer verifies.
+        var tampered = Array(bobsCard)
+        tampered[tampered.count - 10] = tampered[tampered.count - 10] == "A" ? "B" : "A"
 
         let app = Process()
         app.executableURL = try CLI.binary
@@ -47,7 +53,7 @@ struct AppBrowserTests {
         let url = try #require(words.last, "\(firstLine)")
         try #require(url.hasPrefix("http://127.0.0.1:") && url.contains("/contacts?secret="), "\(firstLine)")
 
-        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path])
+        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, bobsCard, String(tampered)])
         try #require(driven.status == 0, "the browser script failed (scripts/install-test-tools installs playwright): \(driven.stderr)")
         let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
 
@@ -71,9 +77,16 @@ struct AppBrowserTests {
         #expect(seen["confirmHeading"] as? String == "Delete Eve from the conference?")
         #expect((seen["afterDeleteURL"] as? String)?.hasSuffix("/contacts") == true)
         #expect((seen["afterDeleteText"] as? String)?.contains("No contacts yet.") == true)
+        #expect((seen["tamperedAlert"] as? String)?.contains("Nothing was stored.") == true, "\(seen["tamperedAlert"] ?? "")")
+        #expect((seen["afterRefusalText"] as? String)?.contains("No contacts yet.") == true)
+        #expect(seen["addHeading"] as? String == "Bob Babbage")
+        #expect((seen["addVerified"] as? String)?.hasPrefix("Verified") == true)
+        #expect(seen["addedHeading"] as? String == "Bob Babbage")
+        #expect((seen["addedNotice"] as? String)?.hasPrefix("Added Bob Babbage. Now let them add you") == true)
+        #expect(seen["finalListText"] as? String == "Bob Babbage\nTrusted · verified")
         let contacts = try await ada.run("contacts")
-        #expect(!contacts.stdout.contains("img"), "the contact should be deleted: \(contacts.stdout)")
-        for name in ["no-secret", "contacts", "contact", "my-card", "delete", "contacts-empty"] {
+        #expect(!contacts.stdout.contains("img") && contacts.stdout.contains("Bob Babbage"), "\(contacts.stdout)")
+        for name in ["no-secret", "contacts", "contact", "my-card", "delete", "contacts-empty", "add-refused", "add-confirm"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

@@ -28,7 +28,7 @@ struct ScreenTextTests {
         #expect(list.contains("&lt;img src=x onerror=alert(1)&gt;") && !list.contains("<img"))
         #expect(list.contains("value=\"&lt;script&gt;\""))
         let contact = try #require(contacts.first)
-        let info = ContactScreen.page(contact: contact, meetings: [], securityCode: nil, formToken: "F0rm", saved: false).description
+        let info = ContactScreen.page(contact: contact, meetings: [], securityCode: nil, formToken: "F0rm").description
         #expect(!info.contains("<img") && info.contains("<h1>&lt;img src=x onerror=alert(1)&gt;</h1>"))
     }
 

@@ -1,4 +1,6 @@
-// Establishes how a screen lists labelled values (a card's fields): a `<dl>` that leaves out what is empty.
+// Establishes how a screen lists labelled values (a card's fields): a `<dl>` that leaves out what is empty,
+// with a card's fields always in one order and under one set of labels, whichever screen shows them.
+import HandshakeStore
 
 /// Labelled values, in the order added; empty ones are left out.
 struct DefinitionList {
@@ -11,6 +13,18 @@ struct DefinitionList {
 
     /// Adds the values, joined by commas, unless there are none.
     mutating func add(_ label: String, _ values: [String]) { add(label, values.joined(separator: ", ")) }
+
+    /// Adds a card's fields, as a contact's details hold them (`ContactDetails(card)` for a card itself).
+    mutating func add(_ details: ContactDetails) {
+        add("Name", details.name)
+        add("Title", details.title)
+        add("Company", details.company)
+        add("Location", details.location)
+        add("About", details.bio)
+        add("Email", details.emails)
+        add("Phone", details.phones)
+        add("Skills", details.skills)
+    }
 
     var html: HTML { "<dl>\(rows)</dl>" }
 }

@@ -8,11 +8,13 @@ enum Page {
     /// The sections of the app, in the navigation's order.
     enum Section: String, CaseIterable, Sendable {
         case contacts = "Contacts"
+        case add = "Add"
         case card = "My card"
 
         var path: String {
             switch self {
             case .contacts: "/contacts"
+            case .add: "/add"
             case .card: "/card"
             }
         }

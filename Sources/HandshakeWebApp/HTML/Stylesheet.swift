@@ -37,6 +37,11 @@ enum Stylesheet {
         .code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; letter-spacing: .05em; }
         .qr svg { width: min(100%, 22rem); height: auto; display: block; }
         .notice { padding: .75rem 1rem; border-radius: .5rem; background: #eef4ff; border: 1px solid #b6cdf5; margin-bottom: 1rem; }
+        textarea { display: block; width: 100%; font: .875rem/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; padding: .5rem;
+          border: 1px solid #8a8a92; border-radius: .375rem; margin: .25rem 0 .5rem; }
+        fieldset { border: 1px solid var(--line); border-radius: .5rem; margin: 1rem 0; padding: .5rem 1rem; }
+        .notice.problem { background: #fdeceb; border-color: #f0b5b1; }
+        .verified { color: #0b6b2f; font-weight: 600; }
         .refusal { max-width: 36rem; margin: 3rem auto; padding: 1rem; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         @media (max-width: 480px) { dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }

@@ -21,6 +21,9 @@ struct AppRoutes: Sendable {
         router.get("/contacts/{id}/delete", use: confirmDelete)
         router.post("/contacts/{id}/delete", use: delete)
         router.get("/card", use: card)
+        router.get("/add", use: add)
+        router.post("/add", use: read)
+        router.post("/add/keep", use: keep)
     }
 
     @Sendable func contacts(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -33,20 +36,19 @@ struct AppRoutes: Sendable {
         let contact = try found(context)
         let meetings = try account.book.exchanges(ofContact: contact.id)
         let code = contact.sigKey == nil ? nil : try? account.securityCode(with: contact)
-        let saved = request.uri.queryParameters["saved"] != nil
-        return Page.response(ContactScreen.page(contact: contact, meetings: meetings, securityCode: code, formToken: secrets.formToken, saved: saved))
+        let notice = ContactScreen.notice(request.uri.queryParameters["done"].map(String.init), contact: contact)
+        return Page.response(ContactScreen.page(contact: contact, meetings: meetings, securityCode: code, formToken: secrets.formToken, notice: notice))
     }
 
     @Sendable func setAlias(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let contact = try found(context)
-        var request = request
-        let form = FormFields(String(buffer: try await request.collectBody(upTo: LocalAccessMiddleware<BasicRequestContext>.formLimit)))
+        let form = try await Self.form(request)
         do {
             _ = try account.book.update(contact.id, ContactEdit(alias: form["alias"] ?? ""))
         } catch let error as ContactBookError {
             throw HTTPError(.badRequest, message: error.description)
         }
-        return Page.redirect(to: "/contacts/\(contact.id)?saved=1")
+        return Page.redirect(to: "/contacts/\(contact.id)?done=saved")
     }
 
     @Sendable func confirmDelete(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -60,6 +62,52 @@ struct AppRoutes: Sendable {
 
     @Sendable func card(_ request: Request, context: BasicRequestContext) async throws -> Response {
         Page.response(MyCardScreen.page(card: try account.issueCard()))
+    }
+
+    @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        Page.response(AddScreen.page(formToken: secrets.formToken))
+    }
+
+    /// Reads and verifies what was pasted, and shows what adding it would do. Stores nothing.
+    @Sendable func read(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let text = (try await Self.form(request)["card"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            let scanned = try account.read(text)
+            return Page.response(AddScreen.confirm(scanned, text: text, formToken: secrets.formToken))
+        } catch {
+            return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: "\(error)"), status: .unprocessableContent)
+        }
+    }
+
+    /// Keeps the card as the person answered, by the book's receive rule, after reading it again.
+    @Sendable func keep(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let form = try await Self.form(request)
+        let text = form["card"] ?? ""
+        let outcome: ReceiveOutcome
+        do {
+            let scanned = try account.read(text)
+            outcome = try account.receive(scanned.card, source: scanned.source, answer: AddScreen.answer(form))
+        } catch {
+            return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: "\(error)"), status: .unprocessableContent)
+        }
+        switch outcome {
+        case .added(let contact): return Page.redirect(to: "/contacts/\(contact.id)?done=added")
+        case .merged(let contact, _): return Page.redirect(to: "/contacts/\(contact.id)?done=merged")
+        case .updated(let contact, _, _): return Page.redirect(to: "/contacts/\(contact.id)?done=updated")
+        case .alreadyHave(let contact): return Page.redirect(to: "/contacts/\(contact.id)")
+        case .ignored: return Page.redirect(to: "/contacts")
+        case .ignoredBlocked(let contact):
+            return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: "\(contact.displayName) is blocked: their card was ignored."))
+        case .refusedKeyConflict(let contact):
+            let sentence = ContactBookError.keyConflict(contact.nodeID?.rawValue ?? "").description
+            return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: sentence), status: .conflict)
+        }
+    }
+
+    /// The fields of a POSTed form (the access middleware has read the body already, within its limit).
+    static func form(_ request: Request) async throws -> FormFields {
+        var request = request
+        return FormFields(String(buffer: try await request.collectBody(upTo: LocalAccessMiddleware<BasicRequestContext>.formLimit)))
     }
 
     /// The contact the path names, or 404.

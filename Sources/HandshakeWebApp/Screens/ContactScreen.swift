@@ -18,17 +18,9 @@ enum ContactScreen {
         }
     }
 
-    static func page(contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, formToken: String, saved: Bool) -> HTML {
-        let details = contact.details
+    static func page(contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, formToken: String, notice: HTML = .empty) -> HTML {
         var fields = DefinitionList()
-        fields.add("Name", details.name)
-        fields.add("Title", details.title)
-        fields.add("Company", details.company)
-        fields.add("Location", details.location)
-        fields.add("About", details.bio)
-        fields.add("Email", details.emails)
-        fields.add("Phone", details.phones)
-        fields.add("Skills", details.skills)
+        fields.add(contact.details)
         fields.add("Tags", contact.tags)
         fields.add("Node ID", contact.nodeID?.rawValue)
         let id = Int(contact.id)
@@ -38,7 +30,7 @@ enum ContactScreen {
             """)
         return Page.screen(title: contact.displayName, current: .contacts, body: """
             <p><a href="/contacts">← Contacts</a></p>
-            \(saved ? "<p class=\"notice\" role=\"status\">Saved.</p>" : .empty)
+            \(notice)
             <h1>\(contact.displayName)</h1>
             <p class="muted">\(standing(contact)). \(verification(contact.verificationStatus))</p>
             \(fields.html)
@@ -75,6 +67,19 @@ enum ContactScreen {
             return "<li>\(when), \(how)\(notes)\(common)</li>"
         }
         return "<ul>\(items)</ul>"
+    }
+
+    /// The notice after a change that brought the person here (`?done=` in the address).
+    static func notice(_ done: String?, contact: Contact) -> HTML {
+        let text: HTML
+        switch done {
+        case "saved": text = "Saved."
+        case "added": text = "Added \(contact.displayName). Now let them add you: show them <a href=\"/card\">your card</a>."
+        case "merged": text = "Merged: this is \(contact.displayName)'s new identity. Compare the security code again."
+        case "updated": text = "Updated \(contact.displayName) from a newer card."
+        default: return .empty
+        }
+        return "<p class=\"notice\" role=\"status\">\(text)</p>"
     }
 
     /// How a contact came into the book, in words.

@@ -11,11 +11,7 @@ enum MyCardScreen {
         let qr = (try? QRCode(encoding: text, errorCorrection: .low)).map { HTML(trusted: SVGRenderer(quietZone: 4, moduleSize: 8).render($0)) }
         let shared = card.card
         var fields = DefinitionList()
-        fields.add("Name", shared.name)
-        fields.add("Title", shared.title)
-        fields.add("Company", shared.company)
-        fields.add("Email", shared.emails)
-        fields.add("Phone", shared.phones)
+        fields.add(ContactDetails(shared))
         let name = shared.name ?? "Your card"
         return Page.screen(title: "My card", current: .card, body: """
             <h1>\(name)</h1>

@@ -8,7 +8,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-launch_url, artifacts = sys.argv[1], sys.argv[2]
+launch_url, artifacts, card_text, tampered_text = sys.argv[1:5]
 base = launch_url.split("/contacts")[0]
 port = base.rsplit(":", 1)[1]
 sizes = [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})]
@@ -96,6 +96,28 @@ with sync_playwright() as playwright:
     seen["afterDeleteURL"] = page.url
     seen["afterDeleteText"] = page.inner_text("main")
     shoot(page, "contacts-empty")
+
+    # Add: a tampered card is refused with its reason and stores nothing.
+    page.click("nav >> text=Add")
+    page.fill("#card", tampered_text)
+    page.click("text=Read the card")
+    seen["tamperedAlert"] = page.inner_text("[role=alert]")
+    shoot(page, "add-refused")
+    page.goto(f"{base}/contacts")
+    seen["afterRefusalText"] = page.inner_text("main")
+
+    # The card itself: the confirmation screen, then Add, then their page with the offer to show ours.
+    page.click("nav >> text=Add")
+    page.fill("#card", card_text)
+    page.click("text=Read the card")
+    seen["addHeading"] = page.inner_text("h1")
+    seen["addVerified"] = page.inner_text(".verified")
+    shoot(page, "add-confirm")
+    page.click("button[value=add]")
+    seen["addedHeading"] = page.inner_text("h1")
+    seen["addedNotice"] = page.inner_text("[role=status]")
+    page.click("nav >> text=Contacts")
+    seen["finalListText"] = page.inner_text("ul.contacts")
     browser.close()
 
 print(json.dumps(seen))

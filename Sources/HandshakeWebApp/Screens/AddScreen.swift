@@ -1,0 +1,97 @@
+// Establishes the Add screens: paste a card's text or link, then the confirmation screen the seed asks for
+// before anything is stored: the card as it will be kept, whether its signature checks, and what adding it
+// would do (someone new, possibly the new identity of a contact; a newer card; one you have; a blocked
+// person's; a key that conflicts), with the choices that fit. The preview and the rule that applies the
+// answer are the book's (`ScannedCard`, `ReceiveAnswer`); the card travels back in the form as text and is
+// read and verified again before it is kept.
+import HandshakeCore
+import HandshakeStore
+
+enum AddScreen {
+    /// The paste box, with the refusal of what was pasted last (if any) and that text kept in the box.
+    static func page(formToken: String, pasted: String = "", refusal: String? = nil) -> HTML {
+        let problem: HTML = refusal.map { "<div class=\"notice problem\" role=\"alert\"><p>\($0)</p><p>Nothing was stored.</p></div>" } ?? .empty
+        return Page.screen(title: "Add", current: .add, body: """
+            <h1>Add someone</h1>
+            \(problem)
+            \(Page.form(action: "/add", token: formToken, """
+                <label for="card">Paste their card's text, code or link</label>
+                <textarea id="card" name="card" rows="5" required spellcheck="false" autocapitalize="off">\(pasted)</textarea>
+                <p class="muted">It starts with <code>HS1:</code>, or is a <code>handshake://</code> link, or a typed code.</p>
+                <button type="submit">Read the card</button>
+                """))
+            """)
+    }
+
+    /// What the pasted card is and what adding it would do, before anything is stored.
+    static func confirm(_ scanned: ScannedCard, text: String, formToken: String) -> HTML {
+        let card = scanned.card.card
+        let name = card.name ?? scanned.card.nodeID.rawValue
+        var fields = DefinitionList()
+        fields.add(ContactDetails(card))
+        fields.add("Node ID", scanned.card.nodeID.rawValue)
+        let choices: HTML
+        switch scanned.preview {
+        case .new(_, let matches) where matches.isEmpty:
+            choices = keep(text, formToken, """
+                \(trustChoice)
+                <div class="row"><button type="submit" name="answer" value="add">Add \(name)</button>
+                <button type="submit" name="answer" value="ignore" class="secondary">Ignore</button></div>
+                """)
+        case .new(_, let matches):
+            let merges = matches.map { match -> HTML in
+                "<button type=\"submit\" name=\"answer\" value=\"merge-\(Int(match.id))\">Merge into \(match.displayName)</button>"
+            }
+            choices = keep(text, formToken, """
+                <p>This card shares an email or phone number with \(matches.map(\.displayName).joined(separator: ", ")). It may be
+                their new identity (merge: your alias, notes and tags stay), or someone else (add separately).</p>
+                \(trustChoice)
+                <div class="row">\(merges)
+                <button type="submit" name="answer" value="separately" class="secondary">Add separately</button>
+                <button type="submit" name="answer" value="ignore" class="secondary">Ignore</button></div>
+                """)
+        case .update(let contact, _, let changes):
+            let changed = changes.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
+            choices = keep(text, formToken, """
+                <p>A newer card of \(contact.displayName): it changes \(changed).</p>
+                <div class="row"><button type="submit" name="answer" value="add">Update \(contact.displayName)</button>
+                <a href="/contacts/\(Int(contact.id))">Keep the card you have</a></div>
+                """)
+        case .notNewer(let contact):
+            choices = "<p>You already have this card of \(contact.displayName), or a newer one. <a href=\"/contacts/\(Int(contact.id))\">See \(contact.displayName)</a></p>"
+        case .keyConflict(let contact):
+            choices = "<div class=\"notice problem\" role=\"alert\"><p>\(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? scanned.card.nodeID.rawValue).description)</p><p>Nothing was stored.</p></div>"
+        case .blocked(let contact):
+            choices = "<p>\(contact.displayName) is blocked: their card is ignored, and nothing was stored.</p>"
+        }
+        return Page.screen(title: "Add \(name)", current: .add, body: """
+            <h1>\(name)</h1>
+            <p class="verified">Verified: this card is signed by its owner's own key, and the signature checks.</p>
+            \(fields.html)
+            \(choices)
+            """)
+    }
+
+    static let trustChoice: HTML = """
+        <fieldset><legend>How well do you know them?</legend>
+        <label><input type="radio" name="trust" value="TRUSTED" checked> Trusted: counted among common friends</label><br>
+        <label><input type="radio" name="trust" value="KNOWN"> Known: met, but not vouched for</label>
+        </fieldset>
+        """
+
+    /// The keep form: the card's text rides along, to be read and verified again.
+    static func keep(_ text: String, _ formToken: String, _ fields: HTML) -> HTML {
+        Page.form(action: "/add/keep", token: formToken, "<input type=\"hidden\" name=\"card\" value=\"\(text)\">\(fields)")
+    }
+
+    /// The person's answer, from the keep form's fields.
+    static func answer(_ form: FormFields) -> ReceiveAnswer {
+        let trust = form["trust"].flatMap(TrustLevel.init(caseInsensitive:)) ?? .trusted
+        switch form["answer"] ?? "ignore" {
+        case "add": return .add(trust: trust == .blocked ? .known : trust)
+        case "separately": return .addSeparately(trust: trust == .blocked ? .known : trust)
+        case let merge where merge.hasPrefix("merge-"): return Int64(merge.dropFirst(6)).map { .merge(into: $0) } ?? .ignore
+        default: return .ignore
+        }
+    }
+}

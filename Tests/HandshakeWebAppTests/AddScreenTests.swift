@@ -1,0 +1,39 @@
+import Foundation
+import HandshakeCore
+import HandshakeStore
+import Testing
+
+@testable import HandshakeWebApp
+
+/// The Add screens: the answer a person gives is read from the keep form as the book's `ReceiveAnswer`, and
+/// the confirmation offers what the preview allows, with the card's text riding along escaped.
+struct AddScreenTests {
+    @Test func theKeepFormsFieldsAreTheBooksAnswer() {
+        #expect(AddScreen.answer(FormFields("answer=add&trust=KNOWN")) == .add(trust: .known))
+        #expect(AddScreen.answer(FormFields("answer=add")) == .add(trust: .trusted))
+        #expect(AddScreen.answer(FormFields("answer=add&trust=BLOCKED")) == .add(trust: .known), "a new person is never added blocked")
+        #expect(AddScreen.answer(FormFields("answer=separately&trust=TRUSTED")) == .addSeparately(trust: .trusted))
+        #expect(AddScreen.answer(FormFields("answer=merge-42")) == .merge(into: 42))
+        #expect(AddScreen.answer(FormFields("answer=merge-x")) == .ignore)
+        #expect(AddScreen.answer(FormFields("answer=ignore")) == .ignore)
+        #expect(AddScreen.answer(FormFields("")) == .ignore)
+    }
+
+    @Test func aNewCardSharingAnEmailOffersMergeAddSeparatelyAndIgnore() throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
+        let old = try HandshakeAccount.create(name: "Bob", storage: .directory(ScreenTextTests.container()))
+        _ = try old.editCard { $0.emails = ["bob@example.com"] }
+        _ = try old.share([.name, .emails])
+        _ = try ada.receive(try old.issueCard(), source: .qr, answer: .add(trust: .trusted))
+        let new = try HandshakeAccount.create(name: "Bob <new>", storage: .directory(ScreenTextTests.container()))
+        _ = try new.editCard { $0.emails = ["bob@example.com"] }
+        _ = try new.share([.name, .emails])
+        let text = CardText.qrText(try new.issueCard())
+        let page = AddScreen.confirm(try ada.read(text), text: text, formToken: "F0rm").description
+        let bobID = try #require(try ada.book.contacts().first?.id)
+        #expect(page.contains("value=\"merge-\(bobID)\">Merge into Bob</button>"))
+        #expect(page.contains("value=\"separately\"") && page.contains("value=\"ignore\""))
+        #expect(page.contains("<h1>Bob &lt;new&gt;</h1>"))
+        #expect(page.contains("name=\"card\" value=\"\(UntrustedText.htmlEscaped(text))\""))
+    }
+}
