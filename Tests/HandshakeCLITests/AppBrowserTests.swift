@@ -24,6 +24,12 @@ struct AppBrowserTests {
         let card = eve.file("eve.txt")
         try #require(await eve.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
         try #require(await ada.run("add", "--yes", card.path).status == 0)
+        // Eve has Ada too, so her device shows the security code of the pair.
+        let adasCard = ada.file("ada.txt")
+        try #require(await ada.run("card", "export", "--format", "qr-text", "-o", adasCard.path).status == 0)
+        try #require(await eve.run("add", "--yes", adasCard.path).status == 0)
+        let evesView = try JSONSerialization.jsonObject(with: try await eve.run("contact", "verify", "Ada Lovelace", "--json").stdoutBytes) as? [String: Any]
+        let evesCode = try #require((evesView?["groups"] as? [String])?.joined(separator: " "))
         try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
         try #require(await bob.run("card", "set", "--company", "Difference Engines").status == 0)
         let bobsCard = try await bob.run("card", "export", "--format", "qr-text").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -53,7 +59,7 @@ struct AppBrowserTests {
         let url = try #require(words.last, "\(firstLine)")
         try #require(url.hasPrefix("http://127.0.0.1:") && url.contains("/contacts?secret="), "\(firstLine)")
 
-        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, bobsCard, String(tampered)])
+        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, bobsCard, String(tampered), evesCode])
         try #require(driven.status == 0, "the browser script failed (scripts/install-test-tools installs playwright): \(driven.stderr)")
         let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
 
@@ -70,6 +76,13 @@ struct AppBrowserTests {
         #expect(seen["infoHeading"] as? String == Self.hostileName)
         #expect(seen["aliasHeading"] as? String == "Eve from the conference")
         #expect(seen["aliasStatus"] as? String == "Saved.")
+        #expect((seen["tags"] as? String)?.hasPrefix("conference") == true)
+        #expect(seen["mismatch"] as? String == "These codes do not match, so nothing was marked. Compare again, on their own screen, digit by digit.")
+        #expect(seen["codeStatus"] as? String == "The codes match: Eve from the conference is marked as compared.")
+        #expect((seen["codeCompared"] as? String)?.hasPrefix("You compared this code on ") == true)
+        #expect((seen["blockedStanding"] as? String)?.hasPrefix("Blocked · verified.") == true, "\(seen["blockedStanding"] ?? "")")
+        #expect(seen["unblockOffered"] as? Int == 1)
+        #expect((seen["pinnedList"] as? String)?.contains("Pinned\nEve from the conference\nBlocked · verified") == true, "\(seen["pinnedList"] ?? "")")
         #expect(seen["cardHeading"] as? String == "Ada Lovelace")
         #expect(seen["qrDrawn"] as? Int == 1)
         #expect(seen["crossOriginStatus"] as? Int == 403)

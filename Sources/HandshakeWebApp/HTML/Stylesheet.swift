@@ -36,6 +36,12 @@ enum Stylesheet {
         .row { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
         .code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; letter-spacing: .05em; }
         .qr svg { width: min(100%, 22rem); height: auto; display: block; }
+        .qr.small svg { width: min(100%, 12rem); }
+        select { font: inherit; padding: .45rem; border: 1px solid #8a8a92; border-radius: .375rem; max-width: 100%; }
+        ul.tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
+        ul.tags li { display: flex; gap: .25rem; align-items: center; border: 1px solid var(--line); border-radius: 1rem; padding: .125rem .25rem .125rem .75rem; }
+        ul.tags button { padding: .125rem .5rem; font-size: .8125rem; }
+        h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
         .notice { padding: .75rem 1rem; border-radius: .5rem; background: #eef4ff; border: 1px solid #b6cdf5; margin-bottom: 1rem; }
         textarea { display: block; width: 100%; font: .875rem/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; padding: .5rem;
           border: 1px solid #8a8a92; border-radius: .375rem; margin: .25rem 0 .5rem; }

@@ -17,7 +17,8 @@ struct AppRoutes: Sendable {
         }
         router.get("/contacts", use: contacts)
         router.get("/contacts/{id}", use: contact)
-        router.post("/contacts/{id}/alias", use: setAlias)
+        router.post("/contacts/{id}/edit", use: edit)
+        router.post("/contacts/{id}/verify", use: verify)
         router.get("/contacts/{id}/delete", use: confirmDelete)
         router.post("/contacts/{id}/delete", use: delete)
         router.get("/card", use: card)
@@ -36,19 +37,34 @@ struct AppRoutes: Sendable {
         let contact = try found(context)
         let meetings = try account.book.exchanges(ofContact: contact.id)
         let code = contact.sigKey == nil ? nil : try? account.securityCode(with: contact)
+        let scannable = contact.sigKey == nil ? nil : try? account.scannableSecurityCode(with: contact)
         let notice = ContactScreen.notice(request.uri.queryParameters["done"].map(String.init), contact: contact)
-        return Page.response(ContactScreen.page(contact: contact, meetings: meetings, securityCode: code, formToken: secrets.formToken, notice: notice))
+        return Page.response(
+            ContactScreen.page(contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken, notice: notice))
     }
 
-    @Sendable func setAlias(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let contact = try found(context)
-        let form = try await Self.form(request)
+        let edit = ContactSettings.edit(try await Self.form(request))
         do {
-            _ = try account.book.update(contact.id, ContactEdit(alias: form["alias"] ?? ""))
+            _ = try account.book.update(contact.id, edit)
         } catch let error as ContactBookError {
             throw HTTPError(.badRequest, message: error.description)
         }
         return Page.redirect(to: "/contacts/\(contact.id)?done=saved")
+    }
+
+    /// Compares what was typed or pasted with this pair's security code; a match marks the contact.
+    @Sendable func verify(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let contact = try found(context)
+        let given = (try await Self.form(request)["code"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let marked: Contact?
+        if given.uppercased().hasPrefix(ScannableSecurityCode.prefix) {
+            marked = try? account.verifySecurityCode(scanned: given, with: contact)
+        } else {
+            marked = try account.verifySecurityCode(given, with: contact)
+        }
+        return Page.redirect(to: "/contacts/\(contact.id)?done=\(marked == nil ? "mismatch" : "verified")")
     }
 
     @Sendable func confirmDelete(_ request: Request, context: BasicRequestContext) async throws -> Response {

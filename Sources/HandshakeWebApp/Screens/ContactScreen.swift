@@ -1,6 +1,6 @@
 // Establishes the contact info screen: who they are by their card, how far the card can be trusted and why,
-// the alias only you see, how and when you met (with both notes), the security code to compare, and the
-// danger zone (delete, after a confirmation). The facts come from the book and the account; the screen
+// your settings for them (ContactSettings), how and when you met (with both notes), the security code to
+// compare (SecurityCodeSection), and the danger zone (block; delete, after a confirmation). The facts come from the book and the account; the screen
 // draws them and offers the forms.
 import Foundation
 import HandshakeCore
@@ -18,29 +18,28 @@ enum ContactScreen {
         }
     }
 
-    static func page(contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, formToken: String, notice: HTML = .empty) -> HTML {
+    static func page(
+        contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, scannable: ScannableSecurityCode? = nil, formToken: String,
+        notice: HTML = .empty
+    ) -> HTML {
         var fields = DefinitionList()
         fields.add(contact.details)
         fields.add("Tags", contact.tags)
         fields.add("Node ID", contact.nodeID?.rawValue)
         let id = Int(contact.id)
-        let alias = Page.form(action: "/contacts/\(id)/alias", token: formToken, """
-            <label for="alias">Alias (only you see it)</label>
-            <div class="row"><input type="text" id="alias" name="alias" value="\(contact.alias ?? "")" maxlength="64"><button type="submit">Save alias</button></div>
-            """)
         return Page.screen(title: contact.displayName, current: .contacts, body: """
             <p><a href="/contacts">← Contacts</a></p>
             \(notice)
             <h1>\(contact.displayName)</h1>
             <p class="muted">\(standing(contact)). \(verification(contact.verificationStatus))</p>
             \(fields.html)
-            <h2>Alias</h2>
-            \(alias)
+            \(ContactSettings.html(contact, formToken: formToken))
             <h2>How you met</h2>
             \(meetingsList(meetings, source: contact.source))
             <h2>Security code</h2>
-            \(code(securityCode))
+            \(SecurityCodeSection.html(contact, code: securityCode, scannable: scannable, formToken: formToken))
             <h2>Danger zone</h2>
+            \(ContactSettings.block(contact, formToken: formToken))
             <p><a href="/contacts/\(id)/delete">Delete \(contact.displayName)…</a></p>
             """)
     }
@@ -77,6 +76,8 @@ enum ContactScreen {
         case "added": text = "Added \(contact.displayName). Now let them add you: show them <a href=\"/card\">your card</a>."
         case "merged": text = "Merged: this is \(contact.displayName)'s new identity. Compare the security code again."
         case "updated": text = "Updated \(contact.displayName) from a newer card."
+        case "verified": text = "The codes match: \(contact.displayName) is marked as compared."
+        case "mismatch": return "<p class=\"notice problem\" role=\"alert\">\(SecurityCodeSection.mismatch)</p>"
         default: return .empty
         }
         return "<p class=\"notice\" role=\"status\">\(text)</p>"
@@ -94,14 +95,6 @@ enum ContactScreen {
         case .serverRequest: "by a friend request"
         case .import: "from an address book import"
         }
-    }
-
-    static func code(_ code: SecurityCode?) -> HTML {
-        guard let code else { return "<p class=\"muted\">There is no security code without their signing key (an address-book entry).</p>" }
-        return """
-            <p>Compare these 60 digits with the ones on their screen. If they match, nobody stands between you.</p>
-            <p class="code">\(code.groups.joined(separator: " "))</p>
-            """
     }
 
     /// The confirmation before deleting.

@@ -8,7 +8,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-launch_url, artifacts, card_text, tampered_text = sys.argv[1:5]
+launch_url, artifacts, card_text, tampered_text, their_code = sys.argv[1:6]
 base = launch_url.split("/contacts")[0]
 port = base.rsplit(":", 1)[1]
 sizes = [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})]
@@ -69,7 +69,29 @@ with sync_playwright() as playwright:
     page.click("text=Save alias")
     seen["aliasHeading"] = page.inner_text("h1")
     seen["aliasStatus"] = page.inner_text("[role=status]")
+
+    # Settings: a tag and a pin.
+    page.fill("#tag", "conference")
+    page.click("button[value=addTag]")
+    seen["tags"] = page.inner_text("ul.tags")
+    page.click("button[value=pin]")
+
+    # The security code: a wrong one marks nothing; the one their device shows, pasted, marks it compared.
+    page.fill("#theirs", "1" * 60)
+    page.click("button:has-text(\"Compare\")")
+    seen["mismatch"] = page.inner_text("[role=alert]")
+    page.fill("#theirs", their_code)
+    page.click("button:has-text(\"Compare\")")
+    seen["codeStatus"] = page.inner_text("[role=status]")
+    seen["codeCompared"] = page.inner_text("p.verified")
     shoot(page, "contact")
+
+    # Block, from the danger zone; the list then shows them pinned and blocked.
+    page.click("button[value=block]")
+    seen["blockedStanding"] = page.inner_text("h1 + p")
+    seen["unblockOffered"] = page.locator("button[value=unblock]").count()
+    page.goto(f"{base}/contacts")
+    seen["pinnedList"] = page.inner_text("main")
 
     # My card: the QR code is drawn.
     page.click("nav >> text=My card")
