@@ -64,6 +64,12 @@ extension NearbyCoordinator {
             let ourDone = screen.ourNote != nil || noteSkipped
             if ourDone && screen.theirNote != nil { session.close() }
         case .ended(let ending):
+            // Their note and their close can arrive in one read (they close as soon as both notes are in):
+            // the session then goes from success straight to its end, and the note is only in the record.
+            if case .completed(let record) = ending, let note = record.theirNote, !theirNoteShown {
+                theirNoteShown = true
+                show(.note(note))
+            }
             // A connection that never opened its channel with a token's or code's secret is reported by the
             // meeting that made it, which may go on waiting.
             if channelOpened || !sessionHasSecret { show(.ended(ending)) }

@@ -40,6 +40,13 @@ final class ScriptedScreen: NearbyFrontEnd {
     }
 }
 
+/// A connection on which nothing ever arrives.
+struct SilentTransport: ExchangeTransport {
+    let incoming = AsyncThrowingStream<[UInt8], any Error> { _ in }
+    func send(_ bytes: [UInt8]) async throws {}
+    func close() async {}
+}
+
 /// The coordinator between two accounts in one process over loopback: the whole face-to-face flow an app
 /// runs, from the meeting to the contact kept with its meeting record.
 @MainActor
@@ -79,6 +86,22 @@ struct NearbyCoordinatorTests {
         }
         await #expect(throws: NearbyCoordinatorError.self) { try await adaDone.value }
         #expect(try ada.book.contacts().isEmpty && bob.book.contacts().isEmpty)
+    }
+
+    /// Their note and their close in one read: the session goes from success to its end in one step, and
+    /// the note reaches the screen from the record, before the end (seen in the full suite on a busy host).
+    @Test func aNoteThatArrivesWithTheCloseIsShownBeforeTheEnd() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let screen = ScriptedScreen(note: nil)
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(DiscoveryManualClock()))
+        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport())
+        coordinator.channelOpened = true
+        let record = ExchangeRecord(exchangedAt: Date(), source: .comparedCode, handshakeHash: [1, 2, 3], theirNote: "Hello Ada")
+        await coordinator.handle(.ended(.completed(record)), session)
+        #expect(screen.notes == ["Hello Ada"])
+        guard case .ended(.completed)? = screen.events.last else { Issue.record("\(screen.events)"); return }
+        await coordinator.handle(.ended(.completed(record)), session)
+        #expect(screen.notes == ["Hello Ada"], "shown once")
     }
 
     @Test func aCoordinatorThatNobodyMeetsEndsAtItsTimeLimit() async throws {
