@@ -137,6 +137,8 @@ let package = Package(
                 "HandshakeCore",
                 "HandshakeStore",
                 "HandshakeQR",  // the QR code of My card, as SVG
+                "HandshakeExchange",
+                "HandshakeNearby",  // Face to face: the coordinator, with the screen as its front end
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets

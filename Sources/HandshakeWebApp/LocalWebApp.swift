@@ -48,7 +48,7 @@ public struct LocalWebApp: Sendable {
     /// open (with the launch secret) once the port is bound.
     public func run(onReady: @escaping @Sendable (URL) async -> Void) async throws {
         let bound = BoundPort()
-        let router = router(bound: bound)
+        let router = router(bound: bound, faceToFace: await FaceToFace(account: account))
         var logger = Logger(label: "handshake.app")
         logger.logLevel = .warning
         let secret = secrets.launch
@@ -68,10 +68,11 @@ public struct LocalWebApp: Sendable {
     }
 
     /// Every request passes the access rule, then reaches its route.
-    func router(bound: BoundPort) -> Router<BasicRequestContext> {
+    func router(bound: BoundPort, faceToFace: FaceToFace) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: LocalAccessMiddleware(secrets: secrets, bound: bound))
         AppRoutes(account: account, secrets: secrets).register(on: router)
+        FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
         return router
     }
 }

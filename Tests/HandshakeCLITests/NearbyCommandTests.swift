@@ -9,7 +9,7 @@ struct NearbyCommandTests {
     final class Running: @unchecked Sendable {
         let process = Process()
         let output = Pipe()
-        var buffer = Data()
+        lazy var lines = PipeLines(output.fileHandleForReading)
 
         /// Runs `handshake arguments` in `cli`'s home; inside a network namespace when `namespace` is given.
         init(_ cli: CLI, _ arguments: [String], namespace: String? = nil) throws {
@@ -35,19 +35,7 @@ struct NearbyCommandTests {
         }
 
         /// The next line of text output.
-        func nextLine() async throws -> String? {
-            while true {
-                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer = Data(buffer[(newline + 1)...])
-                    return line
-                }
-                let pipe = output.fileHandleForReading
-                let more = try await onOwnThread { pipe.availableData }
-                if more.isEmpty { return nil }
-                buffer += more
-            }
-        }
+        func nextLine() async throws -> String? { try await lines.next() }
 
         /// The rest of `running`'s events, once it has ended.
         static func drain(_ running: Running) async throws -> [[String: Any]] {
@@ -63,11 +51,7 @@ struct NearbyCommandTests {
         }
 
         /// Its output from here to the end, as text.
-        func restOfOutput() async throws -> String {
-            let pipe = output.fileHandleForReading
-            let rest = try await onOwnThread { pipe.readDataToEndOfFile() }
-            return String(decoding: buffer + rest, as: UTF8.self)
-        }
+        func restOfOutput() async throws -> String { try await lines.rest() }
 
         /// Waits for the process to end, on a thread of its own.
         func exit() async throws {

@@ -36,7 +36,7 @@ struct ScreenTextTests {
         let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let bound = BoundPort()
         bound.set(7430)
-        let app = Application(router: LocalWebApp(account: account).router(bound: bound))
+        let app = Application(router: LocalWebApp(account: account).router(bound: bound, faceToFace: await FaceToFace(account: account)))
         try await app.test(.router) { client in
             // The test client names the host `localhost`, without the port the app answers at.
             try await client.execute(uri: "/contacts", method: .get) { response in

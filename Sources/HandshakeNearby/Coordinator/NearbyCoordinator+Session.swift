@@ -32,12 +32,16 @@ extension NearbyCoordinator {
             // the cards cross at once, with no request to answer.
             var decision = ConfirmDecision.exchange(configuration.requestKind)
             if !configuration.requestsAtOnce && !sessionHasSecret { decision = await frontEnd?.decideOnConfirm(screen) ?? .wait }
-            if case .exchange(let kind) = decision { try? await session.exchange(kind: kind) }
+            if case .exchange(let kind) = decision {
+                saidExchange = true
+                try? await session.exchange(kind: kind)
+            }
         case .incomingRequest(let screen):
             shownIncoming = true
             show(.incomingRequest(screen.theirCard))
-            // A device that chose the other already said yes by choosing; so did both people of a token or code.
-            var accepts = configuration.requestsAtOnce || sessionHasSecret
+            // A device that chose the other already said yes by choosing; so did both people of a token or code,
+            // and a person who said "exchange" on the confirm screen while the other's request was on its way.
+            var accepts = configuration.requestsAtOnce || sessionHasSecret || saidExchange
             if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
             if accepts {
                 try? await session.exchange()

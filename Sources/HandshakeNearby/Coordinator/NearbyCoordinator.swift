@@ -43,6 +43,7 @@ public final class NearbyCoordinator {
     @ObservationIgnored var source: ContactSource = .nearby
     @ObservationIgnored var channelOpened = false
     @ObservationIgnored var acted = false
+    @ObservationIgnored var saidExchange = false
     @ObservationIgnored var saving = false
     @ObservationIgnored var savedContactID: Int64?
     @ObservationIgnored var noteSent = false
@@ -107,7 +108,8 @@ public final class NearbyCoordinator {
 
     /// Meets the other device in `meeting`'s way, runs the session, and returns the meeting's record once
     /// the exchange completed.
-    /// - Throws: ``NearbyCoordinatorError`` with a sentence when it did not complete within `timeout`.
+    /// - Throws: ``NearbyCoordinatorError`` with a sentence when it did not complete within `timeout`, or
+    ///   ``NearbyCoordinatorError/stopped`` when the task running it was cancelled (the person left).
     @discardableResult
     public func run(_ meeting: NearbyMeeting, timeout: Duration) async throws(NearbyCoordinatorError) -> ExchangeRecord {
         let meet = Task { try await self.meet(meeting) }
@@ -120,8 +122,14 @@ public final class NearbyCoordinator {
             if let session = self.session { session.close() } else { meet.cancel() }
         }
         defer { timer.cancel() }
-        let result = await meet.result
+        // Cancelling the run stops the meeting: a session under way closes, a device still looking stops.
+        let result = await withTaskCancellationHandler {
+            await meet.result
+        } onCancel: {
+            Task { @MainActor in if let session = self.session { session.close() } else { meet.cancel() } }
+        }
         if case .completed(let record)? = ending { return record }
+        if Task.isCancelled { throw .stopped }
         if case .failure(let error) = result { throw (error as? NearbyCoordinatorError) ?? .transport("\(error)") }
         if timedOut { throw .timedOut(seconds: Int((timeout / .seconds(1)).rounded(.up))) }
         throw .notCompleted(ending)

@@ -25,6 +25,8 @@ public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
     case ambiguous(String)
     /// No exchange completed within the time limit.
     case timedOut(seconds: Int)
+    /// The person stopped it (the task running it was cancelled).
+    case stopped
     /// The session ended without completing.
     case notCompleted(SessionEnding?)
 
@@ -41,6 +43,7 @@ public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
         case .ambiguous(let sentence): sentence
         case .timedOut(let seconds): "No exchange completed within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Nothing was stored."
         case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
+        case .stopped: "You stopped the exchange. Nothing was stored."
         }
     }
 }

@@ -8,12 +8,14 @@ enum Page {
     /// The sections of the app, in the navigation's order.
     enum Section: String, CaseIterable, Sendable {
         case contacts = "Contacts"
+        case nearby = "Face to face"
         case add = "Add"
         case card = "My card"
 
         var path: String {
             switch self {
             case .contacts: "/contacts"
+            case .nearby: "/nearby"
             case .add: "/add"
             case .card: "/card"
             }

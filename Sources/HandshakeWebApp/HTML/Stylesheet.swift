@@ -48,6 +48,12 @@ enum Stylesheet {
         fieldset { border: 1px solid var(--line); border-radius: .5rem; margin: 1rem 0; padding: .5rem 1rem; }
         .notice.problem { background: #fdeceb; border-color: #f0b5b1; }
         .verified { color: #0b6b2f; font-weight: 600; }
+        .shortcode { font: 700 2.25rem/1.2 ui-monospace, "SFMono-Regular", Menlo, monospace; letter-spacing: .15em; margin: .5rem 0 1rem; }
+        ul.people, ul.log { list-style: none; padding: 0; }
+        ul.people button.person { width: 100%; text-align: left; margin: .25rem 0; }
+        ul.log { color: var(--muted); font-size: .9375rem; }
+        .note { font-size: 1.125rem; }
+        .ending { font-weight: 600; }
         .refusal { max-width: 36rem; margin: 3rem auto; padding: 1rem; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         @media (max-width: 480px) { dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }

@@ -15,6 +15,9 @@ struct AppRoutes: Sendable {
         router.get("/static/app.css") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Stylesheet.css)))
         }
+        router.get("/static/app.js") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Script.js)))
+        }
         router.get("/contacts", use: contacts)
         router.get("/contacts/{id}", use: contact)
         router.post("/contacts/{id}/edit", use: edit)

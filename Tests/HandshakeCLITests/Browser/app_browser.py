@@ -8,18 +8,16 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
+import screens
+
 launch_url, artifacts, card_text, tampered_text, their_code = sys.argv[1:6]
 base = launch_url.split("/contacts")[0]
 port = base.rsplit(":", 1)[1]
-sizes = [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})]
 seen = {"dialogs": []}
 
 
 def shoot(page, name):
-    for size, viewport in sizes:
-        page.set_viewport_size(viewport)
-        page.screenshot(path=f"{artifacts}/{name}-{size}.png", full_page=True)
-    page.set_viewport_size(sizes[0][1])
+    screens.shoot(page, artifacts, name)
 
 
 def status_of(request):
@@ -33,10 +31,7 @@ def status_of(request):
 seen["foreignHostStatus"] = status_of(urllib.request.Request(f"{base}/contacts", headers={"Host": f"rebind.example:{port}"}))
 
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-    context = browser.new_context(viewport=sizes[0][1])
-    page = context.new_page()
-    page.on("dialog", lambda dialog: (seen["dialogs"].append(dialog.message), dialog.dismiss()))
+    browser, context, page = screens.open_page(playwright, seen["dialogs"])
     page.set_default_timeout(15000)
 
     # Without the launch secret: refused, with a page that says how to open the app.

@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@testable import HandshakeExchange
 @testable import HandshakeNearby
 import HandshakeStore
 import HandshakeTestSupport
@@ -24,7 +24,11 @@ final class ScriptedScreen: NearbyFrontEnd {
         if case .listening(let port) = event { portSink.yield(port) }
     }
     func decideOnConfirm(_ screen: ConfirmScreen) async -> ConfirmDecision { confirm }
-    func decideOnRequest(from card: SignedCard) async -> Bool { accepts }
+    private(set) var requestsAsked = 0
+    func decideOnRequest(from card: SignedCard) async -> Bool {
+        requestsAsked += 1
+        return accepts
+    }
     func decideToKeep(_ card: SignedCard) async -> Bool { keeps }
     func noteToSend() async -> String? { note }
 
@@ -102,6 +106,22 @@ struct NearbyCoordinatorTests {
         guard case .ended(.completed)? = screen.events.last else { Issue.record("\(screen.events)"); return }
         await coordinator.handle(.ended(.completed(record)), session)
         #expect(screen.notes == ["Hello Ada"], "shown once")
+    }
+
+    /// "Exchange" on the confirm screen is a yes to their request, when it crossed ours: not asked again.
+    @Test func aPersonWhoSaidExchangeIsNotAskedAboutTheirCrossingRequest() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
+        let screen = ScriptedScreen(note: nil)
+        screen.confirm = .exchange(.exchange)
+        screen.accepts = false
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(DiscoveryManualClock()))
+        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport())
+        await coordinator.handle(.confirm(ConfirmScreen(shortCode: "123456", commonFriends: .pending)), session)
+        let request = IncomingRequestScreen(
+            kind: .exchange, theirCard: try bob.issueCard(), theirBinding: [], shortCode: "123456", commonFriends: .pending, deadline: .seconds(60))
+        await coordinator.handle(.incomingRequest(request), session)
+        #expect(screen.requestsAsked == 0)
     }
 
     @Test func aCoordinatorThatNobodyMeetsEndsAtItsTimeLimit() async throws {

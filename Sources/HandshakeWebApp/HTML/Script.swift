@@ -1,0 +1,29 @@
+// Establishes the app's one script (the policy runs no inline script): a live region follows its event
+// stream and swaps in the fresh part the server drew, keeping what the person is typing and where the focus
+// is. Without script the page still works; it is only redrawn on the next load.
+
+enum Script {
+    static let js = """
+        "use strict";
+        (function () {
+          const live = document.getElementById("live");
+          if (!live || !live.dataset.stream || !window.EventSource) return;
+          let drawing = Promise.resolve();
+          function redraw() {
+            drawing = drawing.then(async function () {
+              const response = await fetch(live.dataset.fragment, { credentials: "same-origin", cache: "no-store" });
+              if (!response.ok) return;
+              const html = await response.text();
+              const typed = {};
+              live.querySelectorAll("textarea[id], input[type=text][id]").forEach(function (field) { typed[field.id] = field.value; });
+              const focused = document.activeElement && live.contains(document.activeElement) ? document.activeElement.id : null;
+              live.innerHTML = html;
+              Object.keys(typed).forEach(function (id) { const field = document.getElementById(id); if (field) field.value = typed[id]; });
+              if (focused) { const field = document.getElementById(focused); if (field) field.focus(); }
+            }).catch(function () {});
+          }
+          const stream = new EventSource(live.dataset.stream);
+          stream.onmessage = redraw;
+        })();
+        """
+}
