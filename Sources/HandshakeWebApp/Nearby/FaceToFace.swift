@@ -83,10 +83,13 @@ final class FaceToFace: NearbyFrontEnd {
         answer(nil)
     }
 
-    /// Follows changes: a new version each time something on the screen changed; ends when the app stops.
+    /// Follows changes: the version now, then a new one each time something on the screen changed; ends when
+    /// the app stops. The first is what closes the gap between drawing the page and subscribing: a change
+    /// in between would otherwise never be drawn (the browser test caught this on a busy machine).
     func changes() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
+        continuation.yield(version)
         watchers[id] = continuation
         continuation.onTermination = { _ in Task { @MainActor in self.watchers[id] = nil } }
         return stream

@@ -21,45 +21,57 @@ def shoot(page, name):
     screens.shoot(page, artifacts, name)
 
 
+def report_screen_on_failure(page):
+    """On a wait that timed out, what the screen showed goes to standard error for the test's message."""
+    try:
+        print("The screen showed:\n" + page.inner_text("main"), file=sys.stderr)
+    except Exception:
+        pass
+
+
 with sync_playwright() as playwright:
     browser, _, page = screens.open_page(playwright, seen["dialogs"])
-    page.set_default_timeout(45000)
-    page.goto(launch_url)
-    page.click("nav >> text=Face to face")
-    shoot(page, "face-to-face-start")
-    clicks = 0
-    page.click("button[value=discover]")
-    clicks += 1
-    page.wait_for_selector("text=Looking for people nearby")
-    print("ready", flush=True)
+    try:
+        page.set_default_timeout(45000)
+        page.goto(launch_url)
+        page.click("nav >> text=Face to face")
+        shoot(page, "face-to-face-start")
+        clicks = 0
+        page.click("button[value=discover]")
+        clicks += 1
+        page.wait_for_selector("text=Looking for people nearby")
+        print("ready", flush=True)
 
-    # Bob chose her: his request, the 6-digit code and their common friend, live on her screen.
-    page.wait_for_selector("#live button[value=yes]")
-    seen["request"] = page.inner_text("#live form p")
-    seen["shortCode"] = page.inner_text(".shortcode")
-    seen["liveText"] = page.inner_text("#live")
-    shoot(page, "face-to-face-request")
-    page.click("#live button[value=yes]")
-    clicks += 1
-    page.wait_for_selector("#live .verified")
-    seen["keep"] = page.inner_text("#live form")
-    page.click("#live button[value=yes]")
-    clicks += 1
-    page.wait_for_selector("#note")
-    page.fill("#note", "Hi Bob")
-    shoot(page, "face-to-face-note")
-    page.click("button[value=note]")
-    clicks += 1
-    last_click = time.monotonic()
-    page.wait_for_selector("#live .ending")
-    seen["secondsFromLastClickToSuccess"] = round(time.monotonic() - last_click, 3)
-    seen["clicks"] = clicks
-    seen["ending"] = page.inner_text("#live .ending")
-    seen["notes"] = [element.inner_text() for element in page.query_selector_all("#live .note")]
-    shoot(page, "face-to-face-done")
-    page.click("text=See them in your contacts")
-    seen["contactHeading"] = page.inner_text("h1")
-    seen["contactText"] = page.inner_text("main")
+        # Bob chose her: his request, the 6-digit code and their common friend, live on her screen.
+        page.wait_for_selector("#live button[value=yes]")
+        seen["request"] = page.inner_text("#live form p")
+        seen["shortCode"] = page.inner_text(".shortcode")
+        seen["liveText"] = page.inner_text("#live")
+        shoot(page, "face-to-face-request")
+        page.click("#live button[value=yes]")
+        clicks += 1
+        page.wait_for_selector("#live .verified")
+        seen["keep"] = page.inner_text("#live form")
+        page.click("#live button[value=yes]")
+        clicks += 1
+        page.wait_for_selector("#note")
+        page.fill("#note", "Hi Bob")
+        shoot(page, "face-to-face-note")
+        page.click("button[value=note]")
+        clicks += 1
+        last_click = time.monotonic()
+        page.wait_for_selector("#live .ending")
+        seen["secondsFromLastClickToSuccess"] = round(time.monotonic() - last_click, 3)
+        seen["clicks"] = clicks
+        seen["ending"] = page.inner_text("#live .ending")
+        seen["notes"] = [element.inner_text() for element in page.query_selector_all("#live .note")]
+        shoot(page, "face-to-face-done")
+        page.click("text=See them in your contacts")
+        seen["contactHeading"] = page.inner_text("h1")
+        seen["contactText"] = page.inner_text("main")
+    except Exception:
+        report_screen_on_failure(page)
+        raise
     browser.close()
 
 print(json.dumps(seen), flush=True)
