@@ -73,6 +73,7 @@ struct AppBrowserTests {
         #expect((seen["listText"] as? String)?.contains(Self.hostileName) == true, "\(seen["listText"] ?? "")")
         #expect(seen["imagesInMain"] as? Int == 0)
         #expect((seen["searchText"] as? String)?.contains("Nobody matches “nobody-like-this”.") == true)
+        #expect((seen["searchURL"] as? String)?.hasSuffix("/contacts?q=nobody-like-this") == true)
         #expect(seen["infoHeading"] as? String == Self.hostileName)
         #expect(seen["aliasHeading"] as? String == "Eve from the conference")
         #expect(seen["aliasStatus"] as? String == "Saved.")

@@ -1,10 +1,29 @@
 // Establishes the app's one script (the policy runs no inline script): a live region follows its event
 // stream and swaps in the fresh part the server drew, keeping what the person is typing and where the focus
-// is. Without script the page still works; it is only redrawn on the next load.
+// is; a search box shows the server's results as the person types. Without script the page still works;
+// it is only redrawn on the next load, or when the search is sent.
 
 enum Script {
     static let js = """
         "use strict";
+        (function () {
+          const search = document.querySelector("form[data-results]");
+          const results = document.getElementById("results");
+          if (search && results) {
+            const box = search.querySelector("input[name=q]");
+            let timer = null;
+            box.addEventListener("input", function () {
+              clearTimeout(timer);
+              timer = setTimeout(async function () {
+                const query = new URLSearchParams({ q: box.value }).toString();
+                const response = await fetch(search.dataset.results + "?" + query, { credentials: "same-origin", cache: "no-store" });
+                if (!response.ok) return;
+                results.innerHTML = await response.text();
+                history.replaceState(null, "", "/contacts" + (box.value ? "?" + query : ""));
+              }, 150);
+            });
+          }
+        })();
         (function () {
           const live = document.getElementById("live");
           if (!live || !live.dataset.stream || !window.EventSource) return;

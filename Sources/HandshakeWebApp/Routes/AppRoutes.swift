@@ -19,6 +19,12 @@ struct AppRoutes: Sendable {
             Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Script.js)))
         }
         router.get("/contacts", use: contacts)
+        router.get("/contacts/results") { request, _ in
+            let search = String(request.uri.queryParameters["q"] ?? "")
+            let found = try account.book.contacts(ContactListQuery(search: search))
+            let html = ContactsScreen.results(contacts: found, search: search)
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html.description)))
+        }
         router.get("/contacts/{id}", use: contact)
         router.post("/contacts/{id}/edit", use: edit)
         router.post("/contacts/{id}/verify", use: verify)

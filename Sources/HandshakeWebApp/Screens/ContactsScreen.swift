@@ -1,17 +1,31 @@
 // Establishes the Contacts screen: the search box (the book's own search, by name, alias, company, tag or
-// the start of a Node ID), pinned contacts first and then everyone, each with how far they can be trusted,
+// the start of a Node ID, redrawn as the person types), pinned contacts first and then everyone, each with how far they can be trusted,
 // and an empty state that says what to do first. The list and its order are the book's
 // (`ContactListQuery`); the screen only draws them.
 import HandshakeStore
 
 enum ContactsScreen {
     static func page(contacts: [Contact], search: String) -> HTML {
+        Page.screen(title: "Contacts", current: .contacts, body: """
+            <h1>Contacts</h1>
+            <form class="search" method="get" action="/contacts" role="search" data-results="/contacts/results">
+            <label for="q" class="visually-hidden">Search contacts</label>
+            <input type="search" id="q" name="q" value="\(search)" placeholder="Search by name, company or tag" autocomplete="off">
+            <button type="submit">Search</button>
+            </form>
+            <div id="results" aria-live="polite">\(results(contacts: contacts, search: search))</div>
+            <script src="/static/app.js" defer></script>
+            """)
+    }
+
+    /// The list under the search box, also served alone (`/contacts/results`) as the person types.
+    static func results(contacts: [Contact], search: String) -> HTML {
         let pinned = contacts.filter(\.pinned), others = contacts.filter { !$0.pinned }
         let list: HTML
         if contacts.isEmpty && search.isEmpty {
             list = """
-                <div class="notice"><p><strong>No contacts yet.</strong> Show your code to someone from
-                <a href="/card">My card</a>, or run <code>handshake add</code> with theirs.</p></div>
+                <div class="notice"><p><strong>No contacts yet.</strong> Meet someone <a href="/nearby">face to face</a>,
+                show them <a href="/card">your card</a>, or <a href="/add">add theirs</a>.</p></div>
                 """
         } else if contacts.isEmpty {
             list = "<p>Nobody matches “\(search)”.</p>"
@@ -21,15 +35,7 @@ enum ContactsScreen {
                 \(section(pinned.isEmpty ? "All contacts" : "Everyone else", others))
                 """
         }
-        return Page.screen(title: "Contacts", current: .contacts, body: """
-            <h1>Contacts</h1>
-            <form class="search" method="get" action="/contacts" role="search">
-            <label for="q" class="visually-hidden">Search contacts</label>
-            <input type="search" id="q" name="q" value="\(search)" placeholder="Search by name, company or tag" autocomplete="off">
-            <button type="submit">Search</button>
-            </form>
-            \(list)
-            """)
+        return list
     }
 
     static func section(_ title: String, _ contacts: [Contact]) -> HTML {

@@ -50,10 +50,11 @@ with sync_playwright() as playwright:
     seen["imagesInMain"] = page.locator("main img").count()
     shoot(page, "contacts")
 
-    # Search as the book searches.
+    # Search as the book searches, as the person types (no button pressed).
     page.fill("#q", "nobody-like-this")
-    page.click("form.search button")
+    page.wait_for_selector("#results >> text=Nobody matches")
     seen["searchText"] = page.inner_text("main")
+    seen["searchURL"] = page.url
 
     # Contact info: the name as the heading, an alias saved.
     page.goto(f"{base}/contacts")
