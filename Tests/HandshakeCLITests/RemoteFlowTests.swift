@@ -109,27 +109,22 @@ import Testing
         let adaID = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])["nodeId"] as? String
 
         // Ada follows her stream (new events only) before Bob's request exists; it arrives while she waits.
-        let following = Process()
-        following.executableURL = try CLI.binary
-        following.arguments = ["events", "--count", "2", "--idle", "30"]
-        following.environment = ProcessInfo.processInfo.environment.merging(["HANDSHAKE_HOME": ada.home.path]) { $1 }
+        let follower = Process()
+        follower.executableURL = try CLI.binary
+        follower.arguments = ["events", "--count", "2", "--idle", "30"]
+        follower.environment = ProcessInfo.processInfo.environment.merging(["HANDSHAKE_HOME": ada.home.path]) { $1 }
         let output = Pipe()
-        following.standardOutput = output
-        following.standardError = FileHandle.nullDevice
-        try following.run()
-        defer { if following.isRunning { following.terminate() } }
+        follower.standardOutput = output
+        follower.standardError = FileHandle.nullDevice
+        try follower.run()
+        defer { if follower.isRunning { follower.terminate() } }
         // The first line says it is following: the stream is open before the request is sent.
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("\n") {
-            let chunk = try await onOwnThread { [output] in output.fileHandleForReading.availableData }
-            try #require(!chunk.isEmpty, "events ended before following")
-            seen.append(chunk)
-        }
+        let streamed = PipeLines(output.fileHandleForReading)
+        let following = try #require(try await streamed.next(), "events ended before following")
         #expect(try await bob.run("request", "send", try #require(adaID), "--note", "Hello").status == 0)
-        seen.append(try await onOwnThread { [output] in output.fileHandleForReading.readDataToEndOfFile() })
-        try await onOwnThread { [following] in following.waitUntilExit() }
-        let text = String(decoding: seen, as: UTF8.self)
-        #expect(following.terminationStatus == 0, "\(text)")
+        let text = following + "\n" + (try await streamed.rest())
+        try await onOwnThread { [follower] in follower.waitUntilExit() }
+        #expect(follower.terminationStatus == 0, "\(text)")
         #expect(text.contains("Bob sent you a friend request. Accept: handshake request accept "), "\(text)")
         #expect(text.contains("Requests waiting for you: 1."), "\(text)")
 

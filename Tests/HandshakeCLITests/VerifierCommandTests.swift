@@ -24,34 +24,16 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        let lines = LineReader(output.fileHandleForReading)
-        let made = try #require(try await lines.nextObject(), "the verifier printed no request")
+        let lines = PipeLines(output.fileHandleForReading)
+        func nextObject() async throws -> [String: Any]? {
+            try await lines.next().flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+        let made = try #require(try await nextObject(), "the verifier printed no request")
         let link = try #require(made["requestUrl"] as? String)
         let answered = try await answer(link)
-        let outcome = try #require(try await lines.nextObject(), "the verifier printed no outcome")
+        let outcome = try #require(try await nextObject(), "the verifier printed no outcome")
         try await onOwnThread { process.waitUntilExit() }
         return (process.terminationStatus, outcome, answered)
-    }
-
-    /// Reads JSON lines from a pipe as they arrive, waiting for each on a thread of its own.
-    final class LineReader {
-        let handle: FileHandle
-        var buffer = Data()
-        init(_ handle: FileHandle) { self.handle = handle }
-
-        func nextObject() async throws -> [String: Any]? {
-            while true {
-                if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = buffer[buffer.startIndex..<end]
-                    buffer = Data(buffer[buffer.index(after: end)...])
-                    return try JSONSerialization.jsonObject(with: line) as? [String: Any]
-                }
-                let handle = self.handle
-                let chunk = try await onOwnThread { handle.availableData }
-                if chunk.isEmpty { return nil }
-                buffer.append(chunk)
-            }
-        }
     }
 
     @Test func aPresentationReachesTheVerifierVerifiedAndPairwise() async throws {
