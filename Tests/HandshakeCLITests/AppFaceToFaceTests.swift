@@ -63,6 +63,10 @@ struct AppFaceToFaceTests {
         #expect(seen["shortCode"] as? String == bobsCode, "both screens show the same code")
         #expect((seen["request"] as? String)?.hasPrefix("Bob Babbage asks to exchange cards.") == true)
         #expect((seen["liveText"] as? String)?.contains("Common friends: Carol Herschel") == true, "\(seen["liveText"] ?? "")")
+        // The request's seconds left, from the session's own deadline (60 s and the answering side's grace).
+        let countdown = (seen["countdown"] as? String) ?? ""
+        let secondsLeft = Int(countdown.prefix { $0.isNumber }) ?? -1
+        #expect(countdown.hasSuffix(" seconds left to answer.") && (1...65).contains(secondsLeft), "\(countdown)")
         #expect((seen["keep"] as? String)?.contains("Difference") == false && (seen["keep"] as? String)?.contains("Bob Babbage") == true)
         #expect(seen["notes"] as? [String] == ["They wrote: “Hello Ada”", "You wrote: “Hi Bob”"])
         #expect(seen["ending"] as? String == "The exchange is complete.", "\(seen["ending"] ?? "")")

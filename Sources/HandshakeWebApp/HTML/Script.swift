@@ -43,6 +43,14 @@ enum Script {
           }
           const stream = new EventSource(live.dataset.stream);
           stream.onmessage = redraw;
+          // The seconds left count down between redraws; the server's number replaces them at each redraw.
+          setInterval(function () {
+            live.querySelectorAll("[data-countdown]").forEach(function (counter) {
+              const left = Math.max(0, parseInt(counter.dataset.countdown, 10) - 1);
+              counter.dataset.countdown = String(left);
+              counter.textContent = String(left);
+            });
+          }, 1000);
         })();
         """
 }

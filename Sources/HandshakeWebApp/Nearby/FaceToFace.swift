@@ -35,6 +35,8 @@ final class FaceToFace: NearbyFrontEnd {
     private(set) var keptContactID: Int64?
     private(set) var version = 0
     private var coordinator: NearbyCoordinator?
+    /// The clock the sessions run on, read for the seconds a request has left.
+    private let clock = SystemExchangeClock()
     private var run: Task<Void, Never>?
     private var pending: CheckedContinuation<String?, Never>?
     private var chose = false
@@ -47,6 +49,7 @@ final class FaceToFace: NearbyFrontEnd {
         guard !running else { return }
         var configuration = NearbyCoordinator.Configuration()
         configuration.showsName = showsName
+        configuration.clock = clock
         let coordinator = try NearbyCoordinator(account: account, frontEnd: self, configuration: configuration)
         (self.coordinator, running, chose) = (coordinator, true, false)
         (lines, people, shortCode, commonFriends, question, theirNote, ourNote, ending, keptContactID) = ([], [], nil, [], nil, nil, nil, nil, nil)
@@ -81,6 +84,16 @@ final class FaceToFace: NearbyFrontEnd {
     func stop() {
         run?.cancel()
         answer(nil)
+    }
+
+    /// The seconds left for an answer: to ours while our request waits, or to theirs while it is on screen.
+    var secondsLeft: (waitingForThem: Bool, seconds: Int)? {
+        let now = clock.now().monotonic
+        switch coordinator?.session?.state {
+        case .waiting(let screen)?: return (true, max(0, Int(((screen.deadline - now) / .seconds(1)).rounded(.up))))
+        case .incomingRequest(let screen)?: return (false, max(0, Int(((screen.deadline - now) / .seconds(1)).rounded(.up))))
+        default: return nil
+        }
     }
 
     /// Follows changes: the version now, then a new one each time something on the screen changed; ends when
@@ -141,6 +154,10 @@ final class FaceToFace: NearbyFrontEnd {
         case .connected(let screen, let names, _):
             shortCode = screen.shortCode
             commonFriends = names
+            // The session's own screens (a request waiting, its seconds left) are drawn as they change.
+            if let session = coordinator?.session {
+                Task { for await _ in session.stateUpdates() { self.changed() } }
+            }
             lines.append(screen.shortCode.map { "Connected. Check that both screens show \($0)." } ?? "Connected to the device that has the code.")
         case .commonFriends(let names):
             commonFriends = names

@@ -29,6 +29,12 @@ enum FaceToFaceScreen {
             parts.append(people(model, formToken))
         }
         if let question = model.question { parts.append(ask(question, model, formToken)) }
+        if let (waitingForThem, seconds) = model.secondsLeft {
+            let countdown: HTML = "<span data-countdown=\"\(seconds)\">\(seconds)</span>"
+            parts.append(waitingForThem
+                ? "<p class=\"waiting\" role=\"status\">Waiting for their answer: \(countdown) seconds left.</p>"
+                : "<p class=\"waiting\">\(countdown) seconds left to answer.</p>")
+        }
         if let note = model.theirNote { parts.append("<p class=\"note\">They wrote: “\(note)”</p>") }
         if let note = model.ourNote { parts.append("<p class=\"note\">You wrote: “\(note)”</p>") }
         parts.append("<ul class=\"log\">\(model.lines.map { "<li>\($0)</li>" as HTML })</ul>")

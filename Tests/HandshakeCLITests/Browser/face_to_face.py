@@ -47,6 +47,7 @@ with sync_playwright() as playwright:
         seen["request"] = page.inner_text("#live form p")
         seen["shortCode"] = page.inner_text(".shortcode")
         seen["liveText"] = page.inner_text("#live")
+        seen["countdown"] = page.inner_text("#live .waiting")
         shoot(page, "face-to-face-request")
         page.click("#live button[value=yes]")
         clicks += 1
