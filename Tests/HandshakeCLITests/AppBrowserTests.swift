@@ -86,6 +86,9 @@ struct AppBrowserTests {
         #expect((seen["pinnedList"] as? String)?.contains("Pinned\nEve from the conference\nBlocked · verified") == true, "\(seen["pinnedList"] ?? "")")
         #expect(seen["cardHeading"] as? String == "Ada Lovelace")
         #expect(seen["qrDrawn"] as? Int == 1)
+        #expect((seen["cardSaved"] as? String)?.hasPrefix("Saved.") == true)
+        #expect((seen["cardFields"] as? String)?.contains("Company\tAnalytical Engines") == true || (seen["cardFields"] as? String)?.contains("Analytical Engines") == true)
+        #expect((seen["cardRefusal"] as? String)?.hasSuffix("Nothing was saved.") == true, "\(seen["cardRefusal"] ?? "")")
         #expect(seen["crossOriginStatus"] as? Int == 403)
         #expect(seen["wrongTokenStatus"] as? Int == 403)
         #expect(seen["confirmHeading"] as? String == "Delete Eve from the conference?")
@@ -100,7 +103,7 @@ struct AppBrowserTests {
         #expect(seen["finalListText"] as? String == "Bob Babbage\nTrusted · verified")
         let contacts = try await ada.run("contacts")
         #expect(!contacts.stdout.contains("img") && contacts.stdout.contains("Bob Babbage"), "\(contacts.stdout)")
-        for name in ["no-secret", "contacts", "contact", "my-card", "delete", "contacts-empty", "add-refused", "add-confirm"] {
+        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "delete", "contacts-empty", "add-refused", "add-confirm"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

@@ -1,3 +1,5 @@
+import Foundation
+import HandshakeCore
 import HandshakeStore
 import Testing
 
@@ -17,5 +19,21 @@ struct ContactSettingsTests {
         #expect(ContactSettings.edit(FormFields("action=block")) == ContactEdit(trustLevel: .blocked))
         #expect(ContactSettings.edit(FormFields("action=unblock")) == ContactEdit(trustLevel: .known))
         #expect(ContactSettings.edit(FormFields("action=delete")).isEmpty)
+    }
+}
+
+/// The card editor carries what was typed into the card's fields: empty boxes clear, lists split.
+struct CardEditTests {
+    @Test func whatWasTypedBecomesTheCardsFields() throws {
+        let typed = CardEditScreen.Typed(FormFields(
+            "name=Ada+Lovelace&company=&emails=ada%40example.com%0D%0A%0D%0Aada%40work.example&skills=maths%2C+poetry%2C&share-name=yes&share-emails=yes"))
+        let identity = Identity.generate()
+        var card = CardProfile(identity: identity, now: Date()).card
+        card.company = "Old Company"
+        typed.apply(to: &card)
+        #expect(card.name == "Ada Lovelace" && card.company == nil)
+        #expect(card.emails == ["ada@example.com", "ada@work.example"])
+        #expect(card.skills == ["maths", "poetry"])
+        #expect(typed.shared == [.name, .emails])
     }
 }

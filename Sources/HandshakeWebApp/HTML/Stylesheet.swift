@@ -54,6 +54,9 @@ enum Stylesheet {
         ul.log { color: var(--muted); font-size: .9375rem; }
         .note { font-size: 1.125rem; }
         .ending { font-weight: 600; }
+        .fields label { display: block; margin-top: .75rem; }
+        .fields input[type="text"] { width: 100%; }
+        fieldset.sharing label { display: inline-block; margin: .25rem 1rem .25rem 0; }
         .refusal { max-width: 36rem; margin: 3rem auto; padding: 1rem; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         @media (max-width: 480px) { dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }

@@ -31,6 +31,8 @@ struct AppRoutes: Sendable {
         router.get("/contacts/{id}/delete", use: confirmDelete)
         router.post("/contacts/{id}/delete", use: delete)
         router.get("/card", use: card)
+        router.get("/card/edit", use: editCard)
+        router.post("/card/edit", use: saveCard)
         router.get("/add", use: add)
         router.post("/add", use: read)
         router.post("/add/keep", use: keep)
@@ -86,7 +88,25 @@ struct AppRoutes: Sendable {
     }
 
     @Sendable func card(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        Page.response(MyCardScreen.page(card: try account.issueCard()))
+        Page.response(MyCardScreen.page(card: try account.issueCard(), saved: request.uri.queryParameters["done"] == "saved"))
+    }
+
+    @Sendable func editCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let profile = try account.profile()
+        return Page.response(CardEditScreen.page(.init(profile.card, shared: profile.sharedFields), formToken: secrets.formToken))
+    }
+
+    /// Saves the fields and what is shared; a field the card's rules refuse saves nothing and says why.
+    @Sendable func saveCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let typed = CardEditScreen.Typed(try await Self.form(request))
+        do {
+            // The fields first: a refused one saves nothing, the sharing included.
+            try account.editCard { typed.apply(to: &$0) }
+            try account.share(typed.shared)
+        } catch let error as CardFieldError {
+            return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)
+        }
+        return Page.redirect(to: "/card?done=saved")
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -6,7 +6,7 @@ import HandshakeQR
 import HandshakeStore
 
 enum MyCardScreen {
-    static func page(card: SignedCard) -> HTML {
+    static func page(card: SignedCard, saved: Bool = false) -> HTML {
         let text = CardText.qrText(card)
         let qr = (try? QRCode(encoding: text, errorCorrection: .low)).map { HTML(trusted: SVGRenderer(quietZone: 4, moduleSize: 8).render($0)) }
         let shared = card.card
@@ -14,8 +14,9 @@ enum MyCardScreen {
         fields.add(ContactDetails(shared))
         let name = shared.name ?? "Your card"
         return Page.screen(title: "My card", current: .card, body: """
+            \(saved ? "<p class=\"notice\" role=\"status\">Saved. People you meet from now on receive this card; your contacts get it as an update.</p>" as HTML : .empty)
             <h1>\(name)</h1>
-            <p class="muted">This is the card people receive from you: only the fields you share.</p>
+            <p class="muted">This is the card people receive from you: only the fields you share. <a href="/card/edit">Edit my card</a></p>
             \(qr.map { "<div class=\"qr\" role=\"img\" aria-label=\"QR code of your signed card\">\($0)</div>" as HTML }
                 ?? "<p>Your card is too large for a QR code (a large photo?): share it by link or nearby instead.</p>")
             \(fields.html)

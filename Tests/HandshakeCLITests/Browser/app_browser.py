@@ -95,6 +95,18 @@ with sync_playwright() as playwright:
     seen["qrDrawn"] = page.locator(".qr svg").count()
     shoot(page, "my-card")
 
+    # Edit my card: a company saved and shown; an address that is not one refused with its reason.
+    page.click("text=Edit my card")
+    page.fill("#company", "Analytical Engines")
+    page.click("text=Save my card")
+    seen["cardSaved"] = page.inner_text("[role=status]")
+    seen["cardFields"] = page.inner_text("main dl")
+    page.click("text=Edit my card")
+    page.fill("#emails", "not an address")
+    page.click("text=Save my card")
+    seen["cardRefusal"] = page.inner_text("[role=alert]")
+    shoot(page, "edit-card-refused")
+
     # A change posted from another origin, with the session cookie the browser would attach: refused.
     forged = context.request.post(
         contact_url + "/delete", form={"csrf": "guess"}, headers={"Origin": "http://evil.example"}, max_redirects=0
