@@ -89,6 +89,12 @@ struct AppBrowserTests {
         #expect((seen["cardSaved"] as? String)?.hasPrefix("Saved.") == true)
         #expect((seen["cardFields"] as? String)?.contains("Company\tAnalytical Engines") == true || (seen["cardFields"] as? String)?.contains("Analytical Engines") == true)
         #expect((seen["cardRefusal"] as? String)?.hasSuffix("Nothing was saved.") == true, "\(seen["cardRefusal"] ?? "")")
+        #expect(seen["backupHiddenFirst"] as? Int == 0)
+        let backup = try await ada.run("identity", "backup")
+        let shownCode = (seen["backupCode"] as? String) ?? "-"
+        let groups = shownCode.split(separator: " ")
+        #expect(groups.count > 10 && backup.stdout.filter { !$0.isWhitespace }.contains(groups.joined()), "the app shows the code `handshake identity backup` prints: \(shownCode)")
+        #expect(seen["defaultsSaved"] as? String == "Saved." && seen["callsDefault"] as? String == "no")
         #expect(seen["crossOriginStatus"] as? Int == 403)
         #expect(seen["wrongTokenStatus"] as? Int == 403)
         #expect(seen["confirmHeading"] as? String == "Delete Eve from the conference?")
@@ -103,7 +109,7 @@ struct AppBrowserTests {
         #expect(seen["finalListText"] as? String == "Bob Babbage\nTrusted · verified")
         let contacts = try await ada.run("contacts")
         #expect(!contacts.stdout.contains("img") && contacts.stdout.contains("Bob Babbage"), "\(contacts.stdout)")
-        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "delete", "contacts-empty", "add-refused", "add-confirm"] {
+        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add-confirm"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

@@ -37,3 +37,11 @@ struct CardEditTests {
         #expect(typed.shared == [.name, .emails])
     }
 }
+
+/// The defaults form asks for the allowances it names, and nothing for a field it lacks or garbles.
+struct SettingsFormTests {
+    @Test func theDefaultsFormIsTheBooksAllowances() {
+        let chosen = SettingsScreen.defaults(FormFields("default-calls=no&default-reactions=always&default-voice=maybe&csrf=x"))
+        #expect(chosen == [.calls: .no, .reactions: .always])
+    }
+}

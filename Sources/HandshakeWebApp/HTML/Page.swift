@@ -11,6 +11,7 @@ enum Page {
         case nearby = "Face to face"
         case add = "Add"
         case card = "My card"
+        case settings = "Settings"
 
         var path: String {
             switch self {
@@ -18,6 +19,7 @@ enum Page {
             case .nearby: "/nearby"
             case .add: "/add"
             case .card: "/card"
+            case .settings: "/settings"
             }
         }
     }

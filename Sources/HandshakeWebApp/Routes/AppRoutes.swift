@@ -32,6 +32,13 @@ struct AppRoutes: Sendable {
         router.post("/contacts/{id}/delete", use: delete)
         router.get("/card", use: card)
         router.get("/card/edit", use: editCard)
+        router.get("/settings") { request, _ in try settings(backup: false, saved: request.uri.queryParameters["done"] == "saved") }
+        // A POST, not a link: the code is shown only by a deliberate press on the app's own page.
+        router.post("/settings/backup") { _, _ in try settings(backup: true, saved: false) }
+        router.post("/settings/defaults") { request, _ in
+            for (feature, allowance) in SettingsScreen.defaults(try await Self.form(request)) { try account.book.setUserDefault(feature, allowance) }
+            return Page.redirect(to: "/settings?done=saved")
+        }
         router.post("/card/edit", use: saveCard)
         router.get("/add", use: add)
         router.post("/add", use: read)
@@ -147,6 +154,13 @@ struct AppRoutes: Sendable {
             let sentence = ContactBookError.keyConflict(contact.nodeID?.rawValue ?? "").description
             return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: sentence), status: .conflict)
         }
+    }
+
+    func settings(backup: Bool, saved: Bool) throws -> Response {
+        let card = try account.profile().card
+        return Page.response(SettingsScreen.page(
+            name: card.name, nodeID: account.identity.nodeID, defaults: try account.book.userDefaultPreferences(),
+            backupCode: backup ? account.backupCode : nil, formToken: secrets.formToken, saved: saved))
     }
 
     /// The fields of a POSTed form (the access middleware has read the body already, within its limit).

@@ -107,6 +107,17 @@ with sync_playwright() as playwright:
     seen["cardRefusal"] = page.inner_text("[role=alert]")
     shoot(page, "edit-card-refused")
 
+    # Settings: the backup code only when asked; a default saved.
+    page.click("nav >> text=Settings")
+    seen["backupHiddenFirst"] = page.locator("#backup-code").count()
+    page.click("text=Show my backup code")
+    seen["backupCode"] = page.inner_text("#backup-code")
+    page.select_option("#default-calls", "no")
+    page.click("text=Save the defaults")
+    seen["defaultsSaved"] = page.inner_text("[role=status]")
+    seen["callsDefault"] = page.input_value("#default-calls")
+    shoot(page, "settings")
+
     # A change posted from another origin, with the session cookie the browser would attach: refused.
     forged = context.request.post(
         contact_url + "/delete", form={"csrf": "guess"}, headers={"Origin": "http://evil.example"}, max_redirects=0

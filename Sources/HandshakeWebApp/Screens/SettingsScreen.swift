@@ -1,0 +1,56 @@
+// Establishes the Settings screen: who you are (your name and Node ID), your backup code (shown only when
+// asked, with what it gives away), and the default chat preferences every contact gets unless you choose
+// otherwise for them. The code is the account's; the defaults are the book's (`setUserDefault`).
+import HandshakeCore
+import HandshakeStore
+
+enum SettingsScreen {
+    static let featureNames: [ChatFeature: String] = [
+        .timedMessages: "Disappearing messages", .reactions: "Reactions", .voice: "Voice messages", .calls: "Calls", .files: "Files",
+        .fullDelete: "Deleting for both",
+    ]
+    static let allowanceNames: [FeatureAllowance: String] = [
+        .always: "Always: even if they do not allow it back", .yes: "Yes: if they allow it too", .no: "No",
+    ]
+
+    static func page(name: String?, nodeID: NodeID, defaults: [ChatFeature: FeatureAllowance], backupCode: [String]?, formToken: String, saved: Bool) -> HTML {
+        let rows = ChatFeature.allCases.map { feature -> HTML in
+            let id = "default-\(feature.rawValue)"
+            let options = FeatureAllowance.allCases.map { allowance -> HTML in
+                let label = allowanceNames[allowance] ?? allowance.rawValue
+                return defaults[feature] == allowance
+                    ? "<option value=\"\(allowance.rawValue)\" selected>\(label)</option>" : "<option value=\"\(allowance.rawValue)\">\(label)</option>"
+            }
+            return "<label for=\"\(id)\">\(featureNames[feature] ?? feature.rawValue)</label><select id=\"\(id)\" name=\"\(id)\">\(options)</select>"
+        }
+        let backup: HTML = backupCode.map {
+            """
+            <div class="notice problem" role="status"><p>Anyone who has this code can be you: write it on paper and keep it where
+            only you can reach it. It restores your identity on a new device (<code>handshake identity restore</code>).</p>
+            <p class="code" id="backup-code">\($0.joined(separator: " "))</p></div>
+            """
+        } ?? Page.form(action: "/settings/backup", token: formToken, "<button type=\"submit\" class=\"secondary\">Show my backup code</button>")
+        return Page.screen(title: "Settings", current: .settings, body: """
+            \(saved ? "<p class=\"notice\" role=\"status\">Saved.</p>" as HTML : .empty)
+            <h1>Settings</h1>
+            <h2>You</h2>
+            <dl><dt>Name</dt><dd>\(name ?? "(none)")</dd><dt>Node ID</dt><dd class="code">\(nodeID.rawValue)</dd></dl>
+            <h2>Backup code</h2>
+            \(backup)
+            <h2>What your contacts may do, unless you choose for one of them</h2>
+            \(Page.form(action: "/settings/defaults", token: formToken, """
+                <div class="fields">\(rows)</div>
+                <p><button type="submit">Save the defaults</button></p>
+                """))
+            """)
+    }
+
+    /// The defaults the form asks for; a field missing or unknown is left as it is.
+    static func defaults(_ form: FormFields) -> [ChatFeature: FeatureAllowance] {
+        var chosen: [ChatFeature: FeatureAllowance] = [:]
+        for feature in ChatFeature.allCases {
+            if let allowance = form["default-\(feature.rawValue)"].flatMap(FeatureAllowance.init(rawValue:)) { chosen[feature] = allowance }
+        }
+        return chosen
+    }
+}
