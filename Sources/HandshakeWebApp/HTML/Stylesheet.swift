@@ -59,6 +59,9 @@ enum Stylesheet {
         fieldset.sharing label { display: inline-block; margin: .25rem 1rem .25rem 0; }
         .refusal { max-width: 36rem; margin: 3rem auto; padding: 1rem; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-        @media (max-width: 480px) { dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
+        @media (max-width: 480px) {
+          dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; }
+          nav { gap: .125rem; justify-content: space-between; } nav .brand { flex-basis: 100%; } nav a { padding: .25rem .3rem; font-size: .875rem; }
+        }
         """
 }
