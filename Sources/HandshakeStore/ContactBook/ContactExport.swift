@@ -11,23 +11,6 @@ import HandshakeCore
 /// written with ``ContactBook/export(_:write:)`` and read back with ``decodeArray(_:)``. Optional fields
 /// that are absent are left out of the object, not written as `null`.
 public struct ContactExport: Sendable, Equatable, Codable {
-    /// A link to a social network or a web page.
-    public struct Link: Sendable, Equatable, Codable {
-        /// The network (`github`, `mastodon`, … or `web`).
-        public var platform: String
-        /// The handle on that network, if the card gave one.
-        public var handle: String?
-        /// The address, if the card gave one.
-        public var url: String?
-
-        /// A link with these parts.
-        public init(platform: String, handle: String? = nil, url: String? = nil) {
-            self.platform = platform
-            self.handle = handle
-            self.url = url
-        }
-    }
-
     /// A picture: its media type and its bytes in standard base64 (with padding).
     public struct Photo: Sendable, Equatable, Codable {
         /// `image/jpeg` or `image/png`.
@@ -65,7 +48,7 @@ public struct ContactExport: Sendable, Equatable, Codable {
     /// The phone numbers, in the card's order.
     public var phones: [String]
     /// The links, in the card's order.
-    public var links: [Link]
+    public var links: [SocialLink]
     /// The skills, in the card's order.
     public var skills: [String]
     /// The card's avatar or the photo the address book gave.
@@ -100,7 +83,7 @@ public struct ContactExport: Sendable, Equatable, Codable {
         location = details.location
         emails = details.emails
         phones = details.phones
-        links = details.links.map { Link(platform: $0.platform, handle: $0.handle, url: $0.url) }
+        links = details.links
         skills = details.skills
         avatar = exported.avatar.map { Photo(mediaType: $0.mediaType, base64: Data($0.data).base64EncodedString()) }
         alias = contact.alias

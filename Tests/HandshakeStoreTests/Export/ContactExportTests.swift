@@ -21,7 +21,7 @@ struct ContactExportTests {
         #expect(ada.name == "Ada Lovelace" && ada.company == "Analytical Engines Ltd" && ada.title == "Chief Programmer")
         #expect(ada.bio == "Wrote the first program.\nLikes engines." && ada.location == "London")
         #expect(ada.emails == ["ada@example.com"] && ada.phones == ["+44 20 7946 0018"])
-        #expect(ada.links == [ContactExport.Link(platform: "github", handle: "@ada", url: "https://github.com/ada")])
+        #expect(ada.links == [SocialLink(platform: "github", handle: "@ada", url: "https://github.com/ada")])
         #expect(ada.skills == ["mathematics", "poetical science"])
         #expect(ada.avatar?.mediaType == "image/png")
         #expect(ada.avatar.flatMap { Data(base64Encoded: $0.base64) }.map { [UInt8]($0) } == (try ContactExportFixture.adasCard()).card.avatar?.data)
