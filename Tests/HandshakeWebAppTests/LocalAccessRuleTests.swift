@@ -17,6 +17,7 @@ struct LocalAccessRuleTests {
     @Test func theLaunchSecretIsTradedForTheCookieAndLeavesTheURL() {
         #expect(decide(_: "GET", "/contacts?secret=L4unch", cookie: nil) == .startSession(location: "/contacts"))
         #expect(decide(_: "GET", "/contacts?q=ada&secret=L4unch", cookie: nil) == .startSession(location: "/contacts?q=ada"))
+        #expect(decide(_: "GET", "//evil.example/x?secret=L4unch", cookie: nil) == .startSession(location: "/"), "never another site")
         #expect(decide(_: "GET", "/contacts?secret=wrong", cookie: nil) == .noSession)
         #expect(decide(_: "GET", "/contacts?secret=L4unc", cookie: nil) == .noSession, "a prefix of the secret is not the secret")
     }

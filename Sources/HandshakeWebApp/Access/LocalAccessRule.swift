@@ -41,7 +41,9 @@ struct LocalAccessRule: Sendable {
         if method == "GET", let given = query.first(where: { $0.name == "secret" })?.value {
             guard LaunchSecrets.same(given, secrets.launch) else { return .noSession }
             let rest = query.filter { $0.name != "secret" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            return .startSession(location: rest.isEmpty ? route : route + "?" + rest)
+            // Only a path of this app: `//host/…` in a Location would send the browser to another site.
+            let path = route.hasPrefix("/") && !route.hasPrefix("//") ? route : "/"
+            return .startSession(location: rest.isEmpty ? path : path + "?" + rest)
         }
         guard LaunchSecrets.same(Self.cookie(Self.cookieName, in: cookie), secrets.session) else { return .noSession }
         if ["GET", "HEAD"].contains(method) { return .allow }
