@@ -14,12 +14,6 @@ struct LandingPageBrowserTests {
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/artifacts/landing-page", isDirectory: true)
 
-    /// A TCP port nobody listens on now.
-    static func freePort() throws -> Int {
-        let result = try Tool.require("python3", "-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
-        return try #require(Int(result.trimmingCharacters(in: .whitespacesAndNewlines)))
-    }
-
     static func chromium(_ arguments: String...) throws -> Tool.Result {
         try Tool.run(arguments: ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments)
     }
@@ -35,11 +29,11 @@ struct LandingPageBrowserTests {
     @Test("valid, used, expired and unknown links, on a phone and a desktop")
     func pages() async throws {
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-        let port = try Self.freePort()
+        let port = CLI.serverPort()
         let server = try ServeCommandTests.Server.start(try CLI(), port: port)
         defer { server.process.terminate() }
         // A second server whose links last one second, for the expired page.
-        let shortPort = try Self.freePort()
+        let shortPort = CLI.serverPort()
         let shortLived = try ServeCommandTests.Server.start(try CLI(), port: shortPort, options: ["--link-lifetime", "1"])
         defer { shortLived.process.terminate() }
         try await server.waitUntilHealthy()

@@ -45,7 +45,7 @@ extension IdentitySeed: Equatable {
 }
 
 /// Equality of two byte strings in time that depends only on their lengths.
-func constantTimeEquals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
+package func constantTimeEquals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
     guard lhs.count == rhs.count else { return false }
     var difference: UInt8 = 0
     for (a, b) in zip(lhs, rhs) { difference |= a ^ b }

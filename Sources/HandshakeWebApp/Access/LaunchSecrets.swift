@@ -31,11 +31,9 @@ public struct LaunchSecrets: Sendable {
         Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
     }
 
-    /// Compares in time that does not depend on where the two differ.
+    /// Compares in time that does not depend on where the two differ (HandshakeCore's `constantTimeEquals`).
     static func same(_ given: String?, _ expected: String) -> Bool {
         guard let given else { return false }
-        let a = Array(given.utf8), b = Array(expected.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        return constantTimeEquals(given.utf8, expected.utf8)
     }
 }

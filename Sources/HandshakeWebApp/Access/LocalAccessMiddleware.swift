@@ -51,8 +51,8 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    /// The headers of every response: this app's own script, style and images only; never framed, cached or
-    /// followed by a referrer.
+    /// The headers of every response: this app's own script, style and images only; never framed or cached,
+    /// and no referrer sent to another site.
     static func secure(_ headers: inout HTTPFields) {
         headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"

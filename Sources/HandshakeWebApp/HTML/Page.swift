@@ -64,9 +64,14 @@ enum Page {
         """
     }
 
-    /// An HTML response.
+    /// An HTML response: a whole page, or the part of one a script swaps in.
     static func response(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page.description)))
+        text(page.description, contentType: "text/html; charset=utf-8", status: status)
+    }
+
+    /// A response of `body` as `contentType` (the stylesheet, the script).
+    static func text(_ body: String, contentType: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// A redirect after a change (POST, then GET), so a reload does not repeat it.

@@ -23,9 +23,7 @@ final class FaceToFace: NearbyFrontEnd {
     }
 
     let account: HandshakeAccount
-    private(set) var running = false
     private(set) var lines: [String] = []
-    private(set) var people: [NearbyPeer] = []
     private(set) var shortCode: String?
     private(set) var commonFriends: [String] = []
     private(set) var question: Question?
@@ -38,6 +36,10 @@ final class FaceToFace: NearbyFrontEnd {
     /// The clock the sessions run on, read for the seconds a request has left.
     private let clock = SystemExchangeClock()
     private var run: Task<Void, Never>?
+    /// Whether a run is under way (looking, or an exchange).
+    var running: Bool { run != nil }
+    /// The people found nearby, as the coordinator lists them.
+    var people: [NearbyPeer] { coordinator?.people ?? [] }
     private var pending: CheckedContinuation<String?, Never>?
     private var chose = false
     private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
@@ -46,14 +48,15 @@ final class FaceToFace: NearbyFrontEnd {
 
     /// Starts looking for people nearby (or shows a code, or types one). Nothing when a run is under way.
     func start(_ meeting: NearbyMeeting, showsName: Bool) throws {
-        guard !running else { return }
+        guard run == nil else { return }
         var configuration = NearbyCoordinator.Configuration()
         configuration.showsName = showsName
         configuration.clock = clock
         let coordinator = try NearbyCoordinator(account: account, frontEnd: self, configuration: configuration)
-        (self.coordinator, running, chose) = (coordinator, true, false)
-        (lines, people, shortCode, commonFriends, question, theirNote, ourNote, ending, keptContactID) = ([], [], nil, [], nil, nil, nil, nil, nil)
-        changed()
+        (self.coordinator, chose) = (coordinator, false)
+        (lines, shortCode, commonFriends, question, theirNote, ourNote, ending, keptContactID) = ([], nil, [], nil, nil, nil, nil, nil)
+        // The list follows the coordinator's own updates (a peer found, lost, or named later).
+        Task { for await _ in coordinator.peopleUpdates() { self.changed() } }
         run = Task {
             do {
                 try await coordinator.run(meeting, timeout: .seconds(600))
@@ -62,6 +65,7 @@ final class FaceToFace: NearbyFrontEnd {
             }
             self.finish()
         }
+        changed()
     }
 
     /// Connects to the person with this id from the list; choosing them is saying yes to exchanging.
@@ -88,12 +92,13 @@ final class FaceToFace: NearbyFrontEnd {
 
     /// The seconds left for an answer: to ours while our request waits, or to theirs while it is on screen.
     var secondsLeft: (waitingForThem: Bool, seconds: Int)? {
-        let now = clock.now().monotonic
+        let (waitingForThem, deadline): (Bool, Duration)
         switch coordinator?.session?.state {
-        case .waiting(let screen)?: return (true, max(0, Int(((screen.deadline - now) / .seconds(1)).rounded(.up))))
-        case .incomingRequest(let screen)?: return (false, max(0, Int(((screen.deadline - now) / .seconds(1)).rounded(.up))))
+        case .waiting(let screen)?: (waitingForThem, deadline) = (true, screen.deadline)
+        case .incomingRequest(let screen)?: (waitingForThem, deadline) = (false, screen.deadline)
         default: return nil
         }
+        return (waitingForThem, max(0, Int(((deadline - clock.now().monotonic) / .seconds(1)).rounded(.up))))
     }
 
     /// Follows changes: the version now, then a new one each time something on the screen changed; ends when
@@ -114,7 +119,6 @@ final class FaceToFace: NearbyFrontEnd {
     }
 
     private func finish() {
-        running = false
         run = nil
         answer(nil)
         coordinator = nil
@@ -135,7 +139,7 @@ final class FaceToFace: NearbyFrontEnd {
         case .looking(_, _, let showsName):
             lines.append(showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby.")
         case .found, .lost:
-            people = coordinator?.people ?? people
+            break  // the list is the coordinator's (`people`), followed through its updates
         case .nobodyFound(let sentence), .refusedConnection(let sentence), .problem(let sentence):
             lines.append(sentence)
         case .unknownChoice(let text):

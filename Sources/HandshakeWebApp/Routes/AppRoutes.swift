@@ -12,18 +12,12 @@ struct AppRoutes: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in Page.redirect(to: "/contacts") }
-        router.get("/static/app.css") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Stylesheet.css)))
-        }
-        router.get("/static/app.js") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Script.js)))
-        }
+        router.get("/static/app.css") { _, _ in Page.text(Stylesheet.css, contentType: "text/css; charset=utf-8") }
+        router.get("/static/app.js") { _, _ in Page.text(Script.js, contentType: "text/javascript; charset=utf-8") }
         router.get("/contacts", use: contacts)
         router.get("/contacts/results") { request, _ in
             let search = String(request.uri.queryParameters["q"] ?? "")
-            let found = try account.book.contacts(ContactListQuery(search: search))
-            let html = ContactsScreen.results(contacts: found, search: search)
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html.description)))
+            return Page.response(ContactsScreen.results(contacts: try account.book.contacts(ContactListQuery(search: search)), search: search))
         }
         router.get("/contacts/{id}", use: contact)
         router.post("/contacts/{id}/edit", use: edit)

@@ -13,8 +13,7 @@ struct FaceToFaceRoutes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         router.get("/nearby") { _, _ in await Page.response(FaceToFaceScreen.page(model, formToken: secrets.formToken)) }
         router.get("/nearby/live") { _, _ in
-            let html = await FaceToFaceScreen.live(model, formToken: secrets.formToken)
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html.description)))
+            await Page.response(FaceToFaceScreen.live(model, formToken: secrets.formToken))
         }
         router.get("/nearby/stream", use: stream)
         router.post("/nearby/start", use: start)
