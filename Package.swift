@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HandshakeNearby", targets: ["HandshakeNearby"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
+        .library(name: "HandshakeQRReader", targets: ["HandshakeQRReader"]),
         .library(name: "HandshakeWalletPass", targets: ["HandshakeWalletPass"]),
         .library(name: "HandshakeCredentials", targets: ["HandshakeCredentials"]),
         .library(name: "HandshakeAvatar", targets: ["HandshakeAvatar"]),
@@ -72,6 +73,8 @@ let package = Package(
         ),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
         .target(name: "HandshakeQR", swiftSettings: strict),
+        // Reading the QR code in a picture, with zbar's zbarimg run as a separate process (Linux and macOS).
+        .target(name: "HandshakeQRReader", swiftSettings: strict),
         // PNG rendering of QR symbols; compression by the system's zlib.
         .systemLibrary(
             // Named apart from ZIPFoundation's own `CZlib` module map: two modules of one name cannot coexist.
@@ -137,6 +140,7 @@ let package = Package(
                 "HandshakeCore",
                 "HandshakeStore",
                 "HandshakeQR",  // the QR code of My card, as SVG
+                "HandshakeQRReader",  // Add from a picture or the camera: the app decodes, not the browser
                 "HandshakeExchange",
                 "HandshakeNearby",  // Face to face: the coordinator, with the screen as its front end
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -165,6 +169,7 @@ let package = Package(
                 "HandshakeStore",
                 "HandshakeQR",
                 "HandshakeQRPNG",
+                "HandshakeQRReader",
                 "HandshakeExchange",
                 "HandshakeNearby",
                 "HandshakeServer",
@@ -186,7 +191,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG", "HandshakeTestSupport"],
+            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG", "HandshakeQRReader", "HandshakeTestSupport"],
             exclude: ["Scripts"],  // the segno helper, run at test time
             swiftSettings: strict
         ),

@@ -2,6 +2,7 @@
 // loopback address only, behind the launch secret (LocalAccessRule). It knows nothing of terminals or
 // browsers: the program prints the URL and opens the browser.
 import Foundation
+import HandshakeQRReader
 import HandshakeStore
 import Hummingbird
 import Logging
@@ -73,6 +74,7 @@ public struct LocalWebApp: Sendable {
         router.add(middleware: LocalAccessMiddleware(secrets: secrets, bound: bound))
         AppRoutes(account: account, secrets: secrets).register(on: router)
         FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
+        PictureRoutes(reader: QRPictureReader()).register(on: router)
         return router
     }
 }

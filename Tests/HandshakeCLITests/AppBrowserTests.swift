@@ -4,7 +4,8 @@ import Testing
 
 /// `handshake app` in a real browser: headless Chromium, driven by Playwright (Tests/HandshakeCLITests/Browser/
 /// app_browser.py), opens the launch link, reads the contact list, saves an alias, shows My card and deletes
-/// after the confirmation, at a phone's size and a desktop's; refusals without the secret, under another
+/// after the confirmation, adds a card from a photo of its QR code and another from the camera (Chromium's fake
+/// camera), at a phone's size and a desktop's; refusals without the secret, under another
 /// host name and from another origin; and a contact whose name is markup shows as text with no script run.
 /// Screenshots of every screen go to `.build/artifacts/app/`. Needs chromium and pip's playwright
 /// (scripts/install-test-tools); a missing one fails the test.
@@ -33,6 +34,9 @@ struct AppBrowserTests {
         try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
         try #require(await bob.run("card", "set", "--company", "Difference Engines").status == 0)
         let bobsCard = try await bob.run("card", "export", "--format", "qr-text").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bobsQR = bob.file("bob.png"), evesQR = eve.file("eve.png")
+        try #require(await bob.run("card", "export", "--format", "png", "-o", bobsQR.path).status == 0)
+        try #require(await eve.run("card", "export", "--format", "png", "-o", evesQR.path).status == 0)
         // One character of the signed part changed: the card no longer verifies.
         var tampered = Array(bobsCard)
         tampered[tampered.count - 10] = tampered[tampered.count - 10] == "A" ? "B" : "A"
@@ -59,7 +63,7 @@ struct AppBrowserTests {
         let url = try #require(words.last, "\(firstLine)")
         try #require(url.hasPrefix("http://127.0.0.1:") && url.contains("/contacts?secret="), "\(firstLine)")
 
-        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, bobsCard, String(tampered), evesCode])
+        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, bobsCard, String(tampered), evesCode, bobsQR.path, evesQR.path])
         try #require(driven.status == 0, "the browser script failed (scripts/install-test-tools installs playwright): \(driven.stderr)")
         let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
 
@@ -102,14 +106,17 @@ struct AppBrowserTests {
         #expect((seen["afterDeleteText"] as? String)?.contains("No contacts yet.") == true)
         #expect((seen["tamperedAlert"] as? String)?.contains("Nothing was stored.") == true, "\(seen["tamperedAlert"] ?? "")")
         #expect((seen["afterRefusalText"] as? String)?.contains("No contacts yet.") == true)
-        #expect(seen["addHeading"] as? String == "Bob Babbage")
+        #expect(seen["noCodeStatus"] as? String == "No QR code was found in the picture. Try a sharper or closer picture.")
+        #expect(seen["cameraOffered"] as? Int == 1)
+        #expect(seen["addHeading"] as? String == "Bob Babbage", "a photo of his QR code leads to his card")
         #expect((seen["addVerified"] as? String)?.hasPrefix("Verified") == true)
         #expect(seen["addedHeading"] as? String == "Bob Babbage")
         #expect((seen["addedNotice"] as? String)?.hasPrefix("Added Bob Babbage. Now let them add you") == true)
         #expect(seen["finalListText"] as? String == "Bob Babbage\nTrusted · verified")
+        #expect(seen["cameraHeading"] as? String == Self.hostileName, "the camera's frames lead to Eve's card")
         let contacts = try await ada.run("contacts")
         #expect(!contacts.stdout.contains("img") && contacts.stdout.contains("Bob Babbage"), "\(contacts.stdout)")
-        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add-confirm"] {
+        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add", "add-confirm"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

@@ -37,3 +37,17 @@ struct AddScreenTests {
         #expect(page.contains("name=\"card\" value=\"\(UntrustedText.htmlEscaped(text))\""))
     }
 }
+
+/// What the Add screen's script is told about a picture: the code's text, or the sentence, and whether a
+/// camera should keep looking (only when the frame held no code).
+struct PictureAnswerTests {
+    @Test func theScriptIsToldTheTextOrTheSentence() {
+        #expect(PictureRoutes.Answer.of(.success(Array("HS1:ABC".utf8))) == .init(text: "HS1:ABC"))
+        let binary = PictureRoutes.Answer.of(.success([0xFF, 0xFE, 0x00]))
+        #expect(binary.text == nil && binary.problem == "This QR code holds data that is not text, so it is not a Handshake card." && !binary.keepLooking)
+        let nothing = PictureRoutes.Answer.of(.failure(.noQRCode("the picture")))
+        #expect(nothing.keepLooking && nothing.problem == "No QR code was found in the picture. Try a sharper or closer picture.")
+        #expect(!PictureRoutes.Answer.of(.failure(.notAPicture("the picture"))).keepLooking)
+        #expect(!PictureRoutes.Answer.of(.failure(.zbarMissing)).keepLooking)
+    }
+}

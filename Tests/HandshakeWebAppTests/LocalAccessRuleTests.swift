@@ -51,6 +51,18 @@ struct LocalAccessRuleTests {
                 "the secret starts a session on a GET only")
     }
 
+    /// The middleware reads a body (up to a picture's size) only after this step says the head may change
+    /// something: without the cookie or from another origin, nothing is read.
+    @Test func theHeadIsDecidedBeforeAnyBodyIsRead() {
+        let rule = Self.rule
+        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", path: "/add/picture", cookie: Self.cookie, origin: "http://127.0.0.1:7430") == .checkFormToken)
+        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", path: "/add/picture", cookie: nil, origin: "http://127.0.0.1:7430") == .noSession)
+        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", path: "/add/picture", cookie: Self.cookie, origin: "http://evil.example") == .crossSite)
+        #expect(rule.decide(method: "GET", host: "127.0.0.1:7430", path: "/add", cookie: Self.cookie, origin: nil) == .allow)
+        #expect(rule.decide(formToken: "F0rm") == .allow)
+        #expect(rule.decide(formToken: "F0rmX") == .crossSite)
+    }
+
     @Test func formsAndCookiesAreReadAsBrowsersWriteThem() {
         let form = FormFields("csrf=F0rm&alias=Ada+%3Cb%3E&alias=second&empty=")
         #expect(form["csrf"] == "F0rm" && form["alias"] == "Ada <b>" && form["empty"] == "" && form["missing"] == nil)

@@ -1,7 +1,8 @@
 // Establishes where the access rule meets HTTP: the middleware reads what `LocalAccessRule` needs from the
-// request (for a change, the form token in the body, which is read once and kept for the route), answers a
-// refusal or the cookie itself, and gives every response the headers a local app needs (no script or
-// resource from elsewhere, no framing, no caching, no referrer to other sites). The rule itself lives in LocalAccessRule.
+// request's head and, only once the head has passed, a change's form token (from a form's body, read once and
+// kept for the route, or from a header beside a picture). It answers a refusal or the cookie itself, and gives
+// every response the headers a local app needs (no script or resource from elsewhere, no framing, no caching,
+// no referrer to other sites). The rule itself lives in LocalAccessRule.
 import Foundation
 import Hummingbird
 import Synchronization
@@ -17,20 +18,27 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let secrets: LaunchSecrets
     let bound: BoundPort
 
-    /// A form is small: names, notes, a pasted card. (A photo upload will raise this for its own route.)
+    /// A form is small: names, notes, a pasted card.
     static var formLimit: Int { 256 * 1024 }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
-        var formToken: String?
-        if request.method == .post {
-            let body = try await request.collectBody(upTo: Self.formLimit)
-            formToken = FormFields(String(buffer: body))[LocalAccessRule.formTokenField]
-        }
         let rule = LocalAccessRule(secrets: secrets, port: bound.port)
-        let decision = rule.decide(
+        var decision = rule.decide(
             method: request.method.rawValue, host: request.head.authority, path: request.uri.description,
-            cookie: request.headers[.cookie], origin: request.headers[.origin], formToken: formToken)
+            cookie: request.headers[.cookie], origin: request.headers[.origin])
+        if decision == .checkFormToken {
+            // Only now, with the head accepted, is a body read: a form's within its limit; any other body
+            // (a picture) stays for its route, and its token comes in a header.
+            let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+            if isForm {
+                let body = try await request.collectBody(upTo: Self.formLimit)
+                decision = rule.decide(formToken: FormFields(String(buffer: body))[LocalAccessRule.formTokenField])
+            } else {
+                let header = HTTPFields.Element.Name(LocalAccessRule.formTokenHeader)
+                decision = rule.decide(formToken: header.flatMap { request.headers[$0] })
+            }
+        }
         var response: Response
         switch decision {
         case .allow:
@@ -44,7 +52,7 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Page.response(RefusalPage.wrongHost(port: rule.port), status: .misdirectedRequest)
         case .noSession:
             response = Page.response(RefusalPage.noSession, status: .unauthorized)
-        case .crossSite:
+        case .crossSite, .checkFormToken:
             response = Page.response(RefusalPage.crossSite, status: .forbidden)
         }
         Self.secure(&response.headers)

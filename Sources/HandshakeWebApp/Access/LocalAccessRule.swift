@@ -18,6 +18,9 @@ enum LocalAccessDecision: Equatable, Sendable {
     case noSession
     /// A change from another origin, or without the form token: refused (403).
     case crossSite
+    /// The head is fine for a change; the form token, which the body or a header carries, decides
+    /// (``LocalAccessRule/decide(formToken:)``). The body is read only after the head passed.
+    case checkFormToken
 }
 
 /// The rule, for one launch at one address.
@@ -26,6 +29,8 @@ struct LocalAccessRule: Sendable {
     static let cookieName = "handshake-app"
     /// The form field that carries the form token.
     static let formTokenField = "csrf"
+    /// The header that carries the form token beside a body that is not a form (a picture).
+    static let formTokenHeader = "X-Form-Token"
 
     let secrets: LaunchSecrets
     let port: Int
@@ -36,6 +41,12 @@ struct LocalAccessRule: Sendable {
     /// Decides from the method, the `Host` (authority), the path with its query, the `Cookie` header, the
     /// `Origin` header and, for a change, the form token the body carried.
     func decide(method: String, host: String?, path: String, cookie: String?, origin: String?, formToken: String?) -> LocalAccessDecision {
+        let head = decide(method: method, host: host, path: path, cookie: cookie, origin: origin)
+        return head == .checkFormToken ? decide(formToken: formToken) : head
+    }
+
+    /// Decides from the request's head alone; for a change that passes, ``LocalAccessDecision/checkFormToken``.
+    func decide(method: String, host: String?, path: String, cookie: String?, origin: String?) -> LocalAccessDecision {
         guard let host, hosts.contains(host.lowercased()) else { return .wrongHost }
         let (route, query) = Self.split(path)
         if method == "GET", let given = query.first(where: { $0.name == "secret" })?.value {
@@ -48,8 +59,12 @@ struct LocalAccessRule: Sendable {
         guard LaunchSecrets.same(Self.cookie(Self.cookieName, in: cookie), secrets.session) else { return .noSession }
         if ["GET", "HEAD"].contains(method) { return .allow }
         guard let origin, hosts.contains(where: { "http://\($0)" == origin.lowercased() }) else { return .crossSite }
-        guard LaunchSecrets.same(formToken, secrets.formToken) else { return .crossSite }
-        return .allow
+        return .checkFormToken
+    }
+
+    /// The second step of a change whose head passed: the form token must be this launch's.
+    func decide(formToken: String?) -> LocalAccessDecision {
+        LaunchSecrets.same(formToken, secrets.formToken) ? .allow : .crossSite
     }
 
     /// The path and its query items, undecoded (the secret is base64url, which needs no decoding).

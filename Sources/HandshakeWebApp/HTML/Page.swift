@@ -1,6 +1,6 @@
 // Establishes the frame every screen is drawn in: the document, the navigation between the screens, the
-// stylesheet (served by the app itself, since the policy allows no inline style) and a form that carries
-// the form token. A screen gives its title and body; it never writes the frame.
+// stylesheet and the script (served by the app itself, since the policy allows neither inline), and a form
+// that carries the form token. A screen gives its title and body; it never writes the frame.
 import Hummingbird
 
 /// A whole page.
@@ -49,6 +49,7 @@ enum Page {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(title) · Handshake</title>
         <link rel="stylesheet" href="/static/app.css">
+        <script src="/static/app.js" defer></script>
         </head>
         <body>
         \(body)

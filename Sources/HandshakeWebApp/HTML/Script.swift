@@ -1,7 +1,8 @@
 // Establishes the app's one script (the policy runs no inline script): a live region follows its event
 // stream and swaps in the fresh part the server drew, keeping what the person is typing and where the focus
-// is; a search box shows the server's results as the person types. Without script the page still works;
-// it is only redrawn on the next load, or when the search is sent.
+// is; a search box shows the server's results as the person types; on Add, a picture or the camera's frames
+// go to the app, which finds the QR code and answers its text, sent on like pasted text. Without script the
+// page still works; it is only redrawn on the next load, or when the search is sent, and Add takes a paste.
 
 enum Script {
     static let js = """
@@ -23,6 +24,83 @@ enum Script {
               }, 150);
             });
           }
+        })();
+        (function () {
+          const area = document.querySelector("[data-picture]");
+          const form = document.querySelector("form[action='/add']");
+          if (!area || !form || !window.fetch) return;
+          const box = document.getElementById("card");
+          const status = document.getElementById("picture-status");
+          async function send(picture) {
+            const response = await fetch(area.dataset.picture, {
+              method: "POST", credentials: "same-origin", cache: "no-store", body: picture,
+              headers: { "Content-Type": "application/octet-stream", "X-Form-Token": area.dataset.token },
+            });
+            return response.json();
+          }
+          function use(text) {
+            box.value = text;
+            status.textContent = "Found their code. Reading the card…";
+            if (form.requestSubmit) form.requestSubmit(); else form.submit();
+          }
+          document.getElementById("picture").addEventListener("change", async function (event) {
+            const picture = event.target.files && event.target.files[0];
+            if (!picture) return;
+            status.textContent = "Looking for a QR code in the picture…";
+            try {
+              const answer = await send(picture);
+              if (typeof answer.text === "string") use(answer.text); else status.textContent = answer.problem;
+            } catch (error) {
+              status.textContent = "The picture could not be sent to Handshake. Is the app still running?";
+            }
+          });
+          const camera = document.getElementById("camera");
+          const stopButton = document.getElementById("camera-stop");
+          const video = document.getElementById("viewfinder");
+          if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return;
+          camera.hidden = false;
+          camera.addEventListener("click", async function () {
+            let stream;
+            try {
+              stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+            } catch (error) {
+              status.textContent = "The camera could not be opened. Allow Handshake to use it, or choose a picture instead.";
+              return;
+            }
+            let looking = true;
+            function stop(sentence) {
+              looking = false;
+              stream.getTracks().forEach(function (track) { track.stop(); });
+              video.hidden = true; stopButton.hidden = true; camera.hidden = false;
+              if (sentence) status.textContent = sentence;
+            }
+            stopButton.onclick = function () { stop("The camera is off."); };
+            video.srcObject = stream;
+            video.hidden = false; stopButton.hidden = false; camera.hidden = true;
+            await video.play().catch(function () {});
+            status.textContent = "Hold their QR code in front of the camera…";
+            const canvas = document.createElement("canvas");
+            const started = Date.now();
+            // One frame at a time: the next is taken when the app has answered the last.
+            while (looking) {
+              await new Promise(function (resolve) { setTimeout(resolve, 400); });
+              if (!looking) break;
+              if (Date.now() - started > 60000) { stop("No QR code was seen in a minute, so the camera was turned off. Try again, closer."); break; }
+              if (!video.videoWidth) continue;
+              canvas.width = video.videoWidth; canvas.height = video.videoHeight;
+              canvas.getContext("2d").drawImage(video, 0, 0);
+              const frame = await new Promise(function (resolve) { canvas.toBlob(resolve, "image/png"); });
+              if (!frame || !looking) continue;
+              try {
+                const answer = await send(frame);
+                if (!looking) break;
+                if (typeof answer.text === "string") { stop(); use(answer.text); }
+                else if (!answer.keepLooking) stop(answer.problem);
+              } catch (error) {
+                stop("The camera's picture could not be sent to Handshake. Is the app still running?");
+              }
+            }
+          });
         })();
         (function () {
           const live = document.getElementById("live");

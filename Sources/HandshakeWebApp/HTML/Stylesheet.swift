@@ -58,6 +58,9 @@ enum Stylesheet {
         .fields input[type="text"] { width: 100%; }
         fieldset.sharing label { display: inline-block; margin: .25rem 1rem .25rem 0; }
         .refusal { max-width: 36rem; margin: 3rem auto; padding: 1rem; }
+        [hidden] { display: none !important; }
+        section.picture input[type="file"] { display: block; margin: .25rem 0 .5rem; max-width: 100%; }
+        #viewfinder { width: min(100%, 22rem); border-radius: .5rem; background: #000; margin: .5rem 0; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         @media (max-width: 480px) {
           dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; }

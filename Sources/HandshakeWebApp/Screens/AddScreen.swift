@@ -14,6 +14,7 @@ enum AddScreen {
         return Page.screen(title: "Add", current: .add, body: """
             <h1>Add someone</h1>
             \(problem)
+            \(picture(formToken: formToken))
             \(Page.form(action: "/add", token: formToken, """
                 <label for="card">Paste their card's text, code or link</label>
                 <textarea id="card" name="card" rows="5" required spellcheck="false" autocapitalize="off">\(pasted)</textarea>
@@ -21,6 +22,25 @@ enum AddScreen {
                 <button type="submit">Read the card</button>
                 """))
             """)
+    }
+
+    /// A picture of their QR code, chosen or taken, or the camera live. The page's script sends it to the app,
+    /// which finds the code (the browser decodes nothing) and answers its text; the script then sends that
+    /// text with the paste form below. Without script, the paste box is the way in.
+    static func picture(formToken: String) -> HTML {
+        """
+        <section class="picture" aria-labelledby="picture-heading" data-picture="/add/picture" data-token="\(formToken)">
+        <h2 id="picture-heading">From their QR code</h2>
+        <label for="picture">Take or choose a picture of their QR code</label>
+        <input type="file" id="picture" accept="image/png,image/jpeg" capture="environment">
+        <div class="row"><button type="button" id="camera" class="secondary" hidden>Use the camera</button>
+        <button type="button" id="camera-stop" class="secondary" hidden>Stop the camera</button></div>
+        <video id="viewfinder" muted playsinline hidden></video>
+        <p id="picture-status" role="status" aria-live="polite"></p>
+        <noscript><p class="muted">Reading a picture needs the page's script; paste the card's text below instead.</p></noscript>
+        </section>
+        <h2>Or paste it</h2>
+        """
     }
 
     /// What the pasted card is and what adding it would do, before anything is stored.

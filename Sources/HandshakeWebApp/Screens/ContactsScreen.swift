@@ -14,7 +14,6 @@ enum ContactsScreen {
             <button type="submit">Search</button>
             </form>
             <div id="results" aria-live="polite">\(results(contacts: contacts, search: search))</div>
-            <script src="/static/app.js" defer></script>
             """)
     }
 

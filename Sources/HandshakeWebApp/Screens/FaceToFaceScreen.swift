@@ -11,7 +11,6 @@ enum FaceToFaceScreen {
         Page.screen(title: "Face to face", current: .nearby, body: """
             <h1>Face to face</h1>
             <div id="live" data-stream="/nearby/stream" data-fragment="/nearby/live" aria-live="polite">\(live(model, formToken: formToken))</div>
-            <script src="/static/app.js" defer></script>
             """)
     }
 

@@ -65,7 +65,7 @@ struct AddCommand: AsyncParsableCommand {
             bytes = card.bytes
             linkSource = .link
         } else {
-            bytes = try InputSource.read(input, orScanning: image)
+            bytes = try await InputSource.read(input, orScanning: image)
         }
         let now = Date()
         // Receiving a card needs the book, not an identity of one's own.

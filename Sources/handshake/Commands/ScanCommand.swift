@@ -55,7 +55,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bytes = try image != nil ? InputSource.read("-", orScanning: image) : Self.read(input)
+        let bytes = try image != nil ? await InputSource.read("-", orScanning: image) : Self.read(input)
         let kind = ScanRouter.classify(bytes)
         let result: ScanResult
         do {

@@ -2,16 +2,17 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakeQRReader
 
 /// Where a command reads a card from: a file, standard input (`-`), or the card text itself.
 enum InputSource {
     /// The card input of `add` and `card verify`: the QR code scanned from `image` when one is given,
     /// otherwise `argument` read as above. A picture that yields nothing is a rejection (exit 1), like a
     /// card that fails verification.
-    static func read(_ argument: String, orScanning image: String?) throws -> [UInt8] {
+    static func read(_ argument: String, orScanning image: String?) async throws -> [UInt8] {
         guard let image else { return try read(argument) }
-        do throws(PictureScanner.ScanError) {
-            return try PictureScanner.scan(image)
+        do throws(QRPictureError) {
+            return try await QRPictureReader().read(fileAt: image)
         } catch {
             Output.error("Rejected: \(error.description)")
             throw ExitCode(1)

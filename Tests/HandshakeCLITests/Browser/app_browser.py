@@ -1,16 +1,22 @@
 """Drives `handshake app` in Debian's Chromium with Playwright, as a person would, and prints what it saw
 as one JSON object (the Swift test decides what is right). Arguments: the launch URL the program printed,
-and the folder for screenshots. The home holds one contact whose name is markup."""
+the folder for screenshots, Bob's card text, a tampered copy, the security code Eve's device shows, and the
+PNG files of Bob's and Eve's QR codes. The home holds one contact whose name is markup."""
 import json
+import os
+import random
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 
+from PIL import Image, ImageFilter
 from playwright.sync_api import sync_playwright
 
 import screens
 
-launch_url, artifacts, card_text, tampered_text, their_code = sys.argv[1:6]
+launch_url, artifacts, card_text, tampered_text, their_code, bobs_qr, eves_qr = sys.argv[1:8]
+work = tempfile.mkdtemp()
 base = launch_url.split("/contacts")[0]
 port = base.rsplit(":", 1)[1]
 seen = {"dialogs": []}
@@ -18,6 +24,37 @@ seen = {"dialogs": []}
 
 def shoot(page, name):
     screens.shoot(page, artifacts, name)
+
+
+def photograph(qr_png, path):
+    """A phone's photo of a QR code on a screen: tilted, on a desk, a little soft and noisy, as a JPEG."""
+    code = Image.open(qr_png).convert("RGB").resize((420, 420), Image.NEAREST)
+    desk = Image.new("RGB", (900, 700), (142, 120, 96))
+    tilted = code.rotate(9, resample=Image.BICUBIC, expand=True, fillcolor=(142, 120, 96))
+    desk.paste(tilted, (180, 90))
+    desk = desk.filter(ImageFilter.GaussianBlur(1.2))
+    noise = random.Random(7)
+    pixels = desk.load()
+    for _ in range(40000):
+        x, y = noise.randrange(900), noise.randrange(700)
+        r, g, b = pixels[x, y]
+        d = noise.randint(-40, 40)
+        pixels[x, y] = (max(0, min(255, r + d)), max(0, min(255, g + d)), max(0, min(255, b + d)))
+    desk.save(path, "JPEG", quality=75)
+    return path
+
+
+def camera_feed(qr_png, path):
+    """A camera's view of a QR code, as Chromium's fake camera plays it: MJPEG frames, 640×480."""
+    frame = Image.new("RGB", (640, 480), (235, 235, 230))
+    frame.paste(Image.open(qr_png).convert("RGB").resize((400, 400), Image.NEAREST), (120, 40))
+    with open(path, "wb") as feed:
+        for _ in range(5):
+            single = os.path.join(work, "frame.jpg")
+            frame.save(single, "JPEG", quality=90)
+            with open(single, "rb") as jpeg:
+                feed.write(jpeg.read())
+    return path
 
 
 def status_of(request):
@@ -147,10 +184,20 @@ with sync_playwright() as playwright:
     page.goto(f"{base}/contacts")
     seen["afterRefusalText"] = page.inner_text("main")
 
-    # The card itself: the confirmation screen, then Add, then their page with the offer to show ours.
+    # A picture with no QR code in it: a sentence, and nothing changes.
+    plain = os.path.join(work, "plain.jpg")
+    Image.new("RGB", (320, 240), (200, 180, 160)).save(plain, "JPEG")
     page.click("nav >> text=Add")
-    page.fill("#card", card_text)
-    page.click("text=Read the card")
+    page.set_input_files("#picture", plain)
+    page.wait_for_selector("#picture-status:has-text('No QR code')")
+    seen["noCodeStatus"] = page.inner_text("#picture-status")
+    seen["cameraOffered"] = page.locator("#camera:visible").count()
+    shoot(page, "add")
+
+    # A photo of Bob's QR code: the app finds the code, then the confirmation screen, then Add, then his page
+    # with the offer to show ours.
+    page.set_input_files("#picture", photograph(bobs_qr, os.path.join(work, "bob-photo.jpg")))
+    page.wait_for_selector("h1:has-text('Bob Babbage')")
     seen["addHeading"] = page.inner_text("h1")
     seen["addVerified"] = page.inner_text(".verified")
     shoot(page, "add-confirm")
@@ -160,5 +207,23 @@ with sync_playwright() as playwright:
     page.click("nav >> text=Contacts")
     seen["finalListText"] = page.inner_text("ul.contacts")
     browser.close()
+
+    # The camera, live: Chromium's fake camera plays a view of Eve's QR code; the app reads the frames.
+    feed = camera_feed(eves_qr, os.path.join(work, "eve.mjpeg"))
+    camera_browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=[
+        "--no-sandbox", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={feed}",
+    ])
+    camera_context = camera_browser.new_context(viewport=screens.SIZES[0][1])
+    camera_context.grant_permissions(["camera"], origin=base)
+    camera_page = camera_context.new_page()
+    camera_page.on("dialog", lambda dialog: (seen["dialogs"].append(dialog.message), dialog.dismiss()))
+    camera_page.set_default_timeout(20000)
+    camera_page.goto(launch_url)
+    camera_page.click("nav >> text=Add")
+    camera_page.click("#camera")
+    camera_page.wait_for_selector("button[value=add]")
+    seen["cameraHeading"] = camera_page.inner_text("h1")
+    camera_browser.close()
 
 print(json.dumps(seen))

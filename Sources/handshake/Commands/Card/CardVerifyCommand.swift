@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 
-struct CardVerifyCommand: ParsableCommand {
+struct CardVerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check a card in any form and show it.",
@@ -31,8 +31,8 @@ struct CardVerifyCommand: ParsableCommand {
         var card: ContactCard?
     }
 
-    func run() throws {
-        let bytes = try InputSource.read(input, orScanning: image)
+    func run() async throws {
+        let bytes = try await InputSource.read(input, orScanning: image)
         let result = Result { () throws(CardRejection) in try CardText.read(bytes, now: Date()) }
         switch result {
         case .success(let (signed, form)):
