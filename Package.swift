@@ -143,6 +143,7 @@ let package = Package(
                 "HandshakeQRReader",  // Add from a picture or the camera: the app decodes, not the browser
                 "HandshakeExchange",
                 "HandshakeNearby",  // Face to face: the coordinator, with the screen as its front end
+                "HandshakeMailbox",  // Friend requests and share links, on the account's server
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets

@@ -2,6 +2,7 @@
 // loopback address only, behind the launch secret (LocalAccessRule). It knows nothing of terminals or
 // browsers: the program prints the URL and opens the browser.
 import Foundation
+import HandshakeMailbox
 import HandshakeQRReader
 import HandshakeStore
 import Hummingbird
@@ -34,13 +35,17 @@ extension LocalWebAppError: LocalizedError {
 /// ```
 public struct LocalWebApp: Sendable {
     let account: HandshakeAccount
+    let mailbox: MailboxRegistration?
     let port: Int
     /// The secrets of this launch; the URL given to `onReady` carries the launch secret.
     public let secrets: LaunchSecrets
 
     /// The app for `account` on `port` (0: any free port) of 127.0.0.1.
-    public init(account: HandshakeAccount, port: Int = 0, secrets: LaunchSecrets = LaunchSecrets()) {
+    /// - Parameter mailbox: where the account's mailbox server is remembered (the program's `server.json`,
+    ///   `MailboxRegistration(directory:)`), for friend requests and share links; nil offers no server.
+    public init(account: HandshakeAccount, mailbox: MailboxRegistration? = nil, port: Int = 0, secrets: LaunchSecrets = LaunchSecrets()) {
         self.account = account
+        self.mailbox = mailbox
         self.port = port
         self.secrets = secrets
     }
@@ -72,7 +77,9 @@ public struct LocalWebApp: Sendable {
     func router(bound: BoundPort, faceToFace: FaceToFace) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: LocalAccessMiddleware(secrets: secrets, bound: bound))
-        AppRoutes(account: account, secrets: secrets).register(on: router)
+        let connection = MailboxConnection(registration: mailbox, identity: account.identity)
+        AppRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
+        FriendRequestRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
         FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
         PictureRoutes(reader: QRPictureReader()).register(on: router)
         return router

@@ -41,27 +41,8 @@ struct AppBrowserTests {
         var tampered = Array(bobsCard)
         tampered[tampered.count - 10] = tampered[tampered.count - 10] == "A" ? "B" : "A"
 
-        let app = Process()
-        app.executableURL = try CLI.binary
-        app.arguments = ["app", "--no-open", "--port", String(CLI.serverPort())]
-        app.environment = ProcessInfo.processInfo.environment.merging(["HANDSHAKE_HOME": ada.home.path]) { $1 }
-        let output = Pipe()
-        app.standardOutput = output
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let (app, url) = try await ada.startApp()
         defer { app.terminate() }
-        let firstLine = try await onOwnThread { [output] () -> String in
-            var bytes = Data()
-            while !bytes.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                bytes.append(chunk)
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        let words = (firstLine.split(separator: "\n").first ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let url = try #require(words.last, "\(firstLine)")
-        try #require(url.hasPrefix("http://127.0.0.1:") && url.contains("/contacts?secret="), "\(firstLine)")
 
         let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, bobsCard, String(tampered), evesCode, bobsQR.path, evesQR.path])
         try #require(driven.status == 0, "the browser script failed (scripts/install-test-tools installs playwright): \(driven.stderr)")

@@ -148,6 +148,16 @@ public struct HandshakeAccount: Sendable {
         try book.receive(card, source: source, answer: answer, now: now)
     }
 
+    /// Keeps the card of someone a friend request connected you with: theirs when you accepted their
+    /// request, or when they accepted yours. Both people chose it, so nothing is asked: someone new is added
+    /// as trusted, a newer card updates them, and a card sharing an email or phone number with a contact
+    /// stays a separate contact (a merge is offered only for cards met in person). Blocked people and a key
+    /// that conflicts are refused as by every receive.
+    @discardableResult
+    public func keepFromFriendRequest(_ card: SignedCard, now: Date = Date()) throws -> ReceiveOutcome {
+        try book.receive(card, source: .serverRequest, answer: .addSeparately(trust: .trusted), now: now)
+    }
+
     // MARK: Security codes
 
     /// The 60-digit code both people see for this pair of keys; compare it out loud or by scanning.

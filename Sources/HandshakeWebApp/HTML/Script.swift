@@ -26,6 +26,15 @@ enum Script {
           }
         })();
         (function () {
+          // The friend-request count is fetched after the page is drawn: a slow server never slows the list.
+          document.querySelectorAll("[data-badge]").forEach(async function (badge) {
+            try {
+              const response = await fetch(badge.dataset.badge, { credentials: "same-origin", cache: "no-store" });
+              if (response.ok) badge.textContent = await response.text();
+            } catch (error) {}
+          });
+        })();
+        (function () {
           const area = document.querySelector("[data-picture]");
           const form = document.querySelector("form[action='/add']");
           if (!area || !form || !window.fetch) return;

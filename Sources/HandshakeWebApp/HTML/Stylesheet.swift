@@ -58,6 +58,10 @@ enum Stylesheet {
         .fields input[type="text"] { width: 100%; }
         fieldset.sharing label { display: inline-block; margin: .25rem 1rem .25rem 0; }
         .refusal { max-width: 36rem; margin: 3rem auto; padding: 1rem; }
+        ul.requests { list-style: none; padding: 0; }
+        ul.requests li { border-bottom: 1px solid var(--line); padding: .5rem 0; overflow-wrap: anywhere; }
+        ul.requests li p { margin: .25rem 0; }
+        .count:not(:empty) { background: var(--danger); color: #fff; border-radius: 1rem; padding: 0 .5rem; }
         [hidden] { display: none !important; }
         section.picture input[type="file"] { display: block; margin: .25rem 0 .5rem; max-width: 100%; }
         #viewfinder { width: min(100%, 22rem); border-radius: .5rem; background: #000; margin: .5rem 0; }

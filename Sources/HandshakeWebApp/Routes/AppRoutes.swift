@@ -3,11 +3,13 @@
 // search and order are ContactListQuery's, validation is ContactEdit's, deletion is the book's.
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeStore
 import Hummingbird
 
 struct AppRoutes: Sendable {
     let account: HandshakeAccount
+    let connection: MailboxConnection
     let secrets: LaunchSecrets
 
     func register(on router: Router<BasicRequestContext>) {
@@ -26,9 +28,10 @@ struct AppRoutes: Sendable {
         router.post("/contacts/{id}/delete", use: delete)
         router.get("/card", use: card)
         router.get("/card/edit", use: editCard)
-        router.get("/settings") { request, _ in try settings(backup: false, saved: request.uri.queryParameters["done"] == "saved") }
+        router.get("/settings") { request, _ in try settings(done: request.uri.queryParameters["done"].map(String.init)) }
         // A POST, not a link: the code is shown only by a deliberate press on the app's own page.
-        router.post("/settings/backup") { _, _ in try settings(backup: true, saved: false) }
+        router.post("/settings/backup") { _, _ in try settings(backup: true) }
+        router.post("/settings/server", use: connectServer)
         router.post("/settings/defaults") { request, _ in
             for (feature, allowance) in SettingsScreen.defaults(try await Self.form(request)) { try account.book.setUserDefault(feature, allowance) }
             return Page.redirect(to: "/settings?done=saved")
@@ -150,11 +153,28 @@ struct AppRoutes: Sendable {
         }
     }
 
-    func settings(backup: Bool, saved: Bool) throws -> Response {
+    func settings(backup: Bool = false, done: String? = nil, serverRefusal: String? = nil, typedServer: String = "") throws -> Response {
         let card = try account.profile().card
-        return Page.response(SettingsScreen.page(
-            name: card.name, nodeID: account.identity.nodeID, defaults: try account.book.userDefaultPreferences(),
-            backupCode: backup ? account.backupCode : nil, formToken: secrets.formToken, saved: saved))
+        return Page.response(
+            SettingsScreen.page(
+                name: card.name, nodeID: account.identity.nodeID, defaults: try account.book.userDefaultPreferences(),
+                backupCode: backup ? account.backupCode : nil, server: connection.server,
+                formToken: secrets.formToken, done: done, serverRefusal: serverRefusal, typedServer: typedServer),
+            status: serverRefusal == nil ? .ok : .unprocessableContent)
+    }
+
+    /// Registers with the server typed: publishes the card there, then remembers it (a refusal keeps nothing).
+    @Sendable func connectServer(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let typed = (try await Self.form(request)["server"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let card = try account.issueCard()
+        do {
+            try await connection.register(address: typed, card: card)
+        } catch let error as MailboxClientError {
+            return try settings(serverRefusal: error.description, typedServer: typed)
+        } catch let error as MailboxConnectionError {
+            return try settings(serverRefusal: error.description, typedServer: typed)
+        }
+        return Page.redirect(to: "/settings?done=server")
     }
 
     /// The fields of a POSTed form (the access middleware has read the body already, within its limit).

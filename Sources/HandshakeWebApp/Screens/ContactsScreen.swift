@@ -8,6 +8,7 @@ enum ContactsScreen {
     static func page(contacts: [Contact], search: String) -> HTML {
         Page.screen(title: "Contacts", current: .contacts, body: """
             <h1>Contacts</h1>
+            <p><a href="/requests">Friend requests</a> <span class="badge count" data-badge="/requests/badge"></span></p>
             <form class="search" method="get" action="/contacts" role="search" data-results="/contacts/results">
             <label for="q" class="visually-hidden">Search contacts</label>
             <input type="search" id="q" name="q" value="\(search)" placeholder="Search by name, company or tag" autocomplete="off">

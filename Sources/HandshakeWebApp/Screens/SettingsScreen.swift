@@ -1,6 +1,7 @@
 // Establishes the Settings screen: who you are (your name and Node ID), your backup code (shown only when
-// asked, with what it gives away), and the default chat preferences every contact gets unless you choose
+// asked, with what it gives away), the mailbox server (connecting publishes the card there), and the default chat preferences every contact gets unless you choose
 // otherwise for them. The code is the account's; the defaults are the book's (`setUserDefault`).
+import Foundation
 import HandshakeCore
 import HandshakeStore
 
@@ -13,7 +14,10 @@ enum SettingsScreen {
         .always: "Always: even if they do not allow it back", .yes: "Yes: if they allow it too", .no: "No",
     ]
 
-    static func page(name: String?, nodeID: NodeID, defaults: [ChatFeature: FeatureAllowance], backupCode: [String]?, formToken: String, saved: Bool) -> HTML {
+    static func page(
+        name: String?, nodeID: NodeID, defaults: [ChatFeature: FeatureAllowance], backupCode: [String]?, server: URL?, formToken: String,
+        done: String? = nil, serverRefusal: String? = nil, typedServer: String = ""
+    ) -> HTML {
         let rows = ChatFeature.allCases.map { feature -> HTML in
             let id = "default-\(feature.rawValue)"
             let options = FeatureAllowance.allCases.map { allowance -> HTML in
@@ -31,18 +35,46 @@ enum SettingsScreen {
             """
         } ?? Page.form(action: "/settings/backup", token: formToken, "<button type=\"submit\" class=\"secondary\">Show my backup code</button>")
         return Page.screen(title: "Settings", current: .settings, body: """
-            \(saved ? "<p class=\"notice\" role=\"status\">Saved.</p>" as HTML : .empty)
+            \(notice(done))
             <h1>Settings</h1>
             <h2>You</h2>
             <dl><dt>Name</dt><dd>\(name ?? "(none)")</dd><dt>Node ID</dt><dd class="code">\(nodeID.rawValue)</dd></dl>
             <h2>Backup code</h2>
             \(backup)
+            \(serverSection(server, formToken: formToken, refusal: serverRefusal, typed: typedServer))
             <h2>What your contacts may do, unless you choose for one of them</h2>
             \(Page.form(action: "/settings/defaults", token: formToken, """
                 <div class="fields">\(rows)</div>
                 <p><button type="submit">Save the defaults</button></p>
                 """))
             """)
+    }
+
+    static func notice(_ done: String?) -> HTML {
+        switch done {
+        case "saved": "<p class=\"notice\" role=\"status\">Saved.</p>"
+        case "server": "<p class=\"notice\" role=\"status\">Connected: your card is published on the server. <a href=\"/requests\">Friend requests</a></p>"
+        default: .empty
+        }
+    }
+
+    /// The mailbox server: the one connected, and a form to connect one (or another).
+    static func serverSection(_ server: URL?, formToken: String, refusal: String?, typed: String) -> HTML {
+        let current: HTML = server.map {
+            "<p>Connected to <span class=\"code\">\($0.absoluteString)</span>: your <a href=\"/requests\">friend requests</a> and share links go through it.</p>"
+        } ?? "<p>None yet. Friend requests and share links, for people who are apart, go through a mailbox server: connect to one that you or your community run.</p>"
+        let problem: HTML = refusal.map { "<div class=\"notice problem\" role=\"alert\"><p>\($0)</p><p>Nothing was changed.</p></div>" } ?? .empty
+        return """
+            <h2 id="server">Server</h2>
+            \(current)
+            \(problem)
+            \(Page.form(action: "/settings/server", token: formToken, """
+                <div class="fields"><label for="server-address">\(server == nil ? "Server address" : "Connect to another server")</label>
+                <input type="text" id="server-address" name="server" value="\(typed)" inputmode="url" autocomplete="url" spellcheck="false"
+                placeholder="https://handshake.example.org" required></div>
+                <p><button type="submit">Connect and publish my card</button></p>
+                """))
+            """
     }
 
     /// The defaults the form asks for; a field missing or unknown is left as it is.

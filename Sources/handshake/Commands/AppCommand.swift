@@ -28,9 +28,10 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let account = try HandshakeHome.current().account()
+        let home = HandshakeHome.current()
+        let account = try home.account()
         let opens = !noOpen
-        try await LocalWebApp(account: account, port: port ?? 0).run { url in
+        try await LocalWebApp(account: account, mailbox: RegisteredServer.registration(in: home), port: port ?? 0).run { url in
             Output.line("Handshake is open at \(url.absoluteString)")
             Output.line("Keep this link to yourself: it opens your contacts. Stop the app with Ctrl-C.")
             if opens { Self.openBrowser(url) }

@@ -65,14 +65,11 @@ struct RequestsCommand: AsyncParsableCommand {
         }
     }
 
-    /// Puts a card from an accepted request in the contact book (source: server request); a sentence
+    /// Keeps a card from an accepted request by the account's rule (`keepFromFriendRequest`); a sentence
     /// saying what happened.
     static func store(_ card: SignedCard, in home: HandshakeHome) throws -> String {
-        let book = try home.contactBook()
-        let now = Date()
-        let name = card.card.name ?? card.nodeID.rawValue
-        // The requester chose to be added: no question to ask, and a shared email or phone is not a merge.
-        switch try book.receive(card, source: .serverRequest, answer: .addSeparately(trust: .trusted), now: now) {
+        let name = TerminalText.value(card.card.name ?? card.nodeID.rawValue)
+        switch try home.account().keepFromFriendRequest(card) {
         case .added, .merged: return "Added \(name) to your contacts."
         case .updated: return "Updated \(name) from their newer card."
         case .alreadyHave: return "\(name) is already in your contacts."

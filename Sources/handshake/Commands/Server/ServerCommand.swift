@@ -38,11 +38,10 @@ struct ServerRegisterCommand: AsyncParsableCommand {
         let home = HandshakeHome.current()
         let identity = try home.identity()
         let client = try MailboxClient(serverAddress: server, identity: identity)
-        switch try await client.publish(try home.issueCard(for: identity)) {
+        switch try await RegisteredServer.registration(in: home).register(client, card: try home.issueCard(for: identity)) {
         case .published: print("Published your card to \(client.server.absoluteString).")
         case .alreadyCurrent: print("\(client.server.absoluteString) already has this card.")
         }
-        try RegisteredServer.save(client.server, in: home)
         print("Registered as \(identity.nodeID.rawValue).")
     }
 }

@@ -1,0 +1,148 @@
+// Establishes the Friend requests routes: the screen and its live part, an event stream that follows the
+// mailbox server's own (so a request appears without a reload), the answer buttons, sending a request,
+// making a share link, and the count the Contacts screen shows. The server's client does the calls; the
+// account keeps the cards (`keepFromFriendRequest`), for requests you accept and requests of yours that were
+// accepted, as `handshake requests` does.
+import Foundation
+import HandshakeCore
+import HandshakeMailbox
+import HandshakeStore
+import Hummingbird
+
+struct FriendRequestRoutes: Sendable {
+    let account: HandshakeAccount
+    let connection: MailboxConnection
+    let secrets: LaunchSecrets
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/requests") { request, _ in
+            let notice = FriendRequestsScreen.notice(request.uri.queryParameters["done"].map(String.init))
+            return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, notice: notice))
+        }
+        router.get("/requests/live") { _, _ in Page.response(FriendRequestsScreen.live(try await state(), formToken: secrets.formToken)) }
+        router.get("/requests/stream", use: stream)
+        router.get("/requests/badge", use: badge)
+        router.post("/requests/answer", use: answer)
+        router.post("/requests/send", use: send)
+        router.post("/requests/link", use: link)
+    }
+
+    /// The lists as the server has them, after keeping the cards of your requests it says were accepted.
+    func state() async throws -> FriendRequestsScreen.State {
+        guard let client = await connection.client() else { return .noServer }
+        let server = client.server
+        let received: [MailboxFriendRequest], sent: [MailboxFriendRequest]
+        do {
+            received = try await client.friendRequests(.received)
+            sent = try await client.friendRequests(.sent)
+        } catch {
+            return .unreachable(server, error.description)
+        }
+        for request in sent where request.status == .accepted {
+            if let card = request.receiverCard { try account.keepFromFriendRequest(card) }
+        }
+        return .ready(server, received: received, sent: sent, me: account.identity.nodeID)
+    }
+
+    @Sendable func answer(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let form = try await AppRoutes.form(request)
+        let id = form["id"] ?? ""
+        guard let client = await connection.client() else { return Page.redirect(to: "/requests") }
+        let card = try account.issueCard()
+        let done: String
+        do {
+            switch form["answer"] {
+            case "accept":
+                let accepted = try await client.acceptFriendRequest(id, card: card)
+                guard let card = accepted.senderCard else { return try await refused("The server sent no card with this request.") }
+                done = Self.done(try account.keepFromFriendRequest(card))
+            case "decline":
+                try await client.declineFriendRequest(id)
+                done = "declined"
+            case "cancel":
+                try await client.cancelFriendRequest(id)
+                done = "cancelled"
+            default:
+                return Page.redirect(to: "/requests")
+            }
+        } catch let error as MailboxClientError {
+            return try await refused(error.description)
+        }
+        return Page.redirect(to: "/requests?done=\(done)")
+    }
+
+    /// The notice's key for what keeping an accepted card did.
+    static func done(_ outcome: ReceiveOutcome) -> String {
+        switch outcome {
+        case .added, .merged, .ignored: "accepted"
+        case .updated: "updated"
+        case .alreadyHave: "already"
+        case .ignoredBlocked: "blocked"
+        case .refusedKeyConflict: "conflict"
+        }
+    }
+
+    @Sendable func send(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let form = try await AppRoutes.form(request)
+        let typed = (form["to"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let client = await connection.client() else { return Page.redirect(to: "/requests") }
+        guard let target = FriendRequestTarget(parsing: typed) else {
+            return try await refused("“\(typed)” is neither a share link nor a Node ID.")
+        }
+        guard note.count <= NoteLimits.characters else {
+            return try await refused("The note has \(note.count) characters; at most \(NoteLimits.characters) are sent.")
+        }
+        let card = try account.issueCard()
+        do {
+            try await client.sendFriendRequest(to: target, card: card, note: note.isEmpty ? nil : note)
+        } catch {
+            if case .shareLink(let link) = target { return try await refused(await client.sentence(for: error, about: link)) }
+            return try await refused(error.description)
+        }
+        return Page.redirect(to: "/requests?done=sent")
+    }
+
+    @Sendable func link(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let client = await connection.client() else { return Page.redirect(to: "/requests") }
+        do {
+            let created = try await client.createShareLink()
+            return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, link: created))
+        } catch let error as MailboxClientError {
+            return try await refused(error.description)
+        }
+    }
+
+    /// The screen with a refusal above it; nothing changed.
+    func refused(_ sentence: String) async throws -> Response {
+        Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, problem: sentence), status: .unprocessableContent)
+    }
+
+    /// "2 waiting", or nothing: the count beside the link on Contacts, fetched by the page's script so a slow
+    /// server never slows the list.
+    @Sendable func badge(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let client = await connection.client(), let count = try? await client.badge(), count > 0 else {
+            return Page.text("", contentType: "text/plain; charset=utf-8")
+        }
+        return Page.text("\(count) waiting", contentType: "text/plain; charset=utf-8")
+    }
+
+    /// One message when the stream opens (whatever changed since the page was drawn), then one per event of
+    /// the account on the server. Without a server, 204: the browser does not reconnect.
+    @Sendable func stream(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let client = await connection.client() else { return Response(status: .noContent) }
+        let after = (try? await client.latestEventID()) ?? 0
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 3000\n\ndata: open\n\n"))
+            do {
+                for try await event in client.events(after: after).cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: "data: \(event.id)\n\n"))
+                }
+            } catch {
+                // The server's stream ended; the browser reconnects after `retry` and the page redraws.
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+}

@@ -1,0 +1,60 @@
+// Establishes the app's one client of the account's mailbox server: the server the account is registered
+// with (HandshakeMailbox's MailboxRegistration, the file the program reads too), signed in once and reused
+// by every screen, and replaced when the person registers with another server.
+import Foundation
+import HandshakeCore
+import HandshakeMailbox
+
+actor MailboxConnection {
+    /// Where the server is remembered; nil for an app that offers no server.
+    let registration: MailboxRegistration?
+    let identity: Identity
+    private var current: (server: URL, client: MailboxClient)?
+
+    init(registration: MailboxRegistration?, identity: Identity) {
+        self.registration = registration
+        self.identity = identity
+    }
+
+    /// How long one call to the server may take before the screen says it did not answer.
+    static var configuration: MailboxClient.Configuration {
+        var configuration = MailboxClient.Configuration()
+        configuration.requestTimeout = .seconds(10)
+        return configuration
+    }
+
+    /// The registered server, if any.
+    nonisolated var server: URL? { registration?.server() }
+
+    /// A client of the registered server; nil when the account has none.
+    func client() -> MailboxClient? {
+        guard let server = registration?.server() else {
+            current = nil
+            return nil
+        }
+        if let current, current.server == server { return current.client }
+        let client = MailboxClient(server: server, identity: identity, configuration: Self.configuration)
+        current = (server, client)
+        return client
+    }
+
+    /// Registers with the server at `address` (as typed), publishing `card` there.
+    func register(address: String, card: SignedCard) async throws -> PublishResult {
+        guard let registration else { throw MailboxConnectionError.noPlaceToRemember }
+        let client = try MailboxClient(serverAddress: address, identity: identity, configuration: Self.configuration)
+        let result = try await registration.register(client, card: card)
+        current = nil
+        return result
+    }
+}
+
+/// Why the app could not connect to a server, when the mailbox client has not said.
+enum MailboxConnectionError: Error, CustomStringConvertible {
+    case noPlaceToRemember
+
+    var description: String {
+        switch self {
+        case .noPlaceToRemember: "This app was started without a place to remember a server, so it cannot connect to one."
+        }
+    }
+}

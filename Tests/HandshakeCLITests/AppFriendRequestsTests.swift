@@ -1,0 +1,61 @@
+import Foundation
+import HandshakeTestSupport
+import Testing
+
+/// Friend requests in `handshake app` across a real `handshake serve` (SQLite), in Chromium with Playwright
+/// (Browser/friend_requests.py): Ada connects her app to the server in Settings, makes a share link; Bob's
+/// program sends her a request with it; it appears on her open page without a reload (the app follows the
+/// server's event stream); she accepts, and both books hold each other, verified.
+@Suite("handshake app: friend requests across a real server", .serialized, .timeLimit(.minutes(3)))
+struct AppFriendRequestsTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/friend_requests.py")
+    static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/artifacts/app", isDirectory: true)
+
+    @Test("a request appears without a reload, and accepting it joins both books")
+    func aRequestAppearsLiveAndAcceptingJoinsBothBooks() async throws {
+        try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+        let server = try await ServeCommandTests.Server.running()
+        defer { server.process.terminate() }
+        let serverURL = "http://127.0.0.1:\(server.port)"
+        let ada = try CLI(), bob = try CLI()
+        try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
+        try #require(await bob.run("server", "register", "--server", serverURL).status == 0)
+
+        let (app, url) = try await ada.startApp()
+        defer { app.terminate() }
+        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, serverURL, try CLI.binary.path, bob.home.path])
+        try #require(driven.status == 0, "the browser script failed: \(driven.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
+
+        #expect((seen["noServerText"] as? String)?.contains("Connect to one in Settings") == true, "\(seen["noServerText"] ?? "")")
+        #expect((seen["unreachableAlert"] as? String)?.hasPrefix("Could not reach http://127.0.0.1:1") == true, "\(seen["unreachableAlert"] ?? "")")
+        #expect((seen["unreachableAlert"] as? String)?.hasSuffix("Nothing was changed.") == true)
+        #expect((seen["connected"] as? String)?.hasPrefix("Connected: your card is published on the server.") == true)
+        #expect((seen["link"] as? String)?.hasPrefix(serverURL + "/share/contact/") == true, "\(seen["link"] ?? "")")
+        #expect(seen["linkQR"] as? Int == 1)
+        #expect(seen["bobSent"] as? Int == 0, "\(seen["bobSaid"] ?? "")")
+        #expect(seen["navigationsBeforeItAppeared"] as? Int == 0, "the request should appear without a reload")
+        #expect((seen["liveText"] as? String)?.contains("Bob Babbage") == true && (seen["liveText"] as? String)?.contains("Waiting for your answer") == true,
+                "\(seen["liveText"] ?? "")")
+        #expect(seen["badge"] as? String == "1 waiting")
+        #expect((seen["acceptedNotice"] as? String)?.hasPrefix("Accepted: they are in your contacts") == true, "\(seen["acceptedNotice"] ?? "")")
+        #expect((seen["receivedAfter"] as? String)?.contains("Accepted: you each have the other's card") == true)
+        #expect(seen["contactsText"] as? String == "Bob Babbage\nTrusted · verified", "\(seen["contactsText"] ?? "")")
+        #expect(seen["dialogs"] as? [String] == [])
+
+        // Bob's side, with the program: his sent request was accepted, and Ada's card joins his book.
+        let bobs = try await bob.run("requests", "--sent")
+        #expect(bobs.stdout.contains("accepted") && bobs.stdout.contains("Added Ada Lovelace to your contacts."), "\(bobs.stdout)\(bobs.stderr)")
+        let bobsContacts = try await bob.run("contacts")
+        #expect(bobsContacts.stdout.contains("Ada Lovelace"), "\(bobsContacts.stdout)")
+        let adasContacts = try await ada.run("contacts")
+        #expect(adasContacts.stdout.contains("Bob Babbage"), "\(adasContacts.stdout)")
+        for name in ["friend-requests", "settings-server"] {
+            for size in ["phone", "desktop"] {
+                #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
+            }
+        }
+    }
+}

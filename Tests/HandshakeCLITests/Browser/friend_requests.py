@@ -1,0 +1,72 @@
+"""Friend requests in `handshake app`, across a real `handshake serve`: Ada connects her app to the server in
+Settings (a wrong address first), makes a share link, and Bob (the `handshake` program, on his own home)
+sends her a request with it while her page is open; the request must appear without a reload; she accepts.
+Prints what it saw as one JSON object. Arguments: Ada's launch URL, the folder for screenshots, the server's
+URL, the handshake binary and Bob's home."""
+import json
+import os
+import subprocess
+import sys
+
+from playwright.sync_api import sync_playwright
+
+import screens
+
+launch_url, artifacts, server_url, binary, bobs_home = sys.argv[1:6]
+base = launch_url.split("/contacts")[0]
+seen = {"dialogs": []}
+
+with sync_playwright() as playwright:
+    browser, context, page = screens.open_page(playwright, seen["dialogs"])
+    page.set_default_timeout(20000)
+    page.goto(launch_url)
+
+    # Without a server, the screen says how to connect one.
+    page.click("text=Friend requests")
+    seen["noServerText"] = page.inner_text("main .notice")
+
+    # Settings: an address where nothing answers is refused with its reason and changes nothing; then the server.
+    page.click("nav >> text=Settings")
+    page.fill("#server-address", "http://127.0.0.1:1")
+    page.click("text=Connect and publish my card")
+    seen["unreachableAlert"] = page.inner_text("[role=alert]")
+    page.fill("#server-address", server_url)
+    page.click("text=Connect and publish my card")
+    seen["connected"] = page.inner_text("[role=status]")
+    shoot_name = "settings-server"
+    screens.shoot(page, artifacts, shoot_name)
+
+    # A share link, shown with its QR code.
+    page.goto(f"{base}/requests")
+    page.click("text=Make a one-time share link")
+    link = page.inner_text("#share-link")
+    seen["link"] = link
+    seen["linkQR"] = page.locator(".qr svg").count()
+
+    # Bob sends a request with it while Ada's page stays open: it must appear without a reload.
+    navigations = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+    environment = dict(os.environ, HANDSHAKE_HOME=bobs_home)
+    sent = subprocess.run([binary, "request", "send", link, "--note", "Hi Ada, from Bob"], env=environment, capture_output=True, text=True)
+    seen["bobSent"] = sent.returncode
+    seen["bobSaid"] = sent.stdout + sent.stderr
+    page.wait_for_selector("#live >> text=Hi Ada, from Bob")
+    seen["navigationsBeforeItAppeared"] = len(navigations)
+    seen["liveText"] = page.inner_text("#live")
+    screens.shoot(page, artifacts, "friend-requests")
+
+    # The count beside the link on Contacts.
+    page.goto(f"{base}/contacts")
+    page.wait_for_selector(".count:has-text('waiting')")
+    seen["badge"] = page.inner_text(".count")
+
+    # Accept: Bob is in Ada's contacts.
+    page.click("text=Friend requests")
+    page.click("button[value=accept]")
+    seen["acceptedNotice"] = page.inner_text("[role=status]")
+    seen["receivedAfter"] = page.inner_text("#live")
+    page.goto(f"{base}/contacts")
+    seen["contactsText"] = page.inner_text("ul.contacts")
+    browser.close()
+
+print(json.dumps(seen))
