@@ -40,9 +40,13 @@ public struct LocalWebApp: Sendable {
     /// The secrets of this launch; the URL given to `onReady` carries the launch secret.
     public let secrets: LaunchSecrets
 
-    /// The app for `account` on `port` (0: any free port) of 127.0.0.1.
-    /// - Parameter mailbox: where the account's mailbox server is remembered (the program's `server.json`,
-    ///   `MailboxRegistration(directory:)`), for friend requests and share links; nil offers no server.
+    /// The app for `account` on a port of 127.0.0.1.
+    /// - Parameters:
+    ///   - account: whose screens these are.
+    ///   - mailbox: where the account's mailbox server is remembered (the program's `server.json`,
+    ///     `MailboxRegistration(directory:)`), for friend requests and share links; nil offers no server.
+    ///   - port: the port to serve on; 0 for any free port.
+    ///   - secrets: this launch's secrets; new random ones unless a test gives its own.
     public init(account: HandshakeAccount, mailbox: MailboxRegistration? = nil, port: Int = 0, secrets: LaunchSecrets = LaunchSecrets()) {
         self.account = account
         self.mailbox = mailbox

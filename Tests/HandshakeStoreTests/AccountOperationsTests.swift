@@ -47,6 +47,38 @@ struct AccountOperationsTests {
         #expect(try HandshakeAccount.open(replaced.storage).identity.nodeID == ada.identity.nodeID)
     }
 
+    @Test("a card from a friend request is kept with no question: trusted, separate from a contact sharing an email, never over a block")
+    func keepFromFriendRequest() throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
+        try bob.editCard { $0.emails = ["bob@example.com"] }
+        try bob.share([.name, .emails])
+        let carol = try HandshakeAccount.create(name: "Carol Herschel", storage: .directory(Self.container()))
+        try carol.editCard { $0.emails = ["bob@example.com"] }  // shares Bob's address: in person, a merge would be asked
+        try carol.share([.name, .emails])
+
+        guard case .added(let added) = try ada.keepFromFriendRequest(try bob.issueCard()) else {
+            Issue.record("Bob's card should be added")
+            return
+        }
+        #expect(added.trustLevel == .trusted && added.source == .serverRequest)
+        guard case .added(let separate) = try ada.keepFromFriendRequest(try carol.issueCard()) else {
+            Issue.record("Carol's card should be added separately, not refused for the shared address")
+            return
+        }
+        #expect(separate.id != added.id)
+        guard case .alreadyHave = try ada.keepFromFriendRequest(try bob.issueCard(now: Date(timeIntervalSince1970: 0))) else {
+            Issue.record("an older card of Bob's changes nothing")
+            return
+        }
+        _ = try ada.book.update(added.id, ContactEdit(trustLevel: .blocked))
+        try bob.editCard { $0.title = "Engineer" }
+        guard case .ignoredBlocked = try ada.keepFromFriendRequest(try bob.issueCard()) else {
+            Issue.record("a blocked person's card is not kept")
+            return
+        }
+    }
+
     @Test("sharing fewer fields issues a smaller, newer card")
     func share() throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))

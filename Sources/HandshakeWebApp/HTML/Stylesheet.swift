@@ -34,7 +34,7 @@ enum Stylesheet {
         dt { color: var(--muted); }
         dd { margin: 0; overflow-wrap: anywhere; }
         .row { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
-        .code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; letter-spacing: .05em; }
+        .code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; letter-spacing: .05em; overflow-wrap: anywhere; }
         .qr svg { width: min(100%, 22rem); height: auto; display: block; }
         .qr.small svg { width: min(100%, 12rem); }
         select { font: inherit; padding: .45rem; border: 1px solid #8a8a92; border-radius: .375rem; max-width: 100%; }

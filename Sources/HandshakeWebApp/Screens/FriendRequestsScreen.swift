@@ -30,9 +30,9 @@ enum FriendRequestsScreen {
                 """
         case .unreachable, .ready:
             body = """
+                <div id="live" data-stream="/requests/stream" data-fragment="/requests/live" aria-live="polite">\(live(state, formToken: formToken))</div>
                 \(share(link: link, formToken: formToken))
                 \(send(formToken: formToken))
-                <div id="live" data-stream="/requests/stream" data-fragment="/requests/live" aria-live="polite">\(live(state, formToken: formToken))</div>
                 """
         }
         return Page.screen(title: "Friend requests", current: .contacts, body: """

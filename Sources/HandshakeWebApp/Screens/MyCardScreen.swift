@@ -20,6 +20,7 @@ enum MyCardScreen {
             \(qr.map { "<div class=\"qr\" role=\"img\" aria-label=\"QR code of your signed card\">\($0)</div>" as HTML }
                 ?? "<p>Your card is too large for a QR code (a large photo?): share it by link or nearby instead.</p>")
             \(fields.html)
+            <p class="muted">For someone who is not here: make a one-time share link in <a href="/requests">Friend requests</a>.</p>
             <h2>As text</h2>
             <p>Paste this into <code>handshake add</code> on another device.</p>
             <p class="code" id="card-text">\(text)</p>

@@ -39,6 +39,7 @@ actor MailboxConnection {
     }
 
     /// Registers with the server at `address` (as typed), publishing `card` there.
+    @discardableResult
     func register(address: String, card: SignedCard) async throws -> PublishResult {
         guard let registration else { throw MailboxConnectionError.noPlaceToRemember }
         let client = try MailboxClient(serverAddress: address, identity: identity, configuration: Self.configuration)
