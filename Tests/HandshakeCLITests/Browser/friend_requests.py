@@ -17,8 +17,9 @@ base = launch_url.split("/contacts")[0]
 seen = {"dialogs": []}
 
 with sync_playwright() as playwright:
-    browser, context, page = screens.open_page(playwright, seen["dialogs"])
-    page.set_default_timeout(20000)
+  browser, context, page = screens.open_page(playwright, seen["dialogs"])
+  try:
+    page.set_default_timeout(45000)
     page.goto(launch_url)
 
     # Without a server, the screen says how to connect one.
@@ -67,6 +68,12 @@ with sync_playwright() as playwright:
     seen["receivedAfter"] = page.inner_text("#live")
     page.goto(f"{base}/contacts")
     seen["contactsText"] = page.inner_text("ul.contacts")
-    browser.close()
+  except Exception:
+    try:
+        print(f"At {page.url} the screen showed:\n" + page.inner_text("main"), file=sys.stderr)
+    except Exception:
+        pass
+    raise
+  browser.close()
 
 print(json.dumps(seen))
