@@ -144,6 +144,7 @@ let package = Package(
                 "HandshakeExchange",
                 "HandshakeNearby",  // Face to face: the coordinator, with the screen as its front end
                 "HandshakeMailbox",  // Friend requests and share links, on the account's server
+                "HandshakeAvatar",  // a photo chosen for your card, shrunk to fit as `card set --avatar` does
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets

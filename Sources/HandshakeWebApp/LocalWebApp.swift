@@ -86,6 +86,7 @@ public struct LocalWebApp: Sendable {
         FriendRequestRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
         FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
         PictureRoutes(reader: QRPictureReader()).register(on: router)
+        CardPhotoRoutes(account: account).register(on: router)
         return router
     }
 }

@@ -74,6 +74,13 @@ struct AppBrowserTests {
         #expect((seen["cardSaved"] as? String)?.hasPrefix("Saved.") == true)
         #expect((seen["cardFields"] as? String)?.contains("Company\tAnalytical Engines") == true || (seen["cardFields"] as? String)?.contains("Analytical Engines") == true)
         #expect((seen["cardRefusal"] as? String)?.hasSuffix("Nothing was saved.") == true, "\(seen["cardRefusal"] ?? "")")
+        #expect(seen["photoSaved"] as? String == "Photo saved, shrunk to fit your card.")
+        #expect(seen["avatarShown"] as? Int == 1 && seen["myCardAvatar"] as? Int == 1)
+        #expect((seen["linkRefusal"] as? String)?.hasPrefix("Line 2 of Links, “not a link”, is not a link") == true, "\(seen["linkRefusal"] ?? "")")
+        #expect((seen["linksSaved"] as? String)?.contains("https://github.com/ada") == true, "\(seen["linksSaved"] ?? "")")
+        #expect(seen["linksBox"] as? String == "github=https://github.com/ada\nmastodon=@ada@example.social")
+        let adasCard = try await ada.run("card", "show", "--json")
+        #expect(adasCard.stdout.contains("\"avatar\"") || adasCard.stdout.contains("image/jpeg"), "the photo is on the card the program reads: \(adasCard.stdout.prefix(300))")
         #expect(seen["backupHiddenFirst"] as? Int == 0)
         let backup = try await ada.run("identity", "backup")
         let shownCode = (seen["backupCode"] as? String) ?? "-"
@@ -97,7 +104,7 @@ struct AppBrowserTests {
         #expect(seen["cameraHeading"] as? String == Self.hostileName, "the camera's frames lead to Eve's card")
         let contacts = try await ada.run("contacts")
         #expect(!contacts.stdout.contains("img") && contacts.stdout.contains("Bob Babbage"), "\(contacts.stdout)")
-        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add", "add-confirm"] {
+        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add", "add-confirm", "edit-card"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

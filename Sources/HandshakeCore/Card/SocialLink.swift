@@ -28,6 +28,12 @@ public struct SocialLink: Sendable, Hashable, Codable {
         }
     }
 
+    /// The short form ``init(commandLine:)`` reads back: `github=https://github.com/ada`, `mastodon=@ada@example.social`
+    /// or `mastodon=@ada@example.social=https://example.social/@ada`; what a form shows for editing.
+    public var shortForm: String {
+        [platform, handle, url].compactMap { $0 }.joined(separator: "=")
+    }
+
     /// One line for people: `github @ada https://github.com/ada`.
     public var summary: String {
         ([platform] + [handle, url].compactMap { $0 }).joined(separator: " ")

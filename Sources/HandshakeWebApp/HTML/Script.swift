@@ -35,6 +35,27 @@ enum Script {
           });
         })();
         (function () {
+          // The card's photo is sent on its own; the app shrinks and saves it, then the page is drawn again.
+          const area = document.querySelector("[data-photo]");
+          if (!area || !window.fetch) return;
+          const status = document.getElementById("photo-status");
+          document.getElementById("photo").addEventListener("change", async function (event) {
+            const picture = event.target.files && event.target.files[0];
+            if (!picture) return;
+            status.textContent = "Saving the photo…";
+            try {
+              const response = await fetch(area.dataset.photo, {
+                method: "POST", credentials: "same-origin", cache: "no-store", body: picture,
+                headers: { "Content-Type": "application/octet-stream", "X-Form-Token": area.dataset.token },
+              });
+              const answer = await response.json();
+              if (answer.next) window.location.assign(answer.next); else status.textContent = answer.problem;
+            } catch (error) {
+              status.textContent = "The photo could not be sent to Handshake. Is the app still running?";
+            }
+          });
+        })();
+        (function () {
           const area = document.querySelector("[data-picture]");
           const form = document.querySelector("form[action='/add']");
           if (!area || !form || !window.fetch) return;

@@ -62,6 +62,8 @@ enum Stylesheet {
         ul.requests li { border-bottom: 1px solid var(--line); padding: .5rem 0; overflow-wrap: anywhere; }
         ul.requests li p { margin: .25rem 0; }
         .count:not(:empty) { background: var(--danger); color: #fff; border-radius: 1rem; padding: 0 .5rem; }
+        img.avatar { width: 6rem; height: 6rem; object-fit: cover; border-radius: 50%; display: block; margin: .5rem 0; }
+        section.photo input[type="file"] { display: block; margin: .25rem 0 .5rem; max-width: 100%; }
         [hidden] { display: none !important; }
         section.picture input[type="file"] { display: block; margin: .25rem 0 .5rem; max-width: 100%; }
         #viewfinder { width: min(100%, 22rem); border-radius: .5rem; background: #000; margin: .5rem 0; }

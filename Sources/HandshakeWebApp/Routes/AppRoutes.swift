@@ -54,8 +54,13 @@ struct AppRoutes: Sendable {
         let code = contact.sigKey == nil ? nil : try? account.securityCode(with: contact)
         let scannable = contact.sigKey == nil ? nil : try? account.scannableSecurityCode(with: contact)
         let notice = ContactScreen.notice(request.uri.queryParameters["done"].map(String.init), contact: contact)
+        // An address-book entry has no signed card, so no photo or history to show.
+        let card = contact.sigKey == nil ? nil : try? account.book.card(of: contact.id)
+        let history = contact.sigKey == nil ? [] : (try? account.book.history(of: contact.id)) ?? []
         return Page.response(
-            ContactScreen.page(contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken, notice: notice))
+            ContactScreen.page(
+                contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken, notice: notice,
+                avatar: card?.card.avatar, history: history))
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -97,15 +102,23 @@ struct AppRoutes: Sendable {
 
     @Sendable func editCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let profile = try account.profile()
-        return Page.response(CardEditScreen.page(.init(profile.card, shared: profile.sharedFields), formToken: secrets.formToken))
+        let done = request.uri.queryParameters["done"].map(String.init)
+        return Page.response(CardEditScreen.page(.init(profile.card, shared: profile.sharedFields), formToken: secrets.formToken, done: done))
     }
 
     /// Saves the fields and what is shared; a field the card's rules refuse saves nothing and says why.
     @Sendable func saveCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let typed = CardEditScreen.Typed(try await Self.form(request))
+        var typed = CardEditScreen.Typed(try await Self.form(request))
+        typed.avatar = try account.profile().card.avatar
+        let links: [SocialLink]
+        switch typed.parsedLinks() {
+        case .success(let parsed): links = parsed
+        case .failure(let error):
+            return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)
+        }
         do {
             // The fields first: a refused one saves nothing, the sharing included.
-            try account.editCard { typed.apply(to: &$0) }
+            try account.editCard { typed.apply(to: &$0, links: links) }
             try account.share(typed.shared)
         } catch let error as CardFieldError {
             return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)

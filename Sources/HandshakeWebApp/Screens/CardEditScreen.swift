@@ -1,15 +1,19 @@
 // Establishes the screen that edits your own card: every text field (one email or phone number per line)
 // and which fields people receive. The rules are the card's (`CardProfile.edit` checks every field and the
 // signed card's size; nothing is saved unless all of it passes); the form only carries what was typed, and
-// shows it again with the reason when it is refused. Photo and links are set with `handshake card set`.
+// shows it again with the reason when it is refused. Links are typed one per line in the short form
+// `handshake card set --link` takes (SocialLink's). The photo is sent on its own by the page's script
+// (CardPhotoRoutes), so choosing one never loses what is being typed.
 import HandshakeCore
 
 enum CardEditScreen {
     /// The fields a person types, as the form carries them.
     struct Typed: Sendable {
         var name = "", title = "", company = "", location = "", bio = ""
-        var emails = "", phones = "", skills = ""
+        var emails = "", phones = "", skills = "", links = ""
         var shared: Set<CardField> = []
+        /// The photo the card has now (not typed: shown beside the form).
+        var avatar: Avatar?
 
         init(_ card: ContactCard, shared: Set<CardField>) {
             name = card.name ?? ""
@@ -20,6 +24,8 @@ enum CardEditScreen {
             emails = card.emails.joined(separator: "\n")
             phones = card.phones.joined(separator: "\n")
             skills = card.skills.joined(separator: ", ")
+            links = card.links.map(\.shortForm).joined(separator: "\n")
+            avatar = card.avatar
             self.shared = shared
         }
 
@@ -32,11 +38,25 @@ enum CardEditScreen {
             emails = form["emails"] ?? ""
             phones = form["phones"] ?? ""
             skills = form["skills"] ?? ""
+            links = form["links"] ?? ""
             shared = Set(CardField.allCases.filter { form["share-\($0.rawValue)"] == "yes" })
         }
 
+        /// The typed links, one per line; the sentence for the first line that is not a link.
+        func parsedLinks() -> Result<[SocialLink], LinkLineError> {
+            var parsed: [SocialLink] = []
+            let lines = links.replacingOccurrences(of: "\r", with: "").split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                if text.isEmpty { continue }
+                guard let link = SocialLink(commandLine: text) else { return .failure(LinkLineError(line: number + 1, text: text)) }
+                parsed.append(link)
+            }
+            return .success(parsed)
+        }
+
         /// Writes what was typed into `card`: an empty box clears its field; lists split at line ends (skills at commas).
-        func apply(to card: inout ContactCard) {
+        func apply(to card: inout ContactCard, links: [SocialLink]) {
             func text(_ value: String) -> String? {
                 let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
                 return trimmed.isEmpty ? nil : trimmed
@@ -52,6 +72,16 @@ enum CardEditScreen {
             card.emails = list(emails.replacingOccurrences(of: "\r", with: ""), separator: "\n")
             card.phones = list(phones.replacingOccurrences(of: "\r", with: ""), separator: "\n")
             card.skills = list(skills, separator: ",")
+            card.links = links
+        }
+    }
+
+    /// A line of the links box that is not a link.
+    struct LinkLineError: Error, Equatable, CustomStringConvertible {
+        let line: Int
+        let text: String
+        var description: String {
+            "Line \(line) of Links, “\(text)”, is not a link: write platform=address, for example github=https://github.com/ada, or platform=@handle."
         }
     }
 
@@ -60,7 +90,7 @@ enum CardEditScreen {
         (.emails, "Email addresses"), (.phones, "Phone numbers"), (.skills, "Skills"), (.links, "Links"), (.avatar, "Photo"),
     ]
 
-    static func page(_ typed: Typed, formToken: String, refusal: String? = nil) -> HTML {
+    static func page(_ typed: Typed, formToken: String, refusal: String? = nil, done: String? = nil) -> HTML {
         func input(_ id: String, _ label: String, _ value: String) -> HTML {
             "<label for=\"\(id)\">\(label)</label><input type=\"text\" id=\"\(id)\" name=\"\(id)\" value=\"\(value)\">"
         }
@@ -77,7 +107,9 @@ enum CardEditScreen {
         return Page.screen(title: "Edit my card", current: .card, body: """
             <p><a href="/card">← My card</a></p>
             <h1>Edit my card</h1>
+            \(notice(done))
             \(problem)
+            \(photo(typed.avatar, formToken: formToken))
             \(Page.form(action: "/card/edit", token: formToken, """
                 <div class="fields">
                 \(input("name", "Name", typed.name))
@@ -88,11 +120,40 @@ enum CardEditScreen {
                 \(area("emails", "Email addresses, one per line", typed.emails))
                 \(area("phones", "Phone numbers, one per line", typed.phones))
                 \(input("skills", "Skills, separated by commas", typed.skills))
+                \(area("links", "Links, one per line: github=https://github.com/you, or mastodon=@you@example.social", typed.links))
                 </div>
                 <fieldset class="sharing"><legend>What people receive</legend>\(sharing)</fieldset>
-                <p class="muted">Your photo and links are set with <code>handshake card set</code> for now.</p>
                 <button type="submit">Save my card</button>
                 """))
             """)
+    }
+
+    /// The photo: the one on the card, a picture to choose (sent by the page's script), and removing it.
+    static func photo(_ avatar: Avatar?, formToken: String) -> HTML {
+        let remove: HTML = avatar == nil ? .empty : Page.form(
+            action: "/card/photo/remove", token: formToken, "<button type=\"submit\" class=\"secondary\">Remove the photo</button>")
+        return """
+            <section class="photo" aria-labelledby="photo-heading" data-photo="/card/photo" data-token="\(formToken)">
+            <h2 id="photo-heading">Photo</h2>
+            \(avatar == nil ? "<p class=\"muted\">No photo yet.</p>" as HTML : AvatarImage.html(avatar, alt: "Your card's photo"))
+            <label for="photo">Choose a picture (PNG or JPEG; a large one is shrunk to fit your card)</label>
+            <input type="file" id="photo" accept="image/png,image/jpeg">
+            <p id="photo-status" role="status" aria-live="polite"></p>
+            <noscript><p class="muted">Choosing a photo needs the page's script; <code>handshake card set --avatar FILE</code> does it too.</p></noscript>
+            \(remove)
+            </section>
+            <h2>Details</h2>
+            """
+    }
+
+    static func notice(_ done: String?) -> HTML {
+        let text: String
+        switch done {
+        case "photo": text = "Photo saved."
+        case "photo-shrunk": text = "Photo saved, shrunk to fit your card."
+        case "photo-removed": text = "Photo removed."
+        default: return .empty
+        }
+        return "<p class=\"notice\" role=\"status\">\(text)</p>"
     }
 }

@@ -1,7 +1,8 @@
-// Establishes the contact info screen: who they are by their card, how far the card can be trusted and why,
-// your settings for them (ContactSettings), how and when you met (with both notes), the security code to
-// compare (SecurityCodeSection), and the danger zone (block; delete, after a confirmation). The facts come from the book and the account; the screen
-// draws them and offers the forms.
+// Establishes the contact info screen: who they are by their card (with its photo), how far the card can be
+// trusted and why, your settings for them (ContactSettings), how and when you met (with both notes), their
+// earlier cards, the security code to compare (SecurityCodeSection), and the danger zone (block; delete,
+// after a confirmation). The facts come from the book and the account; the screen draws them and offers the
+// forms.
 import Foundation
 import HandshakeCore
 import HandshakeStore
@@ -20,7 +21,7 @@ enum ContactScreen {
 
     static func page(
         contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, scannable: ScannableSecurityCode? = nil, formToken: String,
-        notice: HTML = .empty
+        notice: HTML = .empty, avatar: Avatar? = nil, history: [PastCard] = []
     ) -> HTML {
         var fields = DefinitionList()
         fields.add(contact.details)
@@ -30,18 +31,34 @@ enum ContactScreen {
         return Page.screen(title: contact.displayName, current: .contacts, body: """
             <p><a href="/contacts">← Contacts</a></p>
             \(notice)
+            \(AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)"))
             <h1>\(contact.displayName)</h1>
             <p class="muted">\(standing(contact)). \(verification(contact.verificationStatus))</p>
             \(fields.html)
             \(ContactSettings.html(contact, formToken: formToken))
             <h2>How you met</h2>
             \(meetingsList(meetings, source: contact.source))
+            \(historyList(history))
             <h2>Security code</h2>
             \(SecurityCodeSection.html(contact, code: securityCode, scannable: scannable, formToken: formToken))
             <h2>Danger zone</h2>
             \(ContactSettings.block(contact, formToken: formToken))
             <p><a href="/contacts/\(id)/delete">Delete \(contact.displayName)…</a></p>
             """)
+    }
+
+    /// Their earlier cards, newest first: what each said and until when it was their card.
+    static func historyList(_ history: [PastCard]) -> HTML {
+        guard !history.isEmpty else { return .empty }
+        let rows = history.map { past -> HTML in
+            let card = past.signedCard.card
+            let said = [card.name, card.title, card.company].compactMap { $0 }.joined(separator: " · ")
+            return "<li>Until \(past.replacedAt.formatted(date: .abbreviated, time: .shortened)): \(said.isEmpty ? "(no name)" : said)</li>"
+        }
+        return """
+            <h2>Earlier cards</h2>
+            <ul class="log">\(rows)</ul>
+            """
     }
 
     static func verification(_ status: VerificationStatus) -> String {

@@ -15,6 +15,7 @@ enum MyCardScreen {
         let name = shared.name ?? "Your card"
         return Page.screen(title: "My card", current: .card, body: """
             \(saved ? "<p class=\"notice\" role=\"status\">Saved. People you meet from now on receive this card; your contacts get it as an update.</p>" as HTML : .empty)
+            \(AvatarImage.html(shared.avatar, alt: "Your card's photo"))
             <h1>\(name)</h1>
             <p class="muted">This is the card people receive from you: only the fields you share. <a href="/card/edit">Edit my card</a></p>
             \(qr.map { "<div class=\"qr\" role=\"img\" aria-label=\"QR code of your signed card\">\($0)</div>" as HTML }

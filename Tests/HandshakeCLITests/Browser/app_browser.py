@@ -144,6 +144,28 @@ with sync_playwright() as playwright:
     seen["cardRefusal"] = page.inner_text("[role=alert]")
     shoot(page, "edit-card-refused")
 
+    # A photo straight from a camera (1600×1200): shrunk to fit the card and saved; then links, one per line.
+    camera_photo = os.path.join(work, "portrait.jpg")
+    portrait = Image.new("RGB", (1600, 1200), (90, 120, 160))
+    for x in range(0, 1600, 40):
+        portrait.paste((200, 170, 120), (x, 0, x + 20, 1200))
+    portrait.save(camera_photo, "JPEG", quality=95)
+    page.wait_for_load_state()  # the page's script listens for the choice once the page has loaded
+    page.set_input_files("#photo", camera_photo)
+    page.wait_for_selector("[role=status]:has-text('Photo saved')")
+    seen["photoSaved"] = page.inner_text("[role=status]")
+    seen["avatarShown"] = page.locator("section.photo img.avatar").count()
+    page.fill("#links", "github=https://github.com/ada\nnot a link")
+    page.click("text=Save my card")
+    seen["linkRefusal"] = page.inner_text("[role=alert]")
+    page.fill("#links", "github=https://github.com/ada\nmastodon=@ada@example.social")
+    page.click("text=Save my card")
+    seen["linksSaved"] = page.inner_text("main dl")
+    seen["myCardAvatar"] = page.locator("main img.avatar").count()
+    page.click("text=Edit my card")
+    seen["linksBox"] = page.input_value("#links")
+    shoot(page, "edit-card")
+
     # Settings: the backup code only when asked; a default saved.
     page.click("nav >> text=Settings")
     seen["backupHiddenFirst"] = page.locator("#backup-code").count()
@@ -188,6 +210,7 @@ with sync_playwright() as playwright:
     plain = os.path.join(work, "plain.jpg")
     Image.new("RGB", (320, 240), (200, 180, 160)).save(plain, "JPEG")
     page.click("nav >> text=Add")
+    page.wait_for_load_state()  # the page's script listens for the choice once the page has loaded
     page.set_input_files("#picture", plain)
     page.wait_for_selector("#picture-status:has-text('No QR code')")
     seen["noCodeStatus"] = page.inner_text("#picture-status")
@@ -196,6 +219,7 @@ with sync_playwright() as playwright:
 
     # A photo of Bob's QR code: the app finds the code, then the confirmation screen, then Add, then his page
     # with the offer to show ours.
+    page.wait_for_load_state()  # the page's script listens for the choice once the page has loaded
     page.set_input_files("#picture", photograph(bobs_qr, os.path.join(work, "bob-photo.jpg")))
     page.wait_for_selector("h1:has-text('Bob Babbage')")
     seen["addHeading"] = page.inner_text("h1")

@@ -1,0 +1,58 @@
+// Establishes the photo of your own card: the editor's script sends the chosen picture as it is; the app
+// shrinks it to fit a card as `handshake card set --avatar` does (HandshakeAvatar: decoded, scaled and
+// re-encoded here, never trusted as sent) and saves it through the card's own rules. Removing it is a form.
+import Foundation
+import HandshakeAvatar
+import HandshakeCore
+import HandshakeStore
+import Hummingbird
+
+struct CardPhotoRoutes: Sendable {
+    let account: HandshakeAccount
+
+    /// The largest picture taken: a phone's full-size photo fits.
+    static let maxUploadBytes = 32 * 1024 * 1024
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post("/card/photo", use: save)
+        router.post("/card/photo/remove") { _, _ in
+            try account.editCard { $0.avatar = nil }
+            return Page.redirect(to: "/card/edit?done=photo-removed")
+        }
+    }
+
+    /// What the script is told: where to go next, or the sentence to show.
+    struct Answer: Encodable, Equatable {
+        var next: String?
+        var problem: String?
+    }
+
+    @Sendable func save(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        var request = request
+        let picture: ByteBuffer
+        do {
+            picture = try await request.collectBody(upTo: Self.maxUploadBytes)
+        } catch {
+            return Self.json(Answer(problem: "The picture is larger than \(Self.maxUploadBytes / 1_048_576) MB; choose a smaller one."), status: .contentTooLarge)
+        }
+        let fitted: FittedAvatar
+        do throws(AvatarPhotoError) {
+            fitted = try AvatarPhoto.fit(Array(buffer: picture))
+        } catch {
+            return Self.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
+        }
+        do {
+            try account.editCard { $0.avatar = fitted.avatar }
+        } catch let error as CardFieldError {
+            return Self.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
+        }
+        return Self.json(Answer(next: "/card/edit?done=\(fitted.shrink == nil ? "photo" : "photo-shrunk")"), status: .ok)
+    }
+
+    static func json(_ answer: Answer, status: HTTPResponse.Status) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(answer)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
