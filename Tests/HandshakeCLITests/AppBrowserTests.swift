@@ -79,8 +79,8 @@ struct AppBrowserTests {
         #expect((seen["linkRefusal"] as? String)?.hasPrefix("Line 2 of Links, “not a link”, is not a link") == true, "\(seen["linkRefusal"] ?? "")")
         #expect((seen["linksSaved"] as? String)?.contains("https://github.com/ada") == true, "\(seen["linksSaved"] ?? "")")
         #expect(seen["linksBox"] as? String == "github=https://github.com/ada\nmastodon=@ada@example.social")
-        let adasCard = try await ada.run("card", "show", "--json")
-        #expect(adasCard.stdout.contains("\"avatar\"") || adasCard.stdout.contains("image/jpeg"), "the photo is on the card the program reads: \(adasCard.stdout.prefix(300))")
+        let adasShownCard = try await ada.run("card", "show", "--json")
+        #expect(adasShownCard.stdout.contains("\"avatar\"") || adasShownCard.stdout.contains("image/jpeg"), "the photo is on the card the program reads: \(adasShownCard.stdout.prefix(300))")
         #expect(seen["backupHiddenFirst"] as? Int == 0)
         let backup = try await ada.run("identity", "backup")
         let shownCode = (seen["backupCode"] as? String) ?? "-"

@@ -30,7 +30,8 @@ struct CardEditTests {
         let identity = Identity.generate()
         var card = CardProfile(identity: identity, now: Date()).card
         card.company = "Old Company"
-        typed.apply(to: &card)
+        typed.apply(to: &card, links: try typed.parsedLinks().get())
+        #expect(card.links.isEmpty)
         #expect(card.name == "Ada Lovelace" && card.company == nil)
         #expect(card.emails == ["ada@example.com", "ada@work.example"])
         #expect(card.skills == ["maths", "poetry"])
@@ -43,5 +44,17 @@ struct SettingsFormTests {
     @Test func theDefaultsFormIsTheBooksAllowances() {
         let chosen = SettingsScreen.defaults(FormFields("default-calls=no&default-reactions=always&default-voice=maybe&csrf=x"))
         #expect(chosen == [.calls: .no, .reactions: .always])
+    }
+}
+
+/// The card editor's links box: one link per line in the short form, read back as it was written; a line
+/// that is not a link is named with its number, and nothing is saved.
+struct CardEditLinksTests {
+    @Test func linksAreOnePerLineAndABadLineIsNamed() throws {
+        var typed = CardEditScreen.Typed(FormFields("links=github%3Dhttps%3A%2F%2Fgithub.com%2Fada%0D%0A%0D%0Amastodon%3D%40ada%40example.social"))
+        let links = try typed.parsedLinks().get()
+        #expect(links == [SocialLink(platform: "github", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")])
+        typed.links = "github=https://github.com/ada\nnot a link"
+        #expect(throws: CardEditScreen.LinkLineError(line: 2, text: "not a link")) { try typed.parsedLinks().get() }
     }
 }

@@ -24,6 +24,8 @@ struct DefinitionList {
         add("Email", details.emails)
         add("Phone", details.phones)
         add("Skills", details.skills)
+        // As text, never as a link: an address from a card could be `javascript:` or lead anywhere.
+        add("Links", details.links.map(\.summary))
     }
 
     var html: HTML { "<dl>\(rows)</dl>" }
