@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HandshakeCredentials", targets: ["HandshakeCredentials"]),
         .library(name: "HandshakeAvatar", targets: ["HandshakeAvatar"]),
         .library(name: "HandshakeMailbox", targets: ["HandshakeMailbox"]),
+        .library(name: "HandshakeIntake", targets: ["HandshakeIntake"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -109,6 +110,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What Add accepts, for every front end: a card in any form, a share link (fetched from its server)
+        // or a credential carrying a card, read into one verified preview before anything is stored.
+        .target(
+            name: "HandshakeIntake",
+            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeMailbox", "HandshakeCredentials"],
+            swiftSettings: strict
+        ),
         // The optional mailbox server (Hummingbird 2): accounts, share links, friend requests, contacts.
         .target(
             name: "HandshakeServer",
@@ -145,6 +153,7 @@ let package = Package(
                 "HandshakeNearby",  // Face to face: the coordinator, with the screen as its front end
                 "HandshakeMailbox",  // Friend requests and share links, on the account's server
                 "HandshakeAvatar",  // a photo chosen for your card, shrunk to fit as `card set --avatar` does
+                "HandshakeIntake",  // Add: a card, a share link or a credential, read as `handshake add` reads it
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets
@@ -179,6 +188,7 @@ let package = Package(
                 "HandshakeCredentials",
                 "HandshakeAvatar",
                 "HandshakeMailbox",
+                "HandshakeIntake",
                 "HandshakeWebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -242,7 +252,7 @@ let package = Package(
         .testTarget(
             name: "HandshakeWebAppTests",
             dependencies: [
-                "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport",
+                "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport", "HandshakeIntake", "HandshakeCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -22,10 +22,15 @@ struct AppFriendRequestsTests {
         try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
         try #require(await bob.run("init", "--name", "Bob Babbage").status == 0)
         try #require(await bob.run("server", "register", "--server", serverURL).status == 0)
+        let carol = try CLI()
+        try #require(await carol.run("init", "--name", "Carol Herschel").status == 0)
+        try #require(await carol.run("server", "register", "--server", serverURL).status == 0)
+        let carolsLink = try await carol.run("link", "create").stdout.split(separator: "\n").first.map(String.init) ?? ""
+        try #require(carolsLink.hasPrefix(serverURL + "/share/contact/"), "\(carolsLink)")
 
         let (app, url) = try await ada.startApp()
         defer { app.terminate() }
-        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, serverURL, try CLI.binary.path, bob.home.path])
+        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, serverURL, try CLI.binary.path, bob.home.path, carolsLink])
         try #require(driven.status == 0, "the browser script failed: \(driven.stderr)")
         let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
 
@@ -44,6 +49,11 @@ struct AppFriendRequestsTests {
         #expect((seen["receivedAfter"] as? String)?.contains("Accepted: you each have the other's card") == true)
         #expect(seen["contactsText"] as? String == "Bob Babbage\nTrusted · verified", "\(seen["contactsText"] ?? "")")
         #expect(seen["dialogs"] as? [String] == [])
+        #expect(seen["linkHeading"] as? String == "Carol Herschel")
+        #expect(seen["linkVia"] as? String == "From a share link on \(serverURL). Looking does not use the link up.", "\(seen["linkVia"] ?? "")")
+        #expect((seen["linkAddedNotice"] as? String)?.hasPrefix("Added Carol Herschel.") == true)
+        // Looking did not use the link up: it still resolves.
+        #expect(try await carol.run("link", "resolve", carolsLink).status == 0)
 
         // Bob's side, with the program: his sent request was accepted, and Ada's card joins his book.
         let bobs = try await bob.run("requests", "--sent")
@@ -52,7 +62,7 @@ struct AppFriendRequestsTests {
         #expect(bobsContacts.stdout.contains("Ada Lovelace"), "\(bobsContacts.stdout)")
         let adasContacts = try await ada.run("contacts")
         #expect(adasContacts.stdout.contains("Bob Babbage"), "\(adasContacts.stdout)")
-        for name in ["friend-requests", "settings-server"] {
+        for name in ["friend-requests", "settings-server", "add-share-link"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

@@ -1,5 +1,7 @@
 import Foundation
 import HandshakeCore
+import HandshakeCredentials
+import HandshakeIntake
 import HandshakeStore
 import Testing
 
@@ -19,7 +21,7 @@ struct AddScreenTests {
         #expect(AddScreen.answer(FormFields("")) == .ignore)
     }
 
-    @Test func aNewCardSharingAnEmailOffersMergeAddSeparatelyAndIgnore() throws {
+    @Test func aNewCardSharingAnEmailOffersMergeAddSeparatelyAndIgnore() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
         let old = try HandshakeAccount.create(name: "Bob", storage: .directory(ScreenTextTests.container()))
         _ = try old.editCard { $0.emails = ["bob@example.com"] }
@@ -29,7 +31,7 @@ struct AddScreenTests {
         _ = try new.editCard { $0.emails = ["bob@example.com"] }
         _ = try new.share([.name, .emails])
         let text = CardText.qrText(try new.issueCard())
-        let page = AddScreen.confirm(try ada.read(text), text: text, formToken: "F0rm").description
+        let page = AddScreen.confirm(try await CardIntake(book: ada.book).read(Array(text.utf8)), text: text, formToken: "F0rm").description
         let bobID = try #require(try ada.book.contacts().first?.id)
         #expect(page.contains("value=\"merge-\(bobID)\">Merge into Bob</button>"))
         #expect(page.contains("value=\"separately\"") && page.contains("value=\"ignore\""))
@@ -49,5 +51,42 @@ struct PictureAnswerTests {
         #expect(nothing.keepLooking && nothing.problem == "No QR code was found in the picture. Try a sharper or closer picture.")
         #expect(!PictureRoutes.Answer.of(.failure(.notAPicture("the picture"))).keepLooking)
         #expect(!PictureRoutes.Answer.of(.failure(.zbarMissing)).keepLooking)
+    }
+}
+
+/// What Add accepts, as CardIntake reads it for the program and the app alike: a card form, a credential that
+/// carries a card (signed by its owner's did:key), and the refusals, each a sentence with nothing stored.
+struct CardIntakeTests {
+    @Test func aCardACredentialAndTheRefusals() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(ScreenTextTests.container()))
+        let intake = CardIntake(book: ada.book)
+        let card = try bob.issueCard()
+
+        let fromText = try await intake.read(Array(CardText.qrText(card).utf8))
+        #expect(fromText.via == .card && fromText.scanned.card == card && fromText.scanned.source == .qr)
+
+        let credential = try VCJWTIssuer.issue(card, identity: bob.identity, now: Date())
+        let fromCredential = try await intake.read(Array(credential.utf8))
+        #expect(fromCredential.via == .credential(issuer: bob.identity.didKey.description) && fromCredential.scanned.card == card)
+        guard case .new = fromCredential.scanned.preview else {
+            Issue.record("Bob is new to Ada")
+            return
+        }
+
+        await #expect(throws: CardIntakeError.self) { try await intake.read(Array("hello there".utf8)) }
+        do {
+            _ = try await intake.read(Array("hello there".utf8))
+        } catch {
+            #expect(error.description.hasPrefix("Rejected: "))
+        }
+        // A bare share token names no server, and this intake knows none.
+        do {
+            _ = try await intake.read(Array(String(repeating: "A", count: 43).utf8))
+            Issue.record("a bare token with no server is refused")
+        } catch {
+            #expect(error.description.hasPrefix("This share link names no server"))
+        }
+        #expect(try ada.book.contacts().isEmpty, "nothing was stored")
     }
 }

@@ -1,8 +1,10 @@
 // Establishes the path from a request to a screen: each route reads what it needs from the account, asks
 // the libraries for the facts or the change, and hands them to a screen. No route holds a rule of its own:
-// search and order are ContactListQuery's, validation is ContactEdit's, deletion is the book's.
+// search and order are ContactListQuery's, validation is ContactEdit's, deletion is the book's, what Add
+// accepts is CardIntake's.
 import Foundation
 import HandshakeCore
+import HandshakeIntake
 import HandshakeMailbox
 import HandshakeStore
 import Hummingbird
@@ -130,12 +132,15 @@ struct AppRoutes: Sendable {
         Page.response(AddScreen.page(formToken: secrets.formToken))
     }
 
+    /// What Add accepts, as `handshake add` reads it: a card in any form, a share link, a credential.
+    var intake: CardIntake { CardIntake(book: account.book, mailbox: connection.registration) }
+
     /// Reads and verifies what was pasted, and shows what adding it would do. Stores nothing.
     @Sendable func read(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let text = (try await Self.form(request)["card"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            let scanned = try account.read(text)
-            return Page.response(AddScreen.confirm(scanned, text: text, formToken: secrets.formToken))
+            let reading = try await intake.read(Array(text.utf8))
+            return Page.response(AddScreen.confirm(reading, text: text, formToken: secrets.formToken))
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: "\(error)"), status: .unprocessableContent)
         }
@@ -147,7 +152,7 @@ struct AppRoutes: Sendable {
         let text = form["card"] ?? ""
         let outcome: ReceiveOutcome
         do {
-            let scanned = try account.read(text)
+            let scanned = try await intake.read(Array(text.utf8)).scanned
             outcome = try account.receive(scanned.card, source: scanned.source, answer: AddScreen.answer(form))
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: "\(error)"), status: .unprocessableContent)

@@ -1,10 +1,12 @@
-// Establishes the Add screens: paste a card's text or link, then the confirmation screen the seed asks for
+// Establishes the Add screens: a picture of their QR code, the camera, or a pasted card, share link or
+// credential (what CardIntake reads), then the confirmation screen the seed asks for
 // before anything is stored: the card as it will be kept, whether its signature checks, and what adding it
 // would do (someone new, possibly the new identity of a contact; a newer card; one you have; a blocked
 // person's; a key that conflicts), with the choices that fit. The preview and the rule that applies the
 // answer are the book's (`ScannedCard`, `ReceiveAnswer`); the card travels back in the form as text and is
 // read and verified again before it is kept.
 import HandshakeCore
+import HandshakeIntake
 import HandshakeStore
 
 enum AddScreen {
@@ -18,7 +20,7 @@ enum AddScreen {
             \(Page.form(action: "/add", token: formToken, """
                 <label for="card">Paste their card's text, code or link</label>
                 <textarea id="card" name="card" rows="5" required spellcheck="false" autocapitalize="off">\(pasted)</textarea>
-                <p class="muted">It starts with <code>HS1:</code>, or is a <code>handshake://</code> link, or a typed code.</p>
+                <p class="muted">It starts with <code>HS1:</code>, or is a <code>handshake://</code> link, a typed code, a share link, or a credential (VC-JWT) that carries a card.</p>
                 <button type="submit">Read the card</button>
                 """))
             """)
@@ -44,7 +46,8 @@ enum AddScreen {
     }
 
     /// What the pasted card is and what adding it would do, before anything is stored.
-    static func confirm(_ scanned: ScannedCard, text: String, formToken: String) -> HTML {
+    static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String) -> HTML {
+        let scanned = reading.scanned
         let card = scanned.card.card
         let name = card.name ?? scanned.card.nodeID.rawValue
         var fields = DefinitionList()
@@ -87,9 +90,19 @@ enum AddScreen {
         return Page.screen(title: "Add \(name)", current: .add, body: """
             <h1>\(name)</h1>
             <p class="verified">Verified: this card is signed by its owner's own key, and the signature checks.</p>
+            \(via(reading.via))
             \(fields.html)
             \(choices)
             """)
+    }
+
+    /// How the card came, when it was not a card form itself.
+    static func via(_ via: CardIntake.Via) -> HTML {
+        switch via {
+        case .card: .empty
+        case .shareLink(let server): "<p class=\"muted\">From a share link on \(server.absoluteString). Looking does not use the link up.</p>"
+        case .credential(let issuer): "<p class=\"muted\">Inside a Verifiable Credential signed by \(issuer).</p>"
+        }
     }
 
     static let trustChoice: HTML = """

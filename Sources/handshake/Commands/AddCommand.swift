@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakeIntake
 import HandshakeStore
 
 struct AddCommand: AsyncParsableCommand {
@@ -56,37 +57,29 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // A share link (not a file of that name) is resolved on its server; its card then goes through the
-        // same checks and questions as any other.
-        var linkSource: ContactSource?
-        let bytes: [UInt8]
-        if image == nil, !FileManager.default.fileExists(atPath: input), let card = try await ShareLinkCard.resolve(input, home: HandshakeHome.current()) {
-            print("The card behind this share link (looking does not use the link up):")
-            bytes = card.bytes
-            linkSource = .link
-        } else {
-            bytes = try await InputSource.read(input, orScanning: image)
-        }
+        // A share link (not a file of that name) is given as text: the intake resolves it on its server.
+        // Its card, or a card in any form, or one inside a credential, then goes through the same checks and
+        // questions.
+        let home = HandshakeHome.current()
+        let isShareLink = image == nil && !FileManager.default.fileExists(atPath: input) && ShareLink(parsing: input) != nil
+        let bytes = isShareLink ? Array(input.utf8) : try await InputSource.read(input, orScanning: image)
         let now = Date()
         // Receiving a card needs the book, not an identity of one's own.
-        let book = try HandshakeHome.current().contactBook()
-        let signed: SignedCard
-        let preview: ReceivePreview
-        let impliedSource: ContactSource
+        let intake = CardIntake(book: try home.contactBook(), mailbox: RegisteredServer.registration(in: home))
+        let reading: CardIntake.Reading
         do {
-            let scanned = try book.read(bytes, now: now)
-            (signed, preview, impliedSource) = (scanned.card, scanned.preview, scanned.source)
-        } catch let rejection as CardRejection {
-            // Not a Handshake card form: a VC-JWT card (or a didSigned envelope) carrying one goes through
-            // the scan router; anything else is refused with the card reader's reason.
-            guard ScanRouter.mayCarryCard(bytes) else {
-                throw CommandFailure("Rejected: \(rejection.description)")
-            }
-            signed = try await Self.cardFromCredential(bytes, now: now)
-            preview = try book.receive(signed)
-            impliedSource = .qr  // credentials are scanned codes; --source says otherwise
+            reading = try await intake.read(bytes, now: now)
+        } catch {
+            throw CommandFailure(error.description)
         }
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? linkSource ?? (image != nil ? .qr : impliedSource)
+        switch reading.via {
+        case .card: break
+        case .shareLink: print("The card behind this share link (looking does not use the link up):")
+        case .credential(let issuer): print("A Verifiable Credential signed by \(TerminalText.value(issuer)), carrying a Handshake card:")
+        }
+        let book = intake.book
+        let (signed, preview) = (reading.scanned.card, reading.scanned.preview)
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.scanned.source)
         let name = signed.card.name ?? signed.nodeID.rawValue
 
         // A new person needs an answer (asked here); anything else goes to the receive rule as it is.
@@ -120,27 +113,6 @@ struct AddCommand: AsyncParsableCommand {
             if source == .qr { try offerToShareBack(name: merged.displayName) }
         case .ignored:
             print("Ignored; nothing was stored.")
-        }
-    }
-
-    /// The Handshake card inside a verified VC-JWT; a credential without one (another wallet's) has no key
-    /// Handshake can store a contact under, so it is refused here (`scan` shows its fields).
-    static func cardFromCredential(_ bytes: [UInt8], now: Date) async throws -> SignedCard {
-        let result: ScanResult
-        do {
-            result = try await ScanRouter().read(bytes, now: now)
-        } catch {
-            throw CommandFailure("Rejected: \(error.description)")
-        }
-        switch result.route {
-        case .credential(let credential):
-            guard let card = credential.handshakeCard else {
-                throw CommandFailure("Rejected: this credential is verified (signed by \(credential.issuer)), but it carries no Handshake card to add; `handshake scan` shows its fields.")
-            }
-            print("A Verifiable Credential signed by \(credential.issuer), carrying a Handshake card:")
-            return card
-        default:
-            throw CommandFailure("Rejected: this is \(result.kind.looksLike), not a card that can be added; `handshake scan` says what it holds.")
         }
     }
 

@@ -12,7 +12,7 @@ from playwright.sync_api import sync_playwright
 
 import screens
 
-launch_url, artifacts, server_url, binary, bobs_home = sys.argv[1:6]
+launch_url, artifacts, server_url, binary, bobs_home, carols_link = sys.argv[1:7]
 base = launch_url.split("/contacts")[0]
 seen = {"dialogs": []}
 
@@ -68,6 +68,16 @@ with sync_playwright() as playwright:
     seen["receivedAfter"] = page.inner_text("#live")
     page.goto(f"{base}/contacts")
     seen["contactsText"] = page.inner_text("ul.contacts")
+
+    # Add, from Carol's share link pasted: her card comes from the server, verified; the link stays unused.
+    page.click("nav >> text=Add")
+    page.fill("#card", carols_link)
+    page.click("text=Read the card")
+    seen["linkHeading"] = page.inner_text("h1")
+    seen["linkVia"] = page.inner_text("main p.muted")
+    screens.shoot(page, artifacts, "add-share-link")
+    page.click("button[value=add]")
+    seen["linkAddedNotice"] = page.inner_text("[role=status]")
   except Exception:
     try:
         print(f"At {page.url} the screen showed:\n" + page.inner_text("main"), file=sys.stderr)

@@ -1,0 +1,104 @@
+// Establishes what Add accepts, for every front end: whatever a person pastes, types, scans or opens is read
+// into one verified card and what adding it would do, before anything is stored. In order: a share link
+// (its card is fetched from the server that made it, or the account's own for a bare token: looking does
+// not use the link up); a Handshake card in any of its forms; a Verifiable Credential (VC-JWT) or card
+// envelope that carries a Handshake card. Anything else is refused with the sentence of the reader that
+// came closest. It stores nothing and asks nothing: the front end shows the preview and the book's receive
+// rule keeps the card once the person answered.
+import Foundation
+import HandshakeCore
+import HandshakeCredentials
+import HandshakeMailbox
+import HandshakeStore
+
+/// Reads what a person gave to Add into a verified ``HandshakeStore/ScannedCard``.
+///
+/// ```swift
+/// let intake = CardIntake(book: account.book, mailbox: MailboxRegistration(directory: home))
+/// let reading = try await intake.read(Array(pasted.utf8))
+/// // show reading.scanned.preview, then: account.receive(reading.scanned.card, source: reading.scanned.source, answer: …)
+/// ```
+public struct CardIntake: Sendable {
+    /// The book the preview is made against.
+    public let book: ContactBook
+    /// Where the account's server is remembered: it resolves a share link that names none.
+    public let mailbox: MailboxRegistration?
+
+    /// An intake previewing against `book`; `mailbox` resolves bare share tokens.
+    public init(book: ContactBook, mailbox: MailboxRegistration? = nil) {
+        self.book = book
+        self.mailbox = mailbox
+    }
+
+    /// What was read, and how it came.
+    public struct Reading: Sendable {
+        /// The verified card and what adding it would do.
+        public var scanned: ScannedCard
+        /// How the card came.
+        public var via: Via
+    }
+
+    /// How a card came to Add.
+    public enum Via: Sendable, Equatable {
+        /// A Handshake card form: QR text, a `handshake://card#` link, a typed code, binary or a vCard.
+        case card
+        /// A share link, resolved on `server` (the link is not used up).
+        case shareLink(server: URL)
+        /// A verified credential signed by `issuer`, carrying the card.
+        case credential(issuer: String)
+    }
+
+    /// Reads `input` (as it arrived: text or bytes) into a verified card and its preview. Stores nothing.
+    public func read(_ input: [UInt8], now: Date = Date()) async throws(CardIntakeError) -> Reading {
+        if let text = String(validating: input, as: UTF8.self), let link = ShareLink(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let (card, server) = try await resolve(link)
+            return Reading(scanned: ScannedCard(card: card, form: .cbor, source: .link, preview: try preview(card)), via: .shareLink(server: server))
+        }
+        do {
+            return Reading(scanned: try book.read(input, now: now), via: .card)
+        } catch let rejection as CardRejection {
+            guard ScanRouter.mayCarryCard(input) else { throw .notACard(rejection) }
+        } catch {
+            throw .book(error.localizedDescription)
+        }
+        let (card, issuer) = try await credentialCard(input, now: now)
+        return Reading(scanned: ScannedCard(card: card, form: .cbor, source: .qr, preview: try preview(card)), via: .credential(issuer: issuer))
+    }
+
+    /// The verified card behind `link`, and the server it was resolved on.
+    func resolve(_ link: ShareLink) async throws(CardIntakeError) -> (SignedCard, URL) {
+        guard let server = link.server ?? mailbox?.server() else { throw .shareLinkNamesNoServer }
+        let client = MailboxClient(server: server)
+        do {
+            return (try await client.resolve(link).card, server)
+        } catch {
+            throw .shareLink(await client.sentence(for: error, about: link))
+        }
+    }
+
+    /// The Handshake card inside a verified credential; a credential without one (another wallet's) has no
+    /// key a contact could be kept under.
+    func credentialCard(_ input: [UInt8], now: Date) async throws(CardIntakeError) -> (SignedCard, String) {
+        let result: ScanResult
+        do {
+            result = try await ScanRouter().read(input, now: now)
+        } catch {
+            throw .credential(error.description)
+        }
+        switch result.route {
+        case .credential(let credential):
+            guard let card = credential.handshakeCard else { throw .credentialWithoutCard(issuer: credential.issuer.description) }
+            return (card, credential.issuer.description)
+        default:
+            throw .notAddable(looksLike: result.kind.looksLike)
+        }
+    }
+
+    func preview(_ card: SignedCard) throws(CardIntakeError) -> ReceivePreview {
+        do {
+            return try book.receive(card)
+        } catch {
+            throw .book(error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+// Establishes why Add refused what it was given, each as a sentence; nothing was stored in any case.
+import HandshakeCore
+
+/// Why ``CardIntake`` read no card.
+public enum CardIntakeError: Error, Sendable, CustomStringConvertible {
+    /// Not a Handshake card that verifies, nor anything that could carry one: the card reader's reason.
+    case notACard(CardRejection)
+    /// A share link that names no server, and the account has none registered.
+    case shareLinkNamesNoServer
+    /// The share link's server refused it or could not be reached: the mailbox client's sentence.
+    case shareLink(String)
+    /// A credential or envelope that did not verify: the scan router's sentence.
+    case credential(String)
+    /// A verified credential that carries no Handshake card.
+    case credentialWithoutCard(issuer: String)
+    /// Something that can be scanned but not added (`looksLike`: "an OpenID4VP request", …).
+    case notAddable(looksLike: String)
+    /// The contact book could not make the preview (a stored card that no longer verifies).
+    case book(String)
+
+    /// The sentence to show, starting "Rejected:" where the input itself was refused.
+    public var description: String {
+        switch self {
+        case .notACard(let rejection): "Rejected: \(rejection.description)"
+        case .shareLinkNamesNoServer:
+            "This share link names no server: register with the server it came from first (handshake server register --server URL), or give its https:// form."
+        case .shareLink(let sentence): sentence
+        case .credential(let sentence): "Rejected: \(sentence)"
+        case .credentialWithoutCard(let issuer):
+            "Rejected: this credential is verified (signed by \(issuer)), but it carries no Handshake card to add; `handshake scan` shows its fields."
+        case .notAddable(let looksLike): "Rejected: this is \(looksLike), not a card that can be added; `handshake scan` says what it holds."
+        case .book(let reason): reason
+        }
+    }
+}
