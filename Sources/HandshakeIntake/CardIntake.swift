@@ -57,12 +57,18 @@ public struct CardIntake: Sendable {
         do {
             return Reading(scanned: try book.read(input, now: now), via: .card)
         } catch let rejection as CardRejection {
-            guard ScanRouter.mayCarryCard(input) else { throw .notACard(rejection) }
+            guard Self.mayCarryCard(input) else { throw .notACard(rejection) }
         } catch {
             throw .book(error.localizedDescription)
         }
         let (card, issuer) = try await credentialCard(input, now: now)
         return Reading(scanned: ScannedCard(card: card, form: .cbor, source: .qr, preview: try preview(card)), via: .credential(issuer: issuer))
+    }
+
+    /// Whether `input` is shaped like a VC-JWT or a JSON card envelope: something that may carry a Handshake
+    /// card inside (only the shape; nothing is verified here).
+    public static func mayCarryCard(_ input: [UInt8]) -> Bool {
+        [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(input))
     }
 
     /// The verified card behind `link`, and the server it was resolved on.

@@ -25,7 +25,8 @@ struct AppFriendRequestsTests {
         let carol = try CLI()
         try #require(await carol.run("init", "--name", "Carol Herschel").status == 0)
         try #require(await carol.run("server", "register", "--server", serverURL).status == 0)
-        let carolsLink = try await carol.run("link", "create").stdout.split(separator: "\n").first.map(String.init) ?? ""
+        let created = try JSONSerialization.jsonObject(with: try await carol.run("link", "create", "--json").stdoutBytes) as? [String: Any]
+        let carolsLink = created?["url"] as? String ?? ""
         try #require(carolsLink.hasPrefix(serverURL + "/share/contact/"), "\(carolsLink)")
 
         let (app, url) = try await ada.startApp()

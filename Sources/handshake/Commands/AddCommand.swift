@@ -3,6 +3,7 @@ import Foundation
 import HandshakeCore
 import HandshakeCredentials
 import HandshakeIntake
+import HandshakeMailbox
 import HandshakeStore
 
 struct AddCommand: AsyncParsableCommand {
@@ -67,7 +68,7 @@ struct AddCommand: AsyncParsableCommand {
         // Receiving a card needs the book, not an identity of one's own.
         let intake = CardIntake(book: try home.contactBook(), mailbox: RegisteredServer.registration(in: home))
         let reading: CardIntake.Reading
-        do {
+        do throws(CardIntakeError) {
             reading = try await intake.read(bytes, now: now)
         } catch {
             throw CommandFailure(error.description)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakeIntake
 import HandshakeQRReader
 
 /// Where a command reads a card from: a file, standard input (`-`), or the card text itself.
@@ -52,7 +53,7 @@ enum InputSource {
         // well be a mistyped file name.
         let bytes = Array(argument.utf8)
         // A VC-JWT or card envelope given as text is read too (`add` takes the card inside a credential).
-        if ScanRouter.mayCarryCard(bytes) { return bytes }
+        if CardIntake.mayCarryCard(bytes) { return bytes }
         switch CardForm.detect(bytes) {
         case .qrText?, .link?: return bytes
         case .code? where argument.count > 20: return bytes
