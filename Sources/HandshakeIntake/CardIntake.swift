@@ -11,7 +11,7 @@ import HandshakeCredentials
 import HandshakeMailbox
 import HandshakeStore
 
-/// Reads what a person gave to Add into a verified ``HandshakeStore/ScannedCard``.
+/// Reads what a person gave to Add into a verified `ScannedCard` (HandshakeStore).
 ///
 /// ```swift
 /// let intake = CardIntake(book: account.book, mailbox: MailboxRegistration(directory: home))
