@@ -132,7 +132,9 @@ extension NearbyCoordinator {
     }
 
     /// Keeps the received card by the receive rule: someone new only once the front end says so; a newer
-    /// card of a known contact at once.
+    /// card of a known contact at once. Kept here, on the success screen, it stays even if the session
+    /// fails afterwards (a note refused, the connection lost before the close): the cards had crossed, each
+    /// verified and bound to this session. Only the meeting waits for the session to complete (``finish(_:)``).
     func keep(_ signed: SignedCard) async {
         do {
             var answer = ReceiveAnswer.addSeparately(trust: .trusted)
@@ -144,6 +146,7 @@ extension NearbyCoordinator {
             switch outcome {
             case .added(let contact), .merged(let contact, _), .updated(let contact, _, _), .alreadyHave(let contact):
                 savedContactID = contact.id
+                savedContactName = contact.displayName
             case .refusedKeyConflict, .ignoredBlocked, .ignored:
                 break
             }

@@ -46,6 +46,8 @@ public final class NearbyCoordinator {
     @ObservationIgnored var saidExchange = false
     @ObservationIgnored var saving = false
     @ObservationIgnored var savedContactID: Int64?
+    /// The name of the contact kept in this session, for the sentence of a run that ends short after it.
+    @ObservationIgnored var savedContactName: String?
     @ObservationIgnored var noteSent = false
     /// The card was stored (or refused) and the person answered every question about it.
     @ObservationIgnored var savingDone = false
@@ -129,10 +131,19 @@ public final class NearbyCoordinator {
             Task { @MainActor in if let session = self.session { session.close() } else { meet.cancel() } }
         }
         if case .completed(let record)? = ending { return record }
-        if Task.isCancelled { throw .stopped }
-        if case .failure(let error) = result { throw (error as? NearbyCoordinatorError) ?? .transport("\(error)") }
-        if timedOut { throw .timedOut(seconds: Int((timeout / .seconds(1)).rounded(.up))) }
-        throw .notCompleted(ending)
+        let error: NearbyCoordinatorError
+        if Task.isCancelled {
+            error = .stopped
+        } else if case .failure(let failure) = result {
+            error = (failure as? NearbyCoordinatorError) ?? .transport("\(failure)")
+        } else if timedOut {
+            error = .timedOut(seconds: Int((timeout / .seconds(1)).rounded(.up)))
+        } else {
+            error = .notCompleted(ending)
+        }
+        // A card the person added stays when the session ends short after it (nearby.md §7): say so.
+        if let name = savedContactName { throw .endedAfterKeeping(error, name: name) }
+        throw error
     }
 
     func meet(_ meeting: NearbyMeeting) async throws(NearbyCoordinatorError) {

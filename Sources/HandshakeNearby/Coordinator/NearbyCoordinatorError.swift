@@ -29,6 +29,9 @@ public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
     case stopped
     /// The session ended without completing.
     case notCompleted(SessionEnding?)
+    /// The run ended short (as the inner error says) after the person added the other's card: the card
+    /// stays in the contacts, and the meeting is not recorded.
+    indirect case endedAfterKeeping(NearbyCoordinatorError, name: String)
 
     /// A sentence for the person.
     public var description: String {
@@ -44,6 +47,9 @@ public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
         case .timedOut(let seconds): "No exchange completed within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Nothing was stored."
         case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
         case .stopped: "You stopped the exchange. Nothing was stored."
+        case .endedAfterKeeping(let error, let name):
+            // The inner sentence says why it ended; what was stored is said here instead.
+            "\(error.description.replacingOccurrences(of: " Nothing was stored.", with: "")) \(name) stays in your contacts; the meeting was not recorded."
         }
     }
 }

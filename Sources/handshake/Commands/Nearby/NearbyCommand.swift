@@ -18,7 +18,8 @@ struct NearbyCommand: AsyncParsableCommand {
               • if both choose each other at once, the cards simply cross.
             Each received card is verified and bound to this session before it is shown; it is added to your \
             contacts when you say Add (--yes in scripts), with both notes and the common friends. Nothing is \
-            stored from an exchange that did not complete.
+            stored from an exchange that fails before the cards cross; a card you added stays if it fails \
+            after (a bad note, the connection lost), without the meeting.
 
             Instead of choosing from the list, one person can hand the other a session token (the NFC tap: \
             --token-out FILE here, --token-in FILE there) or show a 12-character code for the other to type \
