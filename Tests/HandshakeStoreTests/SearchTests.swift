@@ -34,6 +34,19 @@ struct SearchTests {
         #expect(found == expected)
     }
 
+    @Test("the book's tags, each once whatever its case, for a tag filter; the filter then lists their contacts")
+    func tagsForAFilter() throws {
+        let book = try ContactBook()
+        let ada = try book.add(try Person(name: "Ada").card, source: .qr, now: now)
+        let bob = try book.add(try Person(name: "Bob").card, source: .qr, now: now)
+        try book.update(ada.id, ContactEdit(addTags: ["work", "Chess"]))
+        try book.update(bob.id, ContactEdit(addTags: ["WORK", "climbing"]))
+        #expect(try book.tags() == ["Chess", "climbing", "work"])
+        #expect(try book.contacts(ContactListQuery(tag: "Work")).map(\.displayName) == ["Ada", "Bob"])
+        #expect(try book.contacts(ContactListQuery(tag: "chess", trust: .trusted)).map(\.displayName) == ["Ada"])
+        #expect(try ContactBook().tags().isEmpty)
+    }
+
     @Test("the index follows aliases, tags and deletions")
     func indexFollowsEdits() throws {
         let book = try ContactBook()

@@ -24,9 +24,10 @@ struct ScreenTextTests {
         let eve = try HandshakeAccount.create(name: "<img src=x onerror=alert(1)>", storage: .directory(Self.container()))
         _ = try account.receive(try eve.issueCard(), source: .qr, answer: .addSeparately(trust: .known))
         let contacts = try account.book.contacts(ContactListQuery())
-        let list = ContactsScreen.page(contacts: contacts, search: "<script>").description
+        let list = ContactsScreen.page(contacts: contacts, filter: .init(search: "<script>"), tags: ["<b>tag</b>"]).description
         #expect(list.contains("&lt;img src=x onerror=alert(1)&gt;") && !list.contains("<img"))
         #expect(list.contains("value=\"&lt;script&gt;\""))
+        #expect(list.contains("<option value=\"&lt;b&gt;tag&lt;/b&gt;\">&lt;b&gt;tag&lt;/b&gt;</option>"), "a tag is text in the filter")
         let contact = try #require(contacts.first)
         let info = ContactScreen.page(contact: contact, meetings: [], securityCode: nil, formToken: "F0rm").description
         #expect(!info.contains("<img") && info.contains("<h1>&lt;img src=x onerror=alert(1)&gt;</h1>"))

@@ -24,6 +24,16 @@ extension ContactBook {
         try contacts(ContactListQuery(search: search, tag: tag, trust: trust, limit: limit, offset: offset))
     }
 
+    /// Every tag in the book, each once (in the spelling first used), sorted ignoring case: what a tag filter
+    /// offers.
+    public func tags() throws -> [String] {
+        try writer.read { db in
+            let all = try String.fetchAll(db, sql: "SELECT tag FROM \(ContactTagRecord.databaseTableName) ORDER BY tag COLLATE NOCASE, rowid")
+            var seen = Set<String>()
+            return all.filter { seen.insert($0.lowercased()).inserted }
+        }
+    }
+
     /// The list `query` asks for, read in `db`: what both a one-time read and an observation run.
     static func contacts(_ query: ContactListQuery, _ db: Database) throws -> [Contact] {
         let search = query.search?.trimmingCharacters(in: .whitespaces)

@@ -11,19 +11,37 @@ enum Script {
           const search = document.querySelector("form[data-results]");
           const results = document.getElementById("results");
           if (search && results) {
-            const box = search.querySelector("input[name=q]");
             let timer = null;
-            box.addEventListener("input", function () {
+            function refresh() {
               clearTimeout(timer);
               timer = setTimeout(async function () {
-                const query = new URLSearchParams({ q: box.value }).toString();
+                const fields = new URLSearchParams(new FormData(search));
+                for (const [name, value] of Array.from(fields.entries())) { if (!value) fields.delete(name); }
+                const query = fields.toString();
                 const response = await fetch(search.dataset.results + "?" + query, { credentials: "same-origin", cache: "no-store" });
                 if (!response.ok) return;
                 results.innerHTML = await response.text();
-                history.replaceState(null, "", "/contacts" + (box.value ? "?" + query : ""));
+                history.replaceState(null, "", "/contacts" + (query ? "?" + query : ""));
               }, 150);
-            });
+            }
+            search.querySelector("input[name=q]").addEventListener("input", refresh);
+            search.querySelectorAll("select").forEach(function (menu) { menu.addEventListener("change", refresh); });
           }
+        })();
+        (function () {
+          // A note box counts as a person counts (graphemes: an emoji with a skin tone is one), as the
+          // library's limit does; the server checks again when it is sent.
+          const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+          function count(box) {
+            const used = segmenter ? Array.from(segmenter.segment(box.value)).length : Array.from(box.value).length;
+            const limit = parseInt(box.dataset.count, 10);
+            const counter = document.getElementById(box.getAttribute("aria-describedby"));
+            if (counter) counter.textContent = used > limit ? (used - limit) + " characters too many." : used + " of " + limit + " characters.";
+          }
+          document.addEventListener("input", function (event) {
+            if (event.target.matches && event.target.matches("textarea[data-count]")) count(event.target);
+          });
+          window.handshakeCount = function () { document.querySelectorAll("textarea[data-count]").forEach(count); };
         })();
         (function () {
           // The friend-request count is fetched after the page is drawn: a slow server never slows the list.
@@ -146,6 +164,7 @@ enum Script {
               const focused = document.activeElement && live.contains(document.activeElement) ? document.activeElement.id : null;
               live.innerHTML = html;
               Object.keys(typed).forEach(function (id) { const field = document.getElementById(id); if (field) field.value = typed[id]; });
+              if (window.handshakeCount) window.handshakeCount();
               if (focused) { const field = document.getElementById(focused); if (field) field.focus(); }
             }).catch(function () {});
           }

@@ -23,7 +23,8 @@ enum Stylesheet {
           text-decoration: none; color: inherit; overflow-wrap: anywhere; }
         ul.contacts li a:hover { background: #f0f4fb; }
         .badge { font-size: .8125rem; color: var(--muted); white-space: nowrap; }
-        form.search { display: flex; gap: .5rem; margin-bottom: 1rem; }
+        form.search { display: flex; gap: .5rem; margin-bottom: 1rem; flex-wrap: wrap; }
+        form.search .filters { flex-basis: 100%; }
         input[type="search"], input[type="text"] { flex: 1; min-width: 0; font: inherit; padding: .5rem .625rem; border: 1px solid #8a8a92;
           border-radius: .375rem; }
         button { font: inherit; padding: .5rem .875rem; border-radius: .375rem; border: 1px solid var(--accent); background: var(--accent);

@@ -20,13 +20,14 @@ struct AppRoutes: Sendable {
         router.get("/static/app.js") { _, _ in Page.text(Script.js, contentType: "text/javascript; charset=utf-8") }
         router.get("/contacts", use: contacts)
         router.get("/contacts/results") { request, _ in
-            let search = String(request.uri.queryParameters["q"] ?? "")
-            return Page.response(ContactsScreen.results(contacts: try account.book.contacts(ContactListQuery(search: search)), search: search))
+            let filter = Self.filter(request)
+            return Page.response(ContactsScreen.results(contacts: try account.book.contacts(filter.listQuery), filter: filter))
         }
         router.get("/contacts/{id}", use: contact)
         router.post("/contacts/{id}/edit", use: edit)
         router.post("/contacts/{id}/verify", use: verify)
         router.get("/contacts/{id}/delete", use: confirmDelete)
+        router.get("/contacts/{id}/card.vcf", use: exportCard)
         router.post("/contacts/{id}/delete", use: delete)
         router.get("/card", use: card)
         router.get("/card/edit", use: editCard)
@@ -45,9 +46,13 @@ struct AppRoutes: Sendable {
     }
 
     @Sendable func contacts(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let search = String(request.uri.queryParameters["q"] ?? "")
-        let found = try account.book.contacts(ContactListQuery(search: search))
-        return Page.response(ContactsScreen.page(contacts: found, search: search))
+        let filter = Self.filter(request)
+        return Page.response(ContactsScreen.page(contacts: try account.book.contacts(filter.listQuery), filter: filter, tags: try account.book.tags()))
+    }
+
+    /// The list's search and filters, from the query string.
+    static func filter(_ request: Request) -> ContactsScreen.Filter {
+        ContactsScreen.Filter { name in request.uri.queryParameters[Substring(name)].map(String.init) }
     }
 
     @Sendable func contact(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -87,6 +92,20 @@ struct AppRoutes: Sendable {
             marked = try account.verifySecurityCode(given, with: contact)
         }
         return Page.redirect(to: "/contacts/\(contact.id)?done=\(marked == nil ? "mismatch" : "verified")")
+    }
+
+    /// Their card exactly as they signed it (none of your notes, tags or alias), as a vCard file to pass on;
+    /// read and verified again from the book first, as `handshake contact export` does.
+    @Sendable func exportCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let contact = try found(context)
+        guard contact.sigKey != nil, let signed = try? account.book.card(of: contact.id) else {
+            throw HTTPError(.notFound, message: "\(contact.displayName) has no signed card to pass on.")
+        }
+        let vCard = CardText.encode(signed, as: .vcard)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/vcard; charset=utf-8", .contentDisposition: "attachment; filename=\"contact-\(contact.id).vcf\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: vCard)))
     }
 
     @Sendable func confirmDelete(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -41,10 +41,20 @@ enum ContactScreen {
             \(historyList(history))
             <h2>Security code</h2>
             \(SecurityCodeSection.html(contact, code: securityCode, scannable: scannable, formToken: formToken))
+            \(contact.sigKey == nil ? .empty : passOn(id: id))
             <h2>Danger zone</h2>
             \(ContactSettings.block(contact, formToken: formToken))
             <p><a href="/contacts/\(id)/delete">Delete \(contact.displayName)…</a></p>
             """)
+    }
+
+    /// Export: their signed card, to pass on.
+    static func passOn(id: Int) -> HTML {
+        """
+        <h2>Pass on their card</h2>
+        <p><a href="/contacts/\(id)/card.vcf" download>Download their card (vCard)</a></p>
+        <p class="muted">Exactly as they signed it: none of your notes, tags or alias. Whoever receives it can check it came from them, unchanged.</p>
+        """
     }
 
     /// Their earlier cards, newest first: what each said and until when it was their card.

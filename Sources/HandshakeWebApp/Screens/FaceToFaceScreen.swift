@@ -95,7 +95,8 @@ enum FaceToFaceScreen {
         case .note:
             return Page.form(action: "/nearby/answer", token: formToken, """
                 <label for="note">A note for them (up to 140 characters, sent once)</label>
-                <textarea id="note" name="note" rows="2" maxlength="140"></textarea>
+                <textarea id="note" name="note" rows="2" maxlength="1000" data-count="140" aria-describedby="note-count"></textarea>
+                <p class="muted" id="note-count" aria-live="polite">Up to 140 characters.</p>
                 <div class="row"><button type="submit" name="answer" value="note">Send note</button>
                 <button type="submit" name="answer" value="none" class="secondary">No note</button></div>
                 """)
