@@ -29,9 +29,9 @@ enum ContactsScreen {
     }
 
     static func page(contacts: [Contact], filter: Filter, tags: [String]) -> HTML {
-        let trustOptions = [("", "Anyone")] + TrustLevel.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }
+        let trustOptions = [("", "Anyone")] + TrustLevel.allCases.map { ($0.rawValue.lowercased(), $0.rawValue.capitalized) }
         let trustMenu = trustOptions.map { value, label -> HTML in
-            filter.trust?.rawValue == value ? "<option value=\"\(value)\" selected>\(label)</option>" : "<option value=\"\(value)\">\(label)</option>"
+            filter.trust?.rawValue.lowercased() == value ? "<option value=\"\(value)\" selected>\(label)</option>" : "<option value=\"\(value)\">\(label)</option>"
         }
         let tagMenu: HTML
         if tags.isEmpty {

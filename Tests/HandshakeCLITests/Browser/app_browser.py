@@ -126,6 +126,27 @@ with sync_playwright() as playwright:
     page.goto(f"{base}/contacts")
     seen["pinnedList"] = page.inner_text("main")
 
+    # The filters: by trust level and by tag, redrawn as they change.
+    page.select_option("#trust", "known")
+    page.wait_for_selector("#results >> text=Nobody matches these filters.")
+    page.select_option("#trust", "blocked")
+    page.select_option("#tag", "conference")
+    page.wait_for_selector("#results ul.contacts")
+    seen["filteredList"] = page.inner_text("#results")
+    seen["filteredURL"] = page.url
+    page.select_option("#trust", "")
+    page.select_option("#tag", "")
+
+    # Pass on their card: a vCard file, exactly as they signed it.
+    page.goto(contact_url)
+    with page.expect_download() as download_info:
+        page.click("text=Download their card (vCard)")
+    download = download_info.value
+    exported = os.path.join(work, "exported.vcf")
+    download.save_as(exported)
+    seen["exportedName"] = download.suggested_filename
+    seen["exportedCard"] = open(exported, encoding="utf-8").read()
+
     # My card: the QR code is drawn.
     page.click("nav >> text=My card")
     seen["cardHeading"] = page.inner_text("h1")
