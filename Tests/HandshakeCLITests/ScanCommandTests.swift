@@ -32,6 +32,31 @@ struct ScanCommandTests {
         #expect(try await bob.run("contacts", "--json").stdout.contains("Ada Lovelace"))
     }
 
+    @Test func aDataModel2CredentialIsWrittenOnRequestAndReadLikeAnyOther() async throws {
+        let path = ada.file("card-v2.jwt").path
+        let exported = try await ada.run("card", "export", "--format", "vc-jwt", "--vc-version", "2", "-o", path)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let token = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let payload = try #require(token.split(separator: ".").dropFirst().first)
+        let claims = try #require(Data(base64Encoded: Self.padded(String(payload))).flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] })
+        #expect((claims["@context"] as? [Any])?.first as? String == "https://www.w3.org/ns/credentials/v2")
+        #expect(claims["vc"] == nil && claims["validFrom"] is String)
+        let bob = try CLI()
+        try #require(await bob.run("init", "--name", "Bob").status == 0)
+        let added = try await bob.run("add", "--yes", path)
+        #expect(added.status == 0 && added.stdout.contains("A Verifiable Credential signed by did:key:"), "\(added.stdout)\(added.stderr)")
+        #expect(try await bob.run("contacts", "--json").stdout.contains("Ada Lovelace"))
+
+        let wrong = try await ada.run("card", "export", "--format", "vc-jwt", "--vc-version", "3")
+        #expect(wrong.status == 64 || wrong.status == 2, "a usage error")
+        #expect(wrong.stderr.contains("--vc-version must be 1.1 or 2"), "\(wrong.stderr)")
+    }
+
+    static func padded(_ base64URL: String) -> String {
+        let base64 = base64URL.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        return base64 + String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    }
+
     @Test func otherTextIsNamedAndRefused() async throws {
         for (text, sentence) in [("WIFI:S:Cafe;T:WPA;P:x;;", "Wi-Fi"), ("https://example.com", "web link"), ("hello there", "plain text")] {
             let result = try await ada.run("scan", text)

@@ -155,4 +155,41 @@ struct VCJWTAttackTests {
         let notVC = Forge.token(header: ["alg": "EdDSA"], claims: ["iss": Self.did], key: .ed25519(Self.ed))
         #expect(await refusal(notVC) == .notACredential)
     }
+
+    /// VC Data Model 2.0 tokens are read into the same checks: a payload with another context, or JWT claims
+    /// that contradict the credential, are refused by name before anything else is believed.
+    @Test func dataModel2PayloadsThatContradictThemselvesAreRefused() async throws {
+        let identity = Fixture.identity
+        let did = identity.didKey.description
+        func token(_ payload: [String: Any]) throws -> String {
+            let header = try JSONSerialization.data(withJSONObject: ["alg": "EdDSA", "typ": "vc+jwt", "kid": identity.didKey.verificationMethod])
+            let body = try JSONSerialization.data(withJSONObject: payload)
+            let input = Base64URL.encode([UInt8](header)) + "." + Base64URL.encode([UInt8](body))
+            return input + "." + Base64URL.encode(identity.signJWS(signingInput: Array(input.utf8)) ?? [])
+        }
+        let good: [String: Any] = [
+            "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"], "issuer": did,
+            "validFrom": "2026-11-25T09:00:00Z", "credentialSubject": ["id": did, "name": "Ada Lovelace"],
+        ]
+        let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-29
+        let read = try await VCJWTVerifier().verify(try token(good), now: now)
+        #expect(read.dataModel == .v2 && read.fields.name == "Ada Lovelace" && read.notBefore == ISO8601DateFormatter().date(from: "2026-11-25T09:00:00Z"))
+
+        var oldContext = good
+        oldContext["@context"] = ["https://www.w3.org/2018/credentials/v1"]
+        let contextRefusal = await refusal(try token(oldContext), now: now)
+        #expect(contextRefusal?.description.contains("https://www.w3.org/ns/credentials/v2 (VC Data Model 2.0)") == true, "\(contextRefusal.map { "\($0)" } ?? "accepted")")
+        var otherIss = good
+        otherIss["iss"] = Self.did.description
+        #expect(await refusal(try token(otherIss), now: now) != nil)
+        var otherTime = good
+        otherTime["nbf"] = 1_700_000_000
+        #expect(await refusal(try token(otherTime), now: now) != nil)
+        var badTime = good
+        badTime["validFrom"] = "yesterday"
+        #expect(await refusal(try token(badTime), now: now)?.description.contains("2026-11-25T09:00:00Z") == true)
+        var future = good
+        future["validFrom"] = "2027-01-01T00:00:00+01:00"
+        guard case .notYetValid? = await refusal(try token(future), now: now) else { Issue.record("validFrom ahead is not yet valid"); return }
+    }
 }

@@ -4,6 +4,8 @@
 // Codable's `decodeIfPresent` has it). What it does not do: read the text (JSONReader does), or judge what
 // the values mean (the verifiers do).
 
+import Foundation
+
 /// Why a JSON value is not of the shape a credential or presentation needs.
 struct JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The member, as a dotted path from the top ("" is the whole value).
@@ -95,6 +97,25 @@ struct JSONObject {
             throw JSONShapeError(path: path(of: name), expected: "a date in seconds since 1970")
         }
         return Int64(seconds.rounded(.down))
+    }
+
+    /// An XML Schema dateTime (VC Data Model 2.0's `validFrom` and `validUntil`: `2026-11-25T09:00:00Z`, with
+    /// an optional fraction and a `Z` or ±hh:mm offset) in whole seconds since 1970 toward the past.
+    func dateTime(_ name: String) throws(JSONShapeError) -> Int64? {
+        guard let value = self[name] else { return nil }
+        guard case .string(let text) = value, text.utf8.count <= 64, let date = Self.parseDateTime(text) else {
+            throw JSONShapeError(path: path(of: name), expected: "a date and time such as 2026-11-25T09:00:00Z")
+        }
+        return Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    private static func parseDateTime(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
     }
 
     /// An object member, if present.

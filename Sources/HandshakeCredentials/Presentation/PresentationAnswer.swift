@@ -103,7 +103,7 @@ public struct PresentationAnswer: Sendable, Equatable {
             let credential = VCJWTClaims(
                 iss: did, sub: did, nbf: seconds, iat: seconds, exp: expires,
                 vc: .init(
-                    context: VCJWTIssuer.context, type: VCJWTIssuer.types,
+                    context: VCJWTIssuer.context(.v1_1), type: VCJWTIssuer.types,
                     credentialSubject: .init(id: did, fields: fields.keeping(only: claims), handshakeCard: embedded)))
             let vc = VCJWTIssuer.sign(credential, as: holder, with: sign)
             let presentation = VPJWTClaims(

@@ -1,7 +1,9 @@
-// Establishes the JSON shape of a VC-JWT card's claims (W3C VC Data Model 1.1, JWT encoding): registered
-// claims at the top, the credential under `vc`, the card's fields and the signed Handshake card in
-// `credentialSubject`. Reading (from JSONReader's value) checks shape only; what the claims mean is checked
-// by VCJWTVerifier.
+// Establishes the JSON shape of a VC-JWT card's claims, in both data models. VC Data Model 1.1 (JWT
+// encoding): registered claims at the top, the credential under `vc`. VC Data Model 2.0 (VC-JOSE-COSE): the
+// payload is the credential itself, with `issuer`, `validFrom` and `validUntil`; it is read into the same
+// claims (iss, sub, nbf, exp) so one verifier checks both. The card's fields and the signed Handshake card are
+// in `credentialSubject` either way. Reading (from JSONReader's value) checks shape only; what the claims mean
+// is checked by VCJWTVerifier.
 
 /// The claims of a VC-JWT card.
 struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
@@ -12,6 +14,8 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
     var iat: Int64?
     var exp: Int64?
     var vc: Credential
+    /// Which data model the token was written in (not encoded: a 2.0 payload has its own shape, ``DataModel2Payload``).
+    var dataModel: VCDataModel = .v1_1
 
     enum CodingKeys: String, CodingKey { case iss, sub, nbf, iat, exp, vc }
 
@@ -25,12 +29,50 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
     }
 
     init(json claims: JSONObject) throws(JSONShapeError) {
+        // A 2.0 credential is the payload itself: no `vc` member, a `credentialSubject` at the top.
+        if claims["vc"] == nil, claims["credentialSubject"] != nil {
+            try self.init(dataModel2: claims)
+        } else {
+            try self.init(dataModel1: claims)
+        }
+    }
+
+    /// A VC Data Model 1.1 credential: registered claims, the credential under `vc`.
+    init(dataModel1 claims: JSONObject) throws(JSONShapeError) {
         iss = try claims.requiredString("iss")
         sub = try claims.string("sub")
         nbf = try claims.numericDate("nbf")
         iat = try claims.numericDate("iat")
         exp = try claims.numericDate("exp")
         vc = try Credential(json: try claims.requiredObject("vc"))
+    }
+
+    /// A VC Data Model 2.0 credential as the payload (VC-JOSE-COSE §3.1.1): `issuer` (a string or an object
+    /// with `id`) is the issuer, `validFrom` and `validUntil` the times; an `iss`, `nbf` or `exp` claim beside
+    /// them must agree (JWT claims may repeat what the credential says, never contradict it).
+    init(dataModel2 credential: JSONObject) throws(JSONShapeError) {
+        guard let issuerValue = credential["issuer"] else { throw JSONShapeError(path: "issuer") }
+        let issuer: String
+        switch issuerValue {
+        case .string(let text): issuer = text
+        case .object: issuer = try JSONObject(issuerValue, path: "issuer").requiredString("id")
+        default: throw JSONShapeError(path: "issuer", expected: "a string or an object with an \"id\"")
+        }
+        if let iss = try credential.string("iss"), iss != issuer { throw JSONShapeError(path: "iss", expected: "the credential's issuer") }
+        vc = try Credential(json: credential)
+        guard case .string(VCDataModel.v2.contextURL)? = vc.context.first else {
+            throw JSONShapeError(path: "@context", expected: "a list starting with \(VCDataModel.v2.contextURL) (VC Data Model 2.0)")
+        }
+        iss = issuer
+        sub = try credential.string("sub")
+        let validFrom = try credential.dateTime("validFrom"), validUntil = try credential.dateTime("validUntil")
+        let nbfClaim = try credential.numericDate("nbf"), expClaim = try credential.numericDate("exp")
+        if let validFrom, let nbfClaim, validFrom != nbfClaim { throw JSONShapeError(path: "nbf", expected: "the same time as validFrom") }
+        if let validUntil, let expClaim, validUntil != expClaim { throw JSONShapeError(path: "exp", expected: "the same time as validUntil") }
+        nbf = validFrom ?? nbfClaim
+        exp = validUntil ?? expClaim
+        iat = try credential.numericDate("iat")
+        dataModel = .v2
     }
 
     struct Credential: Encodable, Equatable {
@@ -86,5 +128,20 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
             try container.encodeIfPresent(id, forKey: .id)
             try container.encodeIfPresent(handshakeCard, forKey: .handshakeCard)
         }
+    }
+}
+
+/// A card credential written in VC Data Model 2.0 (VC-JOSE-COSE): the credential is the JWT payload.
+struct DataModel2Payload: Encodable {
+    var context: [JSONValue]
+    var type: [String]
+    var issuer: String
+    var validFrom: String
+    var validUntil: String?
+    var credentialSubject: VCJWTClaims.Subject
+
+    enum CodingKeys: String, CodingKey {
+        case context = "@context"
+        case type, issuer, validFrom, validUntil, credentialSubject
     }
 }

@@ -26,4 +26,6 @@ public struct VerifiedCredential: Sendable, Equatable {
     public let expires: Date?
     /// The compact JWT as it was read.
     public let token: String
+    /// The VC Data Model version it was written in.
+    public var dataModel: VCDataModel = .v1_1
 }

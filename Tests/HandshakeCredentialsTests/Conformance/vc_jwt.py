@@ -3,7 +3,9 @@
   vc_jwt.py verify   {token}            -> verifies a Handshake VC-JWT with joserfc AND PyJWT, resolving
                                            the issuer's did:key here (base58, multicodec), independently
                                            of Handshake's resolver; emits the claims and header.
-  vc_jwt.py make     {alg, secret, now, fields}
+  vc_jwt.py verify2  {token}            -> the same for a VC Data Model 2.0 credential (VC-JOSE-COSE: the payload
+                                           is the credential, typ vc+jwt, issuer/validFrom/validUntil).
+  vc_jwt.py make     {alg, secret, now, fields[, version]}
                                         -> VC-JWTs for the same claims, one made by joserfc and one by
                                            PyJWT (joserfc only for Ed25519, which PyJWT lacks), signed with an Ed25519 seed (alg EdDSA / Ed25519) or a
                                            P-256 private scalar (alg ES256); emits {did, joserfc, pyjwt}.
@@ -90,6 +92,39 @@ def verify(data):
     emit({"header": header, "claims": claims, "keyType": key_type})
 
 
+V2_CONTEXT = "https://www.w3.org/ns/credentials/v2"
+
+
+def parse_datetime(text):
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def verify2(data):
+    """A VC Data Model 2.0 credential secured as a JWS (W3C VC-JOSE-COSE §3.1.1), checked from that spec alone."""
+    import time
+    token = data["token"]
+    header = pyjwt.get_unverified_header(token)
+    check(header.get("typ") == "vc+jwt", f"typ is {header.get('typ')!r}, not vc+jwt")
+    unverified = pyjwt.decode(token, options={"verify_signature": False})
+    issuer = unverified["issuer"] if isinstance(unverified["issuer"], str) else unverified["issuer"]["id"]
+    key_type, public_key = resolve(issuer)
+    check(header.get("kid", "").split("#")[0] == issuer, "kid does not name the issuer")
+    # PyJWT and joserfc: the signature; the payload has no registered claims to check.
+    claims = pyjwt.decode(token, public_key, algorithms=[header["alg"]], options={"require": []})
+    decoded = joserfc_jwt.decode(token, jwk_of(public_key), algorithms=[header["alg"]])
+    check(decoded.claims == claims, "joserfc and PyJWT read different payloads")
+    check(claims["@context"][0] == V2_CONTEXT, "the first @context is not the VC 2.0 one")
+    check("VerifiableCredential" in claims["type"], "type lacks VerifiableCredential")
+    check("vc" not in claims and "iss" not in claims, "a 1.1 claim in a 2.0 credential")
+    now = time.time()
+    check(parse_datetime(claims["validFrom"]) <= now + 60, "validFrom is in the future")
+    if "validUntil" in claims:
+        check(parse_datetime(claims["validUntil"]) > now - 60, "validUntil has passed")
+    check(claims["credentialSubject"]["id"] == issuer, "subject is not the issuer")
+    emit({"header": header, "claims": claims, "keyType": key_type})
+
+
 def make(data):
     alg = data["alg"]
     secret = bytes.fromhex(data["secret"])
@@ -102,6 +137,22 @@ def make(data):
     did = did_for(public_key)
     kid = did + "#" + did[len("did:key:"):]
     now = int(data["now"])
+    if data.get("version") == 2:
+        # VC Data Model 2.0 with JOSE (VC-JOSE-COSE): the credential itself is the payload.
+        from datetime import datetime, timezone
+        def stamp(seconds):
+            return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        payload = {
+            "@context": [V2_CONTEXT],
+            "type": ["VerifiableCredential"],
+            "issuer": {"id": did},
+            "validFrom": stamp(now),
+            "validUntil": stamp(now + 3600),
+            "credentialSubject": dict(data["fields"], id=did),
+        }
+        header = {"alg": alg, "typ": "vc+jwt", "cty": "vc", "kid": kid}
+        emit({"did": did, "joserfc": joserfc_jwt.encode(header, payload, jwk_of(public_key, private_key), algorithms=[alg])})
+        return
     claims = {
         "iss": did, "sub": did, "nbf": now, "iat": now, "exp": now + 3600,
         "vc": {
@@ -119,4 +170,4 @@ def make(data):
 
 
 if __name__ == "__main__":
-    {"verify": verify, "make": make}[sys.argv[1]](read_input())
+    {"verify": verify, "verify2": verify2, "make": make}[sys.argv[1]](read_input())

@@ -43,17 +43,35 @@ struct CardExportCommand: ParsableCommand {
               png       a picture of the card's QR code (error correction M; binary: use -o FILE)
               svg       the same QR code as SVG
               vc-jwt    a W3C Verifiable Credential (JWT, alg EdDSA) signed by your did:key, for wallets and
-                        verifiers; it carries your signed card too, so Handshake reads it back verified
+                        verifiers; it carries your signed card too, so Handshake reads it back verified.
+                        VC Data Model 1.1 by default (what OpenID4VP's jwt_vc_json and most wallets read);
+                        --vc-version 2 writes VC Data Model 2.0 (VC-JOSE-COSE, typ vc+jwt). Both are read.
 
             Only the fields in your sharing profile go out (see `handshake card profile`).
             """
     )
 
     @Option(help: "The form to write.") var format: ExportFormat = .qrText
+    @Option(help: ArgumentHelp("With --format vc-jwt: the VC Data Model version, 1.1 or 2.", valueName: "version"))
+    var vcVersion: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
+    /// The data model `--vc-version` names.
+    var dataModel: VCDataModel {
+        switch vcVersion {
+        case "2", "2.0": .v2
+        default: .v1_1
+        }
+    }
+
     func validate() throws {
+        if let vcVersion {
+            guard format == .vcJWT else { throw ValidationError("--vc-version goes with --format vc-jwt.") }
+            guard ["1.1", "2", "2.0"].contains(vcVersion) else {
+                throw ValidationError("--vc-version must be 1.1 or 2 (the versions of the VC Data Model Handshake writes); \"\(vcVersion)\" is neither.")
+            }
+        }
         if (format == .cbor || format == .png) && output == nil && isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("The \(format.rawValue) format is binary; write it to a file with -o FILE or redirect standard output.")
         }
@@ -77,7 +95,7 @@ struct CardExportCommand: ParsableCommand {
         case .png:
             bytes = try CardQRCode.make(for: card).png(moduleSize: 8, quietZone: 4)
         case .vcJWT:
-            bytes = Array((try VCJWTIssuer.issue(card, identity: identity, now: Date()) + "\n").utf8)
+            bytes = Array((try VCJWTIssuer.issue(card, identity: identity, now: Date(), dataModel: dataModel) + "\n").utf8)
         case .svg:
             bytes = Array(try CardQRCode.make(for: card).svg(quietZone: 4, moduleSize: 8).utf8)
         }
