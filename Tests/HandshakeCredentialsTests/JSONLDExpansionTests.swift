@@ -4,8 +4,8 @@ import Testing
 
 @testable import HandshakeCredentials
 
-/// A verifier that processes credentials as JSON-LD (pyld, with the VC Data Model 1.1 context and nothing
-/// fetched) keeps every field of our card credential: the inline terms map each to an IRI.
+/// A verifier that processes credentials as JSON-LD (pyld, with the VC Data Model 1.1 or 2.0 context and
+/// nothing fetched) keeps every field of our card credential: the inline terms map each to an IRI.
 struct JSONLDExpansionTests {
     /// A card with every field a credential carries.
     static func fullCard() throws -> SignedCard {
@@ -18,9 +18,12 @@ struct JSONLDExpansionTests {
         return try CardProfile(card: card, sharedFields: Set(CardField.allCases), identity: identity).issueCard(identity: identity)
     }
 
-    @Test func everySubjectFieldSurvivesExpansion() throws {
+    /// In both data models: 2.0's context is `@protected` (its `name` among them), and the inline terms must
+    /// not redefine a protected term differently, or the processor refuses the whole credential.
+    @Test(arguments: VCDataModel.allCases)
+    func everySubjectFieldSurvivesExpansion(_ dataModel: VCDataModel) throws {
         let signed = try Self.fullCard()
-        let token = try VCJWTIssuer.issue(signed, identity: Fixture.identity, now: Fixture.issuedAt)
+        let token = try VCJWTIssuer.issue(signed, identity: Fixture.identity, now: Fixture.issuedAt, dataModel: dataModel)
         let result = try Python.run("jsonld_expand.py", ["token": token])
         #expect(result["types"] as? [String] == ["https://www.w3.org/2018/credentials#VerifiableCredential", "urn:handshake:card#HandshakeContactCard"])
         let subject = try #require(result["subject"] as? [String: Any])

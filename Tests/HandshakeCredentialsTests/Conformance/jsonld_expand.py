@@ -1,6 +1,5 @@
 """Expands a VC-JWT's credential as a JSON-LD processor does (pyld, JSON-LD 1.1), with no network: the VC
-Data Model 1.1 context is served from Vectors/jsonld/credentials-v1.jsonld and any other remote context is
-refused. In: {"token": compact JWS}. Out: {"types": [...], "subject": {predicate IRI: [values]}}, the expanded
+Data Model 1.1 and 2.0 contexts are served from Vectors/jsonld/ and any other remote context is refused. In: {"token": compact JWS}. Out: {"types": [...], "subject": {predicate IRI: [values]}}, the expanded
 credential's types and its subject's properties, so a test can check that none was dropped."""
 import base64
 import json
@@ -10,9 +9,10 @@ from _support import emit, read_input, require, check
 
 jsonld = require("pyld", "pyld").jsonld
 
+VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Vectors", "jsonld")
 CONTEXTS = {
-    "https://www.w3.org/2018/credentials/v1": os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "Vectors", "jsonld", "credentials-v1.jsonld"),
+    "https://www.w3.org/2018/credentials/v1": os.path.join(VECTORS, "credentials-v1.jsonld"),
+    "https://www.w3.org/ns/credentials/v2": os.path.join(VECTORS, "credentials-v2.jsonld"),
 }
 
 
