@@ -52,10 +52,12 @@ public struct MailboxServer: Sendable {
     /// Every route, with the error shape and request logging around them.
     public func makeRouter() -> Router<MailboxContext> {
         let router = Router(context: MailboxContext.self)
+        let routeMethods = RouteMethods()
         // The log line sees the response the error middleware made, so refusals are logged with their status.
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(routeMethods: routeMethods))
+        router.add(middleware: DeclaredLengthMiddleware(limit: MailboxContext.maxBodyBytes))
         HealthRoutes(storage: storage).register(on: router)
         MetricsRoutes(metrics: metrics).register(on: router)
         LandingPageRoutes(storage: storage, clock: clock).register(on: router)
@@ -78,6 +80,7 @@ public struct MailboxServer: Sendable {
         ContactRoutes(storage: storage).register(on: signedIn)
         verifier.registerSignedIn(on: signedIn)
         WalletPassRoutes(signer: passSigner, storage: storage, clock: clock, policy: policy).register(on: signedIn)
+        routeMethods.record(router)
         return router
     }
 

@@ -43,6 +43,34 @@ import Testing
         }
     }
 
+    /// A path that exists, asked with a method it does not take: 405 and `Allow`, in the one error shape
+    /// (a 404 told a client the route did not exist at all).
+    @Test func aWrongMethodIsA405ThatSaysWhichMethodsAreAllowed() async throws {
+        let mailbox = try await TestMailbox(.sqlite)
+        try await mailbox.test { client in
+            let health = try await client.call(.delete, "/health")
+            #expect(health.status == .methodNotAllowed && health.code == "method_not_allowed")
+            #expect(health.headers[.allow] == "GET, HEAD")
+            let links = try await client.call(.put, "/v1/share-links")
+            #expect(links.status == .methodNotAllowed && links.headers[.allow] == "POST", "\(links.status) \(links.headers[.allow] ?? "-")")
+            let link = try await client.call(.patch, "/v1/share-links/0Ab9zZ7qR2sT4uV6wX8yA1bC3dE5fG7hJ9kL2mN4pQ6")
+            #expect(link.status == .methodNotAllowed && link.headers[.allow]?.contains("GET") == true, "\(link.headers[.allow] ?? "-")")
+            let nowhere = try await client.call(.delete, "/v1/nothing-here")
+            #expect(nowhere.status == .notFound && nowhere.headers[.allow] == nil)
+        }
+    }
+
+    /// A declared length over every route's limit is refused at once, before any body is awaited.
+    @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeTheBody() async throws {
+        let mailbox = try await TestMailbox(.sqlite)
+        try await mailbox.test { client in
+            let response = try await client.client.execute(
+                uri: "/v1/auth/challenge", method: .post,
+                headers: [.contentType: "application/json", .contentLength: String(MailboxContext.maxBodyBytes + 1)], body: ByteBuffer(string: "{}"))
+            #expect(response.status == .contentTooLarge && response.code == "payload_too_large", "\(response.status)")
+        }
+    }
+
     @Test(arguments: Backend.allCases) func unreadableJSONIsABadRequestWithAMessage(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
