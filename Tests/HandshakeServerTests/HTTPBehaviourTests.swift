@@ -60,17 +60,6 @@ import Testing
         }
     }
 
-    /// A declared length over every route's limit is refused at once, before any body is awaited.
-    @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeTheBody() async throws {
-        let mailbox = try await TestMailbox(.sqlite)
-        try await mailbox.test { client in
-            let response = try await client.client.execute(
-                uri: "/v1/auth/challenge", method: .post,
-                headers: [.contentType: "application/json", .contentLength: String(MailboxContext.maxBodyBytes + 1)], body: ByteBuffer(string: "{}"))
-            #expect(response.status == .contentTooLarge && response.code == "payload_too_large", "\(response.status)")
-        }
-    }
-
     @Test(arguments: Backend.allCases) func unreadableJSONIsABadRequestWithAMessage(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
