@@ -4,6 +4,7 @@ import HandshakeWalletPass
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The mailbox server assembled: storage, clock and policy in; a router, or a whole Hummingbird
@@ -34,6 +35,11 @@ public struct MailboxServer: Sendable {
     /// How long a request's body may take to arrive, from its head to its end; past it the request is
     /// answered `408 request_timeout` and the connection closed (`RequestTimeLimitHandler`).
     public var requestTimeLimit: Duration = .seconds(30)
+    /// The database as the start-up log names it (its password redacted: ``DatabaseLocation/logDescription``).
+    public var databaseDescription: String?
+    /// Whether ``publicURL`` was given by the operator; when it was not, the start-up log warns that each
+    /// instance builds links on its own address.
+    public var publicURLIsExplicit = true
 
     /// A server over `storage`.
     public init(
@@ -60,7 +66,7 @@ public struct MailboxServer: Sendable {
         router.add(middleware: DeclaredLengthMiddleware(limit: MailboxContext.maxBodyBytes))
         HealthRoutes(storage: storage).register(on: router)
         MetricsRoutes(metrics: metrics).register(on: router)
-        LandingPageRoutes(storage: storage, clock: clock).register(on: router)
+        LandingPageRoutes(storage: storage, clock: clock, linkLifetime: policy.shareLinkLifetime).register(on: router)
 
         let accounts = AccountRoutes(storage: storage, clock: clock)
         let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL, metrics: metrics)
@@ -116,10 +122,21 @@ public struct MailboxServer: Sendable {
     }
 
     /// Listens on `host`:`port` until SIGTERM or SIGINT, then lets in-flight requests finish and returns.
+    /// - Throws: ``MailboxServerError/portInUse(host:port:)`` when another program listens on the port.
     public func run(host: String, port: Int) async throws {
         let logger = Self.defaultLogger()
-        logger.info("starting the mailbox", metadata: ["host": "\(host)", "port": "\(port)", "publicURL": "\(publicURL)"])
-        try await makeApplication(host: host, port: port, logger: logger).runService()
+        var metadata: Logger.Metadata = ["address": "\(host):\(port)", "publicURL": "\(publicURL)"]
+        if let databaseDescription { metadata["database"] = "\(databaseDescription)" }
+        logger.info("starting the mailbox", metadata: metadata)
+        if !publicURLIsExplicit {
+            logger.warning(
+                "no --public-url: share links are built on this instance's own address, \(publicURL); behind a proxy or a load balancer, give the address people reach")
+        }
+        do {
+            try await makeApplication(host: host, port: port, logger: logger).runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw MailboxServerError.portInUse(host: host, port: port)
+        }
         logger.info("stopped")
     }
 
@@ -129,5 +146,19 @@ public struct MailboxServer: Sendable {
         let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) }
         logger.logLevel = level ?? .info
         return logger
+    }
+}
+
+/// Why the server could not start.
+public enum MailboxServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Another program (perhaps another `handshake serve`) listens on the port.
+    case portInUse(host: String, port: Int)
+
+    /// The sentence for the operator.
+    public var description: String {
+        switch self {
+        case .portInUse(let host, let port):
+            "Port \(port) on \(host) is already in use: another program, perhaps another handshake serve, listens there. Stop it, or choose another port with --port."
+        }
     }
 }

@@ -152,6 +152,52 @@ import FoundationNetworking
         return profile.issueCard(identity: identity)
     }
 
+    /// What an operator trips over at start-up, each a sentence: a port in use, a second server on one SQLite
+    /// file, a negative number; and what the first log lines say (the database, the public URL's warning).
+    @Test func startUpProblemsAreSentencesAndTheLogNamesTheDatabase() async throws {
+        let cli = try CLI()
+        let port = CLI.serverPort(count: 3)
+        let first = try Server.start(cli, port: port, publicURL: "http://127.0.0.1:\(port)")
+        defer { first.process.terminate() }
+        try await first.waitUntilHealthy()
+        let log = try String(contentsOf: cli.file("serve-\(port).log"), encoding: .utf8)
+        #expect(log.contains("database=sqlite:\(cli.home.path)/server.sqlite"), "\(log)")
+        #expect(!log.contains("no --public-url"))
+
+        // The same home, another port: its SQLite file is served already.
+        let second = try await cli.run("serve", "--port", String(port + 1))
+        #expect(second.status == 1 && second.stderr.contains("Another handshake serve is already using \(cli.home.path)/server.sqlite"), "\(second.stderr)")
+        // Another home, the same port.
+        let other = try CLI()
+        let busy = try await other.run("serve", "--port", String(port))
+        #expect(busy.status == 1 && busy.stderr.contains("Port \(port) on 127.0.0.1 is already in use"), "\(busy.stderr)")
+        #expect(!busy.stderr.contains("errno"))
+        // A negative number is told what is wrong with it, not shown a help page.
+        let negative = try await other.run("serve", "--link-lifetime", "-5")
+        #expect(negative.stderr.contains("--link-lifetime must be between 1 second and 30 days"), "\(negative.stderr)")
+
+        // The database from a file (a password stays off the command line), and no --public-url: a warning.
+        let urlFile = other.file("database-url")
+        try Data("sqlite:\(other.file("from-file.sqlite").path)\n".utf8).write(to: urlFile)
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["serve", "--port", String(port + 2), "--database-file", urlFile.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["HANDSHAKE_HOME": other.home.path]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate() }
+        let lines = PipeLines(errors.fileHandleForReading)
+        var seen = ""
+        while let line = try await lines.next() {
+            seen += line + "\n"
+            if line.contains("no --public-url") { break }
+        }
+        #expect(seen.contains("database=sqlite:\(other.file("from-file.sqlite").path)"), "\(seen)")
+        #expect(seen.contains("no --public-url: share links are built on this instance's own address, http://127.0.0.1:\(port + 2)"), "\(seen)")
+    }
+
     /// A client that declares a body larger than any route takes, and sends none, is answered 413 at once
     /// (it waited 30 s for a 408 before). curl waits for the answer with the body still owed.
     @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeAnyBody() async throws {

@@ -27,4 +27,10 @@ import Testing
         #expect(socket.channel == "handshake_events_t_1")
         #expect(socket.client.options.additionalStartupParameters.contains { $0 == ("search_path", "t_1") })
     }
+
+    @Test func aLogNeverShowsTheDatabasePassword() throws {
+        #expect(try DatabaseLocation("postgres://handshake:s3cret@db.internal:5432/handshake").logDescription == "postgres://handshake:***@db.internal:5432/handshake")
+        #expect(try DatabaseLocation("postgres://handshake@db.internal/handshake").logDescription == "postgres://handshake@db.internal/handshake")
+        #expect(try DatabaseLocation("sqlite:/var/lib/handshake/server.sqlite").logDescription == "sqlite:/var/lib/handshake/server.sqlite")
+    }
 }

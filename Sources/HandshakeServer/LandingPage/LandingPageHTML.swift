@@ -11,7 +11,7 @@ import HandshakeQR
 /// not do: verify anything for the visitor — the app verifies the card it scans or opens.
 enum LandingPageHTML {
     /// The page for a usable link.
-    static func card(_ card: ContactCard, signed: SignedCard, token: String) -> String {
+    static func card(_ card: ContactCard, signed: SignedCard, token: String, lifetime: TimeInterval) -> String {
         let name = card.name.map(escape) ?? "Someone"
         let detail = [card.title, card.company].compactMap { $0 }.map(escape).joined(separator: " · ")
         let appLink = ShareLink.appLinkPrefix + token
@@ -34,15 +34,15 @@ enum LandingPageHTML {
                   <li>From a terminal: <code>handshake link resolve \(token)</code></li>
                 </ol>
                 <p class="note">The card is signed by \(name)'s own key; Handshake checks the signature before adding it.
-                This link works for one friend request and expires 24 hours after it was made.</p>
+                This link works for one friend request and expires \(duration(lifetime)) after it was made.</p>
                 """)
     }
 
     /// The page for a link that cannot be used, with the reason.
-    static func refusal(_ error: MailboxError) -> String {
+    static func refusal(_ error: MailboxError, lifetime: TimeInterval) -> String {
         let (title, text): (String, String) =
             switch error {
-            case .linkExpired: ("This link has expired", "Share links last 24 hours. Ask the person who sent it for a new one.")
+            case .linkExpired: ("This link has expired", "Share links last \(duration(lifetime)). Ask the person who sent it for a new one.")
             case .linkUsed: ("This link was already used", "Each share link works for one friend request. Ask the person who sent it for a new one.")
             case .linkRevoked: ("This link was withdrawn", "Its owner withdrew it. Ask them for a new one.")
             default: ("This link does not exist", "Check that the whole link was copied, or ask the person who sent it for a new one.")
@@ -52,6 +52,16 @@ enum LandingPageHTML {
 
     /// `text` safe to place in HTML text and in double-quoted attributes (HandshakeCore's rule).
     static func escape(_ text: String) -> String { UntrustedText.htmlEscaped(text) }
+
+    /// A link's lifetime as a person says it: "24 hours", "7 days", "1 hour", "30 minutes", "90 seconds".
+    static func duration(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
+        if whole % 86_400 == 0 && whole >= 2 * 86_400 { return unit(whole / 86_400, "day") }
+        if whole % 3600 == 0 { return unit(whole / 3600, "hour") }
+        if whole % 60 == 0 { return unit(whole / 60, "minute") }
+        return unit(whole, "second")
+    }
 
     private static func page(title: String, body: String) -> String {
         """

@@ -12,6 +12,8 @@ import Hummingbird
 struct LandingPageRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock
+    /// How long a share link lasts, as the page says it.
+    let linkLifetime: TimeInterval
 
     func register(on router: Router<MailboxContext>) {
         router.get(RouterPath(String(ShareLink.webPathPrefix.dropFirst()) + "{token}"), use: page)
@@ -27,9 +29,9 @@ struct LandingPageRoutes: Sendable {
             // Stored cards were verified when published; reading one back through the verifier is how a
             // ContactCard is obtained, and checks the stored bytes once more.
             let signed = try CardVerifier().verify(bytes, now: clock.now())
-            return Self.html(.ok, LandingPageHTML.card(signed.card, signed: signed, token: token))
+            return Self.html(.ok, LandingPageHTML.card(signed.card, signed: signed, token: token, lifetime: linkLifetime))
         } catch let error as MailboxError {
-            return Self.html(error.status, LandingPageHTML.refusal(error))
+            return Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 /// Where `handshake serve --database` says to keep the mailbox: `sqlite:PATH` (a file, created if
 /// missing), `sqlite::memory:` (nothing kept; for trying it out) or `postgres://USER:PASSWORD@HOST:PORT/DB`
 /// (a PostgreSQL database several instances can share).
@@ -22,6 +23,21 @@ public enum DatabaseLocation: Sendable, Equatable {
             self = .postgres(url: text)
         } else {
             throw DatabaseLocationError(message: "\"\(text)\" is not a database location; use sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
+        }
+    }
+
+    /// The location as a log may show it: the path, or the PostgreSQL URL with its password replaced by `***`.
+    public var logDescription: String {
+        switch self {
+        case .sqliteFile(let path): "sqlite:\(path)"
+        case .sqliteMemory: "sqlite::memory:"
+        case .postgres(let url):
+            if var parts = URLComponents(string: url), parts.password != nil {
+                parts.password = "***"
+                parts.string ?? "postgres://(unreadable)"
+            } else {
+                url
+            }
         }
     }
 

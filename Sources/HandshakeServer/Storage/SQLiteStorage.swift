@@ -9,10 +9,14 @@ import HandshakeCore
 /// server instances on different machines — that is what ``PostgresStorage`` is for.
 public struct SQLiteStorage: MailboxStorage {
     let writer: any DatabaseWriter
+    /// Held while this storage serves a file: a second server on the same file is refused.
+    let lock: SingleServerLock?
 
     /// Opens (creating if needed, readable by its owner alone) the database file at `path` and brings its
     /// schema up to date.
+    /// - Throws: ``MailboxStorageError/databaseInUse(_:)`` when another server already serves the file.
     public init(path: String) throws {
+        lock = try SingleServerLock(databasePath: path)
         try PrivateDatabaseFile.create(at: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -27,6 +31,7 @@ public struct SQLiteStorage: MailboxStorage {
 
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
+        lock = nil
         try SQLiteSchema.migrator.migrate(writer)
     }
 

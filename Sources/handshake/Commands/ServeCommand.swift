@@ -20,6 +20,8 @@ struct ServeCommand: ParsableCommand {
               handshake serve
               handshake serve --port 9000 --public-url https://handshake.example.org
               handshake serve --database postgres://handshake:secret@db.internal:5432/handshake
+            A password on the command line is visible to every user of the machine (ps): give the URL in \
+            $HANDSHAKE_DATABASE_URL or in a file readable by you alone (--database-file) instead.
             The API is described in docs/api/openapi.yaml; the operator's guide is docs/server.md.
             """
     )
@@ -27,25 +29,30 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The TCP port to listen on.")
+    // Numbers are taken as they are, negative ones too, so `--port -1` is told what is wrong with it.
+    @Option(parsing: .unconditional, help: "The TCP port to listen on.")
     var port = 8080
 
-    @Option(help: "Where to keep the data: sqlite:PATH, sqlite::memory: to keep nothing, or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
+    @Option(help: "Where to keep the data: sqlite:PATH, sqlite::memory: to keep nothing, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (default: $HANDSHAKE_DATABASE_URL, else server.sqlite in $HANDSHAKE_HOME).")
     var database: String?
+
+    @Option(help: ArgumentHelp("A file holding the --database value on its first line (for a URL with a password).", valueName: "file"))
+    var databaseFile: String?
 
     @Option(help: "The base URL people reach the server at; share links are built on it (default http://HOST:PORT).")
     var publicURL: String?
 
-    @Option(help: "Seconds a request's body may take to arrive before it is answered 408 and the connection closed.")
+    @Option(parsing: .unconditional, help: "Seconds a request's body may take to arrive before it is answered 408 and the connection closed.")
     var requestTimeLimit = 30
 
-    @Option(help: "Seconds a share link stays usable (default a day).")
+    @Option(parsing: .unconditional, help: "Seconds a share link stays usable (default a day).")
     var linkLifetime = 86_400
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard (1...3600).contains(requestTimeLimit) else { throw ValidationError("--request-time-limit must be between 1 and 3600 seconds.") }
         guard (1...2_592_000).contains(linkLifetime) else { throw ValidationError("--link-lifetime must be between 1 second and 30 days (2592000).") }
+        if database != nil && databaseFile != nil { throw ValidationError("Give --database or --database-file, not both.") }
         if let database {
             do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
         }
@@ -65,17 +72,39 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The chain to put in pass signatures (Apple's WWDR intermediate), PEM.", valueName: "file"))
     var passChain: String?
 
+    /// The `--database` value: given, from `--database-file`, or from `$HANDSHAKE_DATABASE_URL`.
+    func databaseValue(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        if let database { return database }
+        if let databaseFile {
+            guard let text = try? String(contentsOfFile: databaseFile, encoding: .utf8) else {
+                throw CommandFailure("\(databaseFile) can't be read (--database-file names the file that holds the database URL).")
+            }
+            let line = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !line.isEmpty else { throw CommandFailure("\(databaseFile) is empty: its first line must be the database URL.") }
+            return line
+        }
+        if let fromEnvironment = environment["HANDSHAKE_DATABASE_URL"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return nil
+    }
+
     func run() throws {
         let location: DatabaseLocation
-        if let database {
-            location = try DatabaseLocation(database)
+        if let database = try databaseValue() {
+            do { location = try DatabaseLocation(database) } catch { throw CommandFailure(error.message) }
         } else {
             let home = HandshakeHome.current().url
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             location = .sqliteFile(path: home.appendingPathComponent("server.sqlite").path)
         }
-        var server = MailboxServer(
-            storage: try location.openStorage(), publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
+        let storage: any MailboxStorage
+        do {
+            storage = try location.openStorage()
+        } catch let error as MailboxStorageError {
+            throw CommandFailure(error.description)
+        }
+        var server = MailboxServer(storage: storage, publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
+        server.databaseDescription = location.logDescription
+        server.publicURLIsExplicit = publicURL != nil
         server.requestTimeLimit = .seconds(requestTimeLimit)
         server.policy.shareLinkLifetime = TimeInterval(linkLifetime)
         if let passCertificate {
@@ -89,7 +118,11 @@ struct ServeCommand: ParsableCommand {
             }
         }
         let (ready, host, port) = (server, host, port)
-        try Self.block { try await ready.run(host: host, port: port) }
+        do {
+            try Self.block { try await ready.run(host: host, port: port) }
+        } catch let error as MailboxServerError {
+            throw CommandFailure(error.description)
+        }
     }
 
     /// Runs `work` to completion from this synchronous command, rethrowing its error.

@@ -16,7 +16,7 @@ struct LinkCommand: ParsableCommand {
 struct LinkCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
-        abstract: "Create a share link: valid 24 hours, for one friend request.",
+        abstract: "Create a share link, for one friend request, valid as long as the server says (a day by default).",
         discussion: "Prints the https link and its QR code. At most 20 links an hour."
     )
 
