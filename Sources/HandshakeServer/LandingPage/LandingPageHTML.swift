@@ -1,3 +1,4 @@
+import Foundation
 import HandshakeCore
 import HandshakeMailbox
 import HandshakeQR

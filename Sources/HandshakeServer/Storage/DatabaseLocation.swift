@@ -31,14 +31,15 @@ public enum DatabaseLocation: Sendable, Equatable {
         switch self {
         case .sqliteFile(let path): "sqlite:\(path)"
         case .sqliteMemory: "sqlite::memory:"
-        case .postgres(let url):
-            if var parts = URLComponents(string: url), parts.password != nil {
-                parts.password = "***"
-                parts.string ?? "postgres://(unreadable)"
-            } else {
-                url
-            }
+        case .postgres(let url): Self.redacted(url)
         }
+    }
+
+    /// `url` with its password, if any, replaced by `***`.
+    static func redacted(_ url: String) -> String {
+        guard var parts = URLComponents(string: url), parts.password != nil else { return url }
+        parts.password = "***"
+        return parts.string ?? "postgres://(unreadable)"
     }
 
     /// Opens the storage. SQLite's migrations run here; PostgreSQL's run when the server starts
