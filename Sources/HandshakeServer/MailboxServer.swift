@@ -93,7 +93,19 @@ public struct MailboxServer: Sendable {
     /// What runs beside the HTTP server: the storage's services (a PostgreSQL pool and its event
     /// listener), then the broadcaster. Shutdown goes in reverse: streams end first, the pool last.
     public var services: [any Service] {
-        storage.services(waking: broadcaster) + [broadcaster]
+        storage.services(waking: broadcaster) + [broadcaster, purgeService]
+    }
+
+    /// The background clean-up of expired rows (``PurgeCutoffs``), run by every instance.
+    var purgeService: PurgeService {
+        PurgeService(storage: storage, clock: clock, policy: policy, metrics: metrics, logger: Self.defaultLogger())
+    }
+
+    /// Runs the clean-up once, now: what the background service does at each interval.
+    /// - Returns: how many rows of each table it deleted; `nil` when the database could not be reached.
+    @discardableResult
+    public func purgeExpired() async -> PurgeCounts? {
+        await purgeService.runOnce()
     }
 
     /// Brings the storage's schema up to date; the application runs it before it accepts connections.

@@ -49,6 +49,13 @@ public struct MailboxMetrics: Sendable {
             .record(duration: duration)
     }
 
+    /// Rows the clean-up deleted, counted by table (`handshake_purged_rows_total{table=…}`).
+    func purged(_ counts: PurgeCounts) {
+        for (table, count) in counts.byTable where count > 0 {
+            Counter(label: "handshake_purged_rows_total", dimensions: [("table", table)], factory: factory).increment(by: count)
+        }
+    }
+
     /// A request's body did not arrive within the time limit (answered 408 below the router).
     func requestTimedOut() { timeouts.increment() }
     /// A share link was created.

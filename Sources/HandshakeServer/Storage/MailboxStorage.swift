@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// accept) are single transactions. Two backends exist: ``SQLiteStorage`` (one process, the embedded
 /// default) and ``PostgresStorage`` (several instances sharing one database).
 public protocol MailboxStorage: AccountStorage, ShareLinkStorage, FriendRequestStorage, ContactStorage, EventStorage, VerifierRequestStorage,
-    PassSignatureStorage
+    PassSignatureStorage, PurgeStorage
 {
     /// Whether the database answers: what `/health` reports.
     func isHealthy() async -> Bool

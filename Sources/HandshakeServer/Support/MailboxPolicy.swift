@@ -25,6 +25,8 @@ public struct MailboxPolicy: Sendable {
     public var passSignatureWindow: TimeInterval = 60 * 60
     /// The longest note a friend request may carry, in characters (grapheme clusters).
     public var noteMaxCharacters = NoteLimits.characters
+    /// What the background clean-up keeps, and how often it runs.
+    public var purge = PurgePolicy()
 
     /// The design's defaults.
     public init() {}
