@@ -73,7 +73,8 @@ public struct MailboxServer: Sendable {
         let verifier = VerifierRoutes(storage: storage, clock: clock, publicURL: publicURL)
 
         let open = router.group(RouterPath(MailboxPath.version))
-        AuthRoutes(storage: storage, clock: clock, policy: policy).register(on: open)
+        let signInLimit = SignInLimit(perAddress: policy.challengesPerAddressPerMinute, total: policy.challengesPerMinute, clock: clock)
+        AuthRoutes(storage: storage, clock: clock, policy: policy, limit: signInLimit).register(on: open)
         accounts.registerPublic(on: open)
         shareLinks.registerPublic(on: open)
         verifier.registerPublic(on: open)

@@ -1,6 +1,8 @@
 import Foundation
 import HandshakeCore
 import HandshakeServer
+import Hummingbird
+import HummingbirdTesting
 import Testing
 
 /// Signing in with a key: challenge, signature over the labelled bytes, bearer token; and every refusal.
@@ -112,6 +114,37 @@ import Testing
             #expect(try await client.call(.get, "/v1/account", token: token).status == .ok)
             mailbox.clock.advance(by: 60 * 60)
             #expect(try await client.call(.get, "/v1/account", token: token).code == "unauthorized")
+        }
+    }
+}
+
+/// The limit on sign-in challenges: per client address and in all, per minute, answered 429 with
+/// `Retry-After` until the minute turns (addresses given through a trusted `X-Forwarded-For`).
+@Suite struct SignInLimitTests {
+    @Test func challengesAreCountedPerAddressAndInAll() async throws {
+        var policy = MailboxPolicy()
+        policy.challengesPerAddressPerMinute = 3
+        policy.challengesPerMinute = 5
+        policy.trustForwardedFor = true
+        let mailbox = try await TestMailbox(.sqlite, policy: policy)
+        try await mailbox.test { client in
+            func ask(from address: String) async throws -> TestResponse {
+                try await client.client.execute(
+                    uri: "/v1/auth/challenge", method: .post,
+                    headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, \(address)"],
+                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["sigKey": Base64URL.encode(Identity.generate().sigKey.rawRepresentation)])))
+            }
+            for _ in 0..<3 { #expect(try await ask(from: "198.51.100.1").status == .created) }
+            let fourth = try await ask(from: "198.51.100.1")
+            #expect(fourth.status == .tooManyRequests && fourth.code == "rate_limited")
+            #expect(Int(fourth.headers[.retryAfter] ?? "") ?? 0 >= 1)
+            // Another address has its own count, until the total for everyone is used up.
+            #expect(try await ask(from: "198.51.100.2").status == .created)
+            #expect(try await ask(from: "198.51.100.2").status == .created)
+            #expect(try await ask(from: "198.51.100.3").status == .tooManyRequests)
+            // The next minute starts afresh.
+            client.clock.advance(by: 60)
+            #expect(try await ask(from: "198.51.100.1").status == .created)
         }
     }
 }

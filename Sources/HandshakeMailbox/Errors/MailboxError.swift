@@ -44,6 +44,9 @@ public enum MailboxError: Error, Sendable, Equatable {
     /// Too many wallet passes signed for this account in the last hour; the value is how many seconds
     /// until one more is allowed.
     case passSigningRateLimited(retryAfter: Int)
+    /// Too many sign-in challenges from this address, or from everyone, in the last minute; the value is
+    /// how many seconds until one more is allowed.
+    case signInRateLimited(retryAfter: Int)
     /// A friend request to oneself.
     case selfRequest
     /// The two accounts are already contacts.
@@ -99,7 +102,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .linkUsed: "link_used"
         case .linkRevoked: "link_revoked"
         case .ownLink: "own_link"
-        case .rateLimited, .passSigningRateLimited: "rate_limited"
+        case .rateLimited, .passSigningRateLimited, .signInRateLimited: "rate_limited"
         case .selfRequest: "self_request"
         case .alreadyContacts: "already_contacts"
         case .requestPending: "request_pending"
@@ -142,6 +145,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .rateLimited(let seconds): "You have created too many links in the last hour. Try again in \(seconds) seconds."
         case .passSigningRateLimited(let seconds):
             "This server has signed too many wallet passes for you in the last hour. Try again in \(seconds) seconds."
+        case .signInRateLimited(let seconds): "Too many sign-ins have been started here in the last minute. Try again in \(seconds) seconds."
         case .selfRequest: "You cannot send a friend request to yourself."
         case .alreadyContacts: "You are already contacts."
         case .requestPending: "You already have a pending request to this person."

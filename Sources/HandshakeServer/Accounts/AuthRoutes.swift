@@ -13,6 +13,8 @@ struct AuthRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock
     let policy: MailboxPolicy
+    /// The count of challenges per client address and in total (`SignInLimit`).
+    let limit: SignInLimit
 
     func register(on group: RouterGroup<MailboxContext>) {
         group.post(RouterPath(MailboxPath.challenge), use: challenge)
@@ -20,6 +22,7 @@ struct AuthRoutes: Sendable {
     }
 
     @Sendable func challenge(_ request: Request, context: MailboxContext) async throws -> EditedResponse<ChallengeResponse> {
+        try limit.admit(clientAddress(request, context))
         let body = try await request.decode(as: ChallengeRequest.self, context: context)
         let sigKey: [UInt8]
         switch (body.sigKey, body.nodeId) {
@@ -45,6 +48,17 @@ struct AuthRoutes: Sendable {
         let response = ChallengeResponse(
             challenge: Base64URL.encode(challenge.bytes), nodeId: challenge.nodeID.rawValue, expiresAt: challenge.expiresAt)
         return EditedResponse(status: .created, response: response)
+    }
+
+    /// Who asks: the connection's peer, or behind a trusted proxy the address it appended to
+    /// `X-Forwarded-For` (the last one: the ones before it are the client's own word).
+    func clientAddress(_ request: Request, _ context: MailboxContext) -> String? {
+        if policy.trustForwardedFor, let header = HTTPField.Name("X-Forwarded-For").flatMap({ request.headers[$0] }),
+            let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        {
+            return last
+        }
+        return context.remoteAddress?.ipAddress
     }
 
     @Sendable func token(_ request: Request, context: MailboxContext) async throws -> EditedResponse<TokenResponse> {

@@ -1,22 +1,26 @@
 import HandshakeCore
 import HandshakeMailbox
 import Hummingbird
+import NIOCore
 
 /// What the server knows about one request while handling it: Hummingbird's core context, the body limit,
 /// and — once `BearerAuthMiddleware` has checked a token — the account making it.
 ///
 /// It establishes nothing by itself: ``account`` is set only by the middleware, and routes that need an
 /// account read it through `requireAccount()`.
-public struct MailboxContext: RequestContext {
+public struct MailboxContext: RemoteAddressRequestContext {
     /// Hummingbird's per-request storage (logger, parameters, endpoint).
     public var coreContext: CoreRequestContextStorage
     /// The authenticated account, set by `BearerAuthMiddleware`; `nil` on public routes.
     public var account: NodeID?
+    /// The connection's peer: the client, or the reverse proxy in front of the server.
+    public let remoteAddress: SocketAddress?
 
     /// A context for a request arriving from `source`.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         account = nil
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// The largest body any route accepts: a signed card at its limit, base64-encoded inside JSON, with

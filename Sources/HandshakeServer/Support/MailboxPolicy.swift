@@ -25,6 +25,13 @@ public struct MailboxPolicy: Sendable {
     public var passSignatureWindow: TimeInterval = 60 * 60
     /// The longest note a friend request may carry, in characters (grapheme clusters).
     public var noteMaxCharacters = NoteLimits.characters
+    /// How many sign-in challenges one client address may ask this instance for in a minute.
+    public var challengesPerAddressPerMinute = 120
+    /// How many sign-in challenges this instance gives out in a minute, to everyone together.
+    public var challengesPerMinute = 3000
+    /// Whether the client address is the last one in `X-Forwarded-For` (set it behind a reverse proxy that
+    /// writes the header, and only then: a client could write it too) rather than the connection's peer.
+    public var trustForwardedFor = false
     /// What the background clean-up keeps, and how often it runs.
     public var purge = PurgePolicy()
 

@@ -48,6 +48,9 @@ struct ServeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds a share link stays usable (default a day).")
     var linkLifetime = 86_400
 
+    @Flag(help: "Behind a reverse proxy that appends the client's address to X-Forwarded-For: count sign-ins by that address, not the proxy's.")
+    var trustForwardedFor = false
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard (1...3600).contains(requestTimeLimit) else { throw ValidationError("--request-time-limit must be between 1 and 3600 seconds.") }
@@ -107,6 +110,7 @@ struct ServeCommand: ParsableCommand {
         server.publicURLIsExplicit = publicURL != nil
         server.requestTimeLimit = .seconds(requestTimeLimit)
         server.policy.shareLinkLifetime = TimeInterval(linkLifetime)
+        server.policy.trustForwardedFor = trustForwardedFor
         if let passCertificate {
             guard let passKey else { throw ValidationError("--pass-certificate needs its key: --pass-key FILE.") }
             do {
