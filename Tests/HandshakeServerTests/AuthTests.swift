@@ -131,7 +131,7 @@ import Testing
             func ask(from address: String) async throws -> TestResponse {
                 try await client.client.execute(
                     uri: "/v1/auth/challenge", method: .post,
-                    headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, \(address)"],
+                    headers: [.contentType: "application/json", HTTPFields.Element.Name("X-Forwarded-For")!: "203.0.113.9, \(address)"],
                     body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["sigKey": Base64URL.encode(Identity.generate().sigKey.rawRepresentation)])))
             }
             for _ in 0..<3 { #expect(try await ask(from: "198.51.100.1").status == .created) }

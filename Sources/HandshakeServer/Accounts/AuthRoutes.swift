@@ -53,7 +53,7 @@ struct AuthRoutes: Sendable {
     /// Who asks: the connection's peer, or behind a trusted proxy the address it appended to
     /// `X-Forwarded-For` (the last one: the ones before it are the client's own word).
     func clientAddress(_ request: Request, _ context: MailboxContext) -> String? {
-        if policy.trustForwardedFor, let header = HTTPField.Name("X-Forwarded-For").flatMap({ request.headers[$0] }),
+        if policy.trustForwardedFor, let header = HTTPFields.Element.Name("X-Forwarded-For").flatMap({ request.headers[$0] }),
             let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
         {
             return last
