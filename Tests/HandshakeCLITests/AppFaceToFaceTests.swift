@@ -21,27 +21,12 @@ struct AppFaceToFaceTests {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
 
         // Ada's app, inside her namespace (the browser must be there too: the app answers on its loopback).
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        app.arguments = pair.command(in: pair.first, [try CLI.binary.path, "app", "--no-open", "--port", String(CLI.serverPort())])
-        app.environment = environment.merging(["HANDSHAKE_HOME": ada.home.path]) { $1 }
-        let appOutput = Pipe()
-        app.standardOutput = appOutput
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        defer { app.terminate() }
-        let url = try await Self.firstWord(of: appOutput, after: "Handshake is open at ")
-
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        browser.arguments = pair.command(in: pair.first, ["python3", Self.script.path, url, AppBrowserTests.artifacts.path])
-        browser.environment = ProcessInfo.processInfo.environment
-        let browserOutput = Pipe(), browserErrors = Pipe()
-        browser.standardOutput = browserOutput
-        browser.standardError = browserErrors
-        try browser.run()
-        defer { if browser.isRunning { browser.terminate() } }
-        let lines = PipeLines(browserOutput.fileHandleForReading)
+        let app = try Self.app(in: pair.first, of: pair, home: ada.home, environment: environment)
+        defer { app.process.terminate() }
+        let url = try await Self.firstWord(of: app.output, after: "Handshake is open at ")
+        let browser = try Self.browser(Self.script, url: url, in: pair.first, of: pair)
+        defer { if browser.process.isRunning { browser.process.terminate() } }
+        let (lines, browserErrors) = (browser.lines, browser.errors)
         let ready = try await lines.next()
         try #require(ready == "ready", "the browser script stopped: \(String(decoding: browserErrors.fileHandleForReading.availableData, as: UTF8.self))")
 

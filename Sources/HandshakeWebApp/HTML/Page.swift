@@ -1,6 +1,7 @@
 // Establishes the frame every screen is drawn in: the document, the navigation between the screens, the
 // stylesheet and the script (served by the app itself, since the policy allows neither inline), and a form
 // that carries the form token. A screen gives its title and body; it never writes the frame.
+import Foundation
 import Hummingbird
 
 /// A whole page.
@@ -68,6 +69,14 @@ enum Page {
     /// An HTML response: a whole page, or the part of one a script swaps in.
     static func response(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
         text(page.description, contentType: "text/html; charset=utf-8", status: status)
+    }
+
+    /// A JSON response, for the page's script (what a picture or a photo sent gave).
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// A response of `body` as `contentType` (the stylesheet, the script).

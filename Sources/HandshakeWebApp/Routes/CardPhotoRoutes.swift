@@ -33,26 +33,19 @@ struct CardPhotoRoutes: Sendable {
         do {
             picture = try await request.collectBody(upTo: Self.maxUploadBytes)
         } catch {
-            return Self.json(Answer(problem: "The picture is larger than \(Self.maxUploadBytes / 1_048_576) MB; choose a smaller one."), status: .contentTooLarge)
+            return Page.json(Answer(problem: "The picture is larger than \(Self.maxUploadBytes / 1_048_576) MB; choose a smaller one."), status: .contentTooLarge)
         }
         let fitted: FittedAvatar
         do throws(AvatarPhotoError) {
             fitted = try AvatarPhoto.fit(Array(buffer: picture))
         } catch {
-            return Self.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
+            return Page.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
         }
         do {
             try account.editCard { $0.avatar = fitted.avatar }
         } catch let error as CardFieldError {
-            return Self.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
+            return Page.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
         }
-        return Self.json(Answer(next: "/card/edit?done=\(fitted.shrink == nil ? "photo" : "photo-shrunk")"), status: .ok)
-    }
-
-    static func json(_ answer: Answer, status: HTTPResponse.Status) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(answer)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Page.json(Answer(next: "/card/edit?done=\(fitted.shrink == nil ? "photo" : "photo-shrunk")"), status: .ok)
     }
 }

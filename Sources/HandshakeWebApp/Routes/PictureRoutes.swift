@@ -40,7 +40,7 @@ struct PictureRoutes: Sendable {
             picture = try await request.collectBody(upTo: QRPictureReader.maxPictureBytes)
         } catch {
             let limit = QRPictureReader.maxPictureBytes / 1_048_576
-            return Self.json(Answer(problem: "The picture is larger than \(limit) MB; choose a smaller one."), status: .contentTooLarge)
+            return Page.json(Answer(problem: "The picture is larger than \(limit) MB; choose a smaller one."), status: .contentTooLarge)
         }
         let result: Result<[UInt8], QRPictureError>
         do throws(QRPictureError) {
@@ -49,13 +49,6 @@ struct PictureRoutes: Sendable {
             result = .failure(error)
         }
         let answer = Answer.of(result)
-        return Self.json(answer, status: answer.text == nil ? .unprocessableContent : .ok)
-    }
-
-    static func json(_ answer: Answer, status: HTTPResponse.Status) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(answer)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Page.json(answer, status: answer.text == nil ? .unprocessableContent : .ok)
     }
 }

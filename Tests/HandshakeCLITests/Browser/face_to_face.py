@@ -6,7 +6,6 @@ clicks from opening the screen to success and the seconds from the last click to
 launch URL and the folder for screenshots."""
 import json
 import sys
-import time
 
 from playwright.sync_api import sync_playwright
 
@@ -53,23 +52,7 @@ with sync_playwright() as playwright:
         clicks += 1
         page.wait_for_selector("#live .verified")
         seen["keep"] = page.inner_text("#live form")
-        page.click("#live button[value=yes]")
-        clicks += 1
-        page.wait_for_selector("#note")
-        page.fill("#note", "Hi Bob")
-        shoot(page, "face-to-face-note")
-        page.click("button[value=note]")
-        clicks += 1
-        last_click = time.monotonic()
-        page.wait_for_selector("#live .ending")
-        seen["secondsFromLastClickToSuccess"] = round(time.monotonic() - last_click, 3)
-        seen["clicks"] = clicks
-        seen["ending"] = page.inner_text("#live .ending")
-        seen["notes"] = [element.inner_text() for element in page.query_selector_all("#live .note")]
-        shoot(page, "face-to-face-done")
-        page.click("text=See them in your contacts")
-        seen["contactHeading"] = page.inner_text("h1")
-        seen["contactText"] = page.inner_text("main")
+        screens.add_and_write(page, "Hi Bob", seen, clicks, shoot=lambda name: shoot(page, name))
     except Exception:
         report_screen_on_failure(page)
         raise
