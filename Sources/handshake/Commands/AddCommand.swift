@@ -98,19 +98,19 @@ struct AddCommand: AsyncParsableCommand {
         }
         switch outcome {
         case .ignoredBlocked(let contact):
-            print("\(contact.displayName) is blocked; their card was ignored.")
+            print("\(TerminalText.value(contact.displayName)) is blocked; their card was ignored.")
         case .alreadyHave(let contact):
-            print("You already have this card of \(contact.displayName), or a newer one; nothing changed.")
+            print("You already have this card of \(TerminalText.value(contact.displayName)), or a newer one; nothing changed.")
         case .refusedKeyConflict(let contact):
             throw CommandFailure(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? signed.nodeID.rawValue).description)
         case .updated(let updated, let changes, let previous):
-            print("Updated \(updated.displayName) from a newer card.")
+            print("Updated \(TerminalText.value(updated.displayName)) from a newer card.")
             printChanges(old: previous.details, fields: changes.fields, card: signed.card)
         case .added(let added):
-            print("Added \(added.displayName) (\(added.trustLevel.rawValue)).")
+            print("Added \(TerminalText.value(added.displayName)) (\(added.trustLevel.rawValue)).")
             if source == .qr { try offerToShareBack(name: added.displayName) }
         case .merged(let merged, let target):
-            print("Merged into \(target.displayName): your notes, tags and settings moved to the new identity; compare the security code again (handshake contact verify).")
+            print("Merged into \(TerminalText.value(target.displayName)): your notes, tags and settings moved to the new identity; compare the security code again (handshake contact verify).")
             if source == .qr { try offerToShareBack(name: merged.displayName) }
         case .ignored:
             print("Ignored; nothing was stored.")
@@ -122,7 +122,7 @@ struct AddCommand: AsyncParsableCommand {
     private func askAboutNew(matches: [Contact], name: String) throws -> ReceiveAnswer {
         // Answering the merge question (at the prompt or with --merge / --separate) is the decision to add.
         if !matches.isEmpty {
-            print("\nShares an email or phone with: " + matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))
+            print("\nShares an email or phone with: " + matches.map { "\(TerminalText.value($0.displayName)) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))
             var choice = merge ? "merge" : separate ? "separate" : nil
             if choice == nil {
                 guard Prompt.canAsk else {

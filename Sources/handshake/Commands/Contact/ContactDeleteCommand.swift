@@ -25,11 +25,11 @@ struct ContactDeleteCommand: ParsableCommand {
             }
             Output.error("If \(contact.displayName) should stay away, block instead: handshake contact set \"\(selector.who)\" --trust BLOCKED")
             guard Prompt.choose("Delete \(contact.displayName)?", ["delete", "keep"]) == "delete" else {
-                print("Kept \(contact.displayName).")
+                print("Kept \(TerminalText.value(contact.displayName)).")
                 return
             }
         }
         try book.delete(contact.id)
-        print("Deleted \(contact.displayName). (Blocking keeps someone away; deleting does not: handshake contact set WHO --trust BLOCKED)")
+        print("Deleted \(TerminalText.value(contact.displayName)). (Blocking keeps someone away; deleting does not: handshake contact set WHO --trust BLOCKED)")
     }
 }

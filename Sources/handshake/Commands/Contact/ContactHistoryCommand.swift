@@ -47,7 +47,7 @@ struct ContactHistoryCommand: ParsableCommand {
             try Output.json(entries)
             return
         }
-        print("Cards of \(contact.displayName), newest first:")
+        print("Cards of \(TerminalText.value(contact.displayName)), newest first:")
         for (index, entry) in entries.enumerated() {
             let label = index == 0 ? "current" : "replaced \(entry.replacedAt ?? "")"
             print("  \(entry.madeAt)  \(label)" + (entry.nodeId == current.nodeID.rawValue ? "" : "  (Node ID \(entry.nodeId.prefix(12))…, merged)"))

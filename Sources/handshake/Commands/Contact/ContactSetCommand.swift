@@ -75,6 +75,6 @@ struct ContactSetCommand: ParsableCommand {
         let book = try HandshakeHome.current().contactBook()
         let contact = try book.contact(resolving: selector.who)
         let updated = try book.update(contact.id, try edit())
-        print("Updated \(updated.displayName).")
+        print("Updated \(TerminalText.value(updated.displayName)).")
     }
 }

@@ -50,7 +50,7 @@ struct ContactVerifyCommand: ParsableCommand {
 
         if clear {
             try account.book.clearSecurityCodeVerified(contact.id)
-            print("The security code of \(contact.displayName) is no longer marked verified.")
+            print("The security code of \(TerminalText.value(contact.displayName)) is no longer marked verified.")
             return
         }
         if code != nil || scan != nil {
@@ -65,7 +65,7 @@ struct ContactVerifyCommand: ParsableCommand {
                 }
             }
             guard marked != nil else { throw CommandFailure("Incorrect security code. \(contact.displayName) is not marked verified.") }
-            print("Security code matches: \(contact.displayName) is verified.")
+            print("Security code matches: \(TerminalText.value(contact.displayName)) is verified.")
             return
         }
         let scannable = try account.scannableSecurityCode(with: contact).payload
@@ -74,7 +74,7 @@ struct ContactVerifyCommand: ParsableCommand {
                                      scannable: scannable, verifiedAt: contact.securityCodeVerifiedAt?.formatted(.iso8601)))
             return
         }
-        print("Security code with \(contact.displayName):\n")
+        print("Security code with \(TerminalText.value(contact.displayName)):\n")
         print(securityCode.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         print("")
         if let qr = SecurityCodeDisplay.qrLines(for: scannable) { Output.graphics(qr.joined(separator: "\n")) }
