@@ -83,7 +83,7 @@ public struct MailboxServer: Sendable {
         accounts.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
         FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
-        EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
+        EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics, clock: clock).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         verifier.registerSignedIn(on: signedIn)
         WalletPassRoutes(signer: passSigner, storage: storage, clock: clock, policy: policy).register(on: signedIn)

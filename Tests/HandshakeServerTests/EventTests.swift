@@ -77,6 +77,26 @@ import Testing
         return text()
     }
 
+    /// A stream lives no longer than its token: once the session has expired, the next wake-up ends the
+    /// stream instead of delivering (the client signs in again and resumes from its Last-Event-ID).
+    @Test func aStreamEndsWhenItsSessionExpires() async throws {
+        let clock = ManualClock(Date())
+        let mailbox = try await TestMailbox(.sqlite, clock: clock)
+        try await mailbox.test(.live) { client in
+            let port = try #require(client.client.port)
+            let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
+            let seen = try await Self.stream(port: port, token: ada.token, lastEventID: nil, events: 1) {
+                clock.advance(by: MailboxPolicy().sessionLifetime + 1)
+                // Bob signs in afresh (his session expired too) and sends Ada a request: it wakes her stream.
+                let bobAgain = Person(identity: bob.identity, token: try await client.signIn(bob.identity), card: bob.card)
+                _ = try await client.sendRequest(from: bobAgain, to: ada)
+            }
+            #expect(!seen.contains("event: "), "an expired session's stream delivered: \(seen)")
+            #expect(seen.contains("retry: 3000"))
+        }
+    }
+
     @Test(arguments: Backend.allCases) func theStreamDeliversLiveEventsAndResumesAfterLastEventID(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend, clock: ManualClock(Date()))
         try await mailbox.test(.live) { client in

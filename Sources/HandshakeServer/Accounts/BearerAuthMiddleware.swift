@@ -18,11 +18,13 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 128 else {
             throw MailboxError.unauthorized("The Authorization header must be \"Bearer\" followed by a token.")
         }
-        guard let account = try await storage.sessionAccount(tokenHash: SecretToken.hash(parts[1]), now: clock.now()) else {
+        let tokenHash = SecretToken.hash(parts[1])
+        guard let account = try await storage.sessionAccount(tokenHash: tokenHash, now: clock.now()) else {
             throw MailboxError.unauthorized("This token is unknown or has expired. Sign in again.")
         }
         var context = context
         context.account = account
+        context.sessionTokenHash = tokenHash
         context.logger[metadataKey: "account"] = "\(account)"
         return try await next(request, context)
     }

@@ -10,11 +10,13 @@ import ServiceLifecycle
 /// The stream first sends every event after the client's last id, then waits for
 /// ``EventBroadcaster`` to say there may be more; each SSE message has `id:` (the event id), `event:`
 /// (its type) and `data:` (its JSON). A comment line is sent as a keep-alive. The stream ends when the
-/// server shuts down; the client reconnects with `Last-Event-ID` and misses nothing.
+/// server shuts down, and when its session has expired (checked at each wake-up); the client reconnects
+/// (signing in again if it must) with `Last-Event-ID` and misses nothing.
 struct EventRoutes: Sendable {
     let storage: any MailboxStorage
     let broadcaster: EventBroadcaster
     let metrics: MailboxMetrics
+    let clock: any MailboxClock
 
     static let pageSize = 100
 
@@ -32,10 +34,11 @@ struct EventRoutes: Sendable {
 
     @Sendable func stream(_ request: Request, context: MailboxContext) async throws -> Response {
         let account = try context.requireAccount()
+        let tokenHash = context.sessionTokenHash
         let header = HTTPFields.Element.Name.lastEventID.flatMap { request.headers[values: $0].last }
         let lastID = header ?? request.uri.queryParameters.get("after")
         let start = try Self.position(lastID, name: "`Last-Event-ID`")
-        let (storage, broadcaster, metrics) = (storage, broadcaster, metrics)
+        let (storage, broadcaster, metrics, clock) = (storage, broadcaster, metrics, clock)
         // Subscribed before the replay, so an event recorded between the replay and the wait still wakes it.
         let (subscription, signals) = await broadcaster.subscribe(account)
         let body = ResponseBody { writer in
@@ -48,6 +51,10 @@ struct EventRoutes: Sendable {
                 // Request handlers run inside the server's service, so they see its graceful shutdown: the
                 // stream ends then, rather than holding the server open until the client leaves.
                 for await signal in signals.cancelOnGracefulShutdown() {
+                    // A stream lives no longer than its session: at each wake-up (an event, or the keep-alive
+                    // every 15 s) the token must still be valid, or the stream ends and the client signs in
+                    // again, resuming from its Last-Event-ID.
+                    if let tokenHash, try await storage.sessionAccount(tokenHash: tokenHash, now: clock.now()) != account { break }
                     switch signal {
                     case .changed: last = try await Self.send(after: last, of: account, storage: storage, to: &writer)
                     case .keepAlive: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))

@@ -13,6 +13,9 @@ public struct MailboxContext: RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The authenticated account, set by `BearerAuthMiddleware`; `nil` on public routes.
     public var account: NodeID?
+    /// The SHA-256 of the bearer token that signed the request in, set with ``account``: a long request
+    /// (an event stream) checks again that its session is still valid.
+    public var sessionTokenHash: [UInt8]?
     /// The connection's peer: the client, or the reverse proxy in front of the server.
     public let remoteAddress: SocketAddress?
 
