@@ -74,13 +74,15 @@ public struct MailboxServer: Sendable {
 
         let open = router.group(RouterPath(MailboxPath.version))
         let signInLimit = SignInLimit(perAddress: policy.challengesPerAddressPerMinute, total: policy.challengesPerMinute, clock: clock)
-        AuthRoutes(storage: storage, clock: clock, policy: policy, limit: signInLimit).register(on: open)
+        let auth = AuthRoutes(storage: storage, clock: clock, policy: policy, limit: signInLimit)
+        auth.register(on: open)
         accounts.registerPublic(on: open)
         shareLinks.registerPublic(on: open)
         verifier.registerPublic(on: open)
 
         let signedIn = router.group(RouterPath(MailboxPath.version)).add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
         accounts.registerSignedIn(on: signedIn)
+        auth.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
         FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
         EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics, clock: clock).register(on: signedIn)

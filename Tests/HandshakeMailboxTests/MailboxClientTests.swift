@@ -153,6 +153,23 @@ import Testing
         }
     }
 
+    /// Signing out everywhere ends the other devices' sessions too; the client itself signs in again on its
+    /// next call.
+    @Test func signingOutEverywhereEndsEveryDevicesSession() async throws {
+        try await LiveMailbox().run { server in
+            let ada = try await Person.registered("Ada", on: server)
+            let otherDevice = MailboxClient(server: server, identity: ada.identity)
+            let other = try await otherDevice.signIn()
+            try await ada.client.signOut(everywhere: true)
+            await #expect(throws: MailboxClientError.self) { try await MailboxClient(server: server).account() }
+            // The other device's token was ended: its next call signs in again, with a new token.
+            _ = try await otherDevice.account()
+            let renewed = try await otherDevice.signIn()
+            #expect(renewed.token != other.token)
+            #expect(try await ada.client.account().nodeID == ada.identity.nodeID, "a signed-out client signs in again when asked")
+        }
+    }
+
     @Test func anUnreachableServerIsASentence() async throws {
         var configuration = MailboxClient.Configuration()
         configuration.requestTimeout = .seconds(5)

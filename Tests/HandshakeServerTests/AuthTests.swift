@@ -148,3 +148,21 @@ import Testing
         }
     }
 }
+
+/// Signing out: one session, or every session of the account; an ended token is refused.
+@Suite struct SignOutTests {
+    @Test(arguments: Backend.allCases) func oneSessionOrAllOfThemEnd(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let phone = try await client.signIn(ada.identity), laptop = try await client.signIn(ada.identity)
+            #expect(try await client.call(.delete, "/v1/auth/session", token: ada.token).status == .noContent)
+            #expect(try await client.call(.get, "/v1/account", token: ada.token).status == .unauthorized)
+            #expect(try await client.call(.get, "/v1/account", token: phone).status == .ok, "only that session ended")
+            #expect(try await client.call(.delete, "/v1/auth/sessions", token: phone).status == .noContent)
+            #expect(try await client.call(.get, "/v1/account", token: phone).status == .unauthorized)
+            #expect(try await client.call(.get, "/v1/account", token: laptop).status == .unauthorized, "every session ended")
+            #expect(try await client.call(.delete, "/v1/auth/session").status == .unauthorized)
+        }
+    }
+}

@@ -111,6 +111,14 @@ public actor MailboxClient {
         return session
     }
 
+    /// Signs out on the server: ends this client's session, or with `everywhere` every session of the
+    /// account (a lost device's too). The token is forgotten either way; a later call signs in again.
+    public func signOut(everywhere: Bool = false) async throws(MailboxClientError) {
+        defer { session = nil }
+        guard session != nil || everywhere else { return }
+        _ = try await send("DELETE", everywhere ? MailboxPath.sessions : MailboxPath.session, signedIn: true)
+    }
+
     /// Forgets the token; the next call that needs one signs in again.
     public func forgetSession() {
         session = nil

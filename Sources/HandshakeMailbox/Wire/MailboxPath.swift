@@ -12,6 +12,8 @@ package enum MailboxPath {
 
     package static let challenge = "auth/challenge"
     package static let token = "auth/token"
+    package static let session = "auth/session"
+    package static let sessions = "auth/sessions"
     package static let account = "account"
     package static let accountCard = "account/card"
     package static let card = "cards/{nodeId}"

@@ -20,6 +20,9 @@ public protocol AccountStorage: Sendable {
     func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws
     /// The account whose unexpired session has this token hash.
     func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID?
+    /// Ends sessions of `account`: the one with `tokenHash`, or every one when it is nil (signing out
+    /// everywhere). A token of an ended session is refused from then on, and its open streams end.
+    func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws
     /// Stores `card` as its owner's published card if it is strictly newer than the stored one; throws
     /// `MailboxError/cardNotNewer` otherwise. The card must already be verified.
     func publishCard(_ card: SignedCard) async throws

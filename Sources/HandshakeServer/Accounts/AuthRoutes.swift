@@ -21,6 +21,20 @@ struct AuthRoutes: Sendable {
         group.post(RouterPath(MailboxPath.token), use: token)
     }
 
+    /// Signing out: `DELETE /v1/auth/session` ends the session of the token used, `DELETE
+    /// /v1/auth/sessions` every session of the account (a lost device). Either answers 204; the ended
+    /// tokens are refused from then on, and their open event streams end at their next wake-up.
+    func registerSignedIn(on group: RouterGroup<MailboxContext>) {
+        group.delete(RouterPath(MailboxPath.session)) { _, context in
+            try await storage.endSessions(of: try context.requireAccount(), tokenHash: context.sessionTokenHash)
+            return Response(status: .noContent)
+        }
+        group.delete(RouterPath(MailboxPath.sessions)) { _, context in
+            try await storage.endSessions(of: try context.requireAccount(), tokenHash: nil)
+            return Response(status: .noContent)
+        }
+    }
+
     @Sendable func challenge(_ request: Request, context: MailboxContext) async throws -> EditedResponse<ChallengeResponse> {
         try limit.admit(clientAddress(request, context))
         let body = try await request.decode(as: ChallengeRequest.self, context: context)

@@ -59,6 +59,15 @@ extension PostgresStorage {
             .first.map { try $0.nodeID("node_id") }
     }
 
+    /// ``AccountStorage/endSessions(of:tokenHash:)`` on PostgreSQL.
+    public func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws {
+        if let tokenHash {
+            _ = try await rows("DELETE FROM session WHERE node_id = \(account.rawValue) AND token_hash = \(tokenHash.bytea) RETURNING 1")
+        } else {
+            _ = try await rows("DELETE FROM session WHERE node_id = \(account.rawValue) RETURNING 1")
+        }
+    }
+
     /// ``AccountStorage/publishCard(_:)`` on PostgreSQL, as the extension above describes.
     public func publishCard(_ card: SignedCard) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.

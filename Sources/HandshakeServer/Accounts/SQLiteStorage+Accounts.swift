@@ -71,6 +71,17 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``AccountStorage/endSessions(of:tokenHash:)`` on SQLite.
+    public func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws {
+        try await writer.write { db in
+            if let tokenHash {
+                try db.execute(sql: "DELETE FROM session WHERE node_id = ? AND token_hash = ?", arguments: [account.rawValue, Data(tokenHash)])
+            } else {
+                try db.execute(sql: "DELETE FROM session WHERE node_id = ?", arguments: [account.rawValue])
+            }
+        }
+    }
+
     /// ``AccountStorage/publishCard(_:)`` on SQLite, as the extension above describes.
     public func publishCard(_ card: SignedCard) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
