@@ -66,6 +66,17 @@ enum Page {
         """
     }
 
+    /// The sentence after a change, announced to screen readers as a status.
+    static func notice(_ text: HTML) -> HTML {
+        "<p class=\"notice\" role=\"status\">\(text)</p>"
+    }
+
+    /// A refusal, announced at once, with what it left as it was ("Nothing was stored.") when given.
+    static func refusal(_ sentence: String, _ unchanged: String? = nil) -> HTML {
+        let after: HTML = unchanged.map { "<p>\($0)</p>" } ?? .empty
+        return "<div class=\"notice problem\" role=\"alert\"><p>\(sentence)</p>\(after)</div>"
+    }
+
     /// An HTML response: a whole page, or the part of one a script swaps in.
     static func response(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
         text(page.description, contentType: "text/html; charset=utf-8", status: status)

@@ -12,7 +12,7 @@ import HandshakeStore
 enum AddScreen {
     /// The paste box, with the refusal of what was pasted last (if any) and that text kept in the box.
     static func page(formToken: String, pasted: String = "", refusal: String? = nil) -> HTML {
-        let problem: HTML = refusal.map { "<div class=\"notice problem\" role=\"alert\"><p>\($0)</p><p>Nothing was stored.</p></div>" } ?? .empty
+        let problem: HTML = refusal.map { Page.refusal($0, "Nothing was stored.") } ?? .empty
         return Page.screen(title: "Add", current: .add, body: """
             <h1>Add someone</h1>
             \(problem)
@@ -83,7 +83,7 @@ enum AddScreen {
         case .notNewer(let contact):
             choices = "<p>You already have this card of \(contact.displayName), or a newer one. <a href=\"/contacts/\(Int(contact.id))\">See \(contact.displayName)</a></p>"
         case .keyConflict(let contact):
-            choices = "<div class=\"notice problem\" role=\"alert\"><p>\(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? scanned.card.nodeID.rawValue).description)</p><p>Nothing was stored.</p></div>"
+            choices = Page.refusal(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? scanned.card.nodeID.rawValue).description, "Nothing was stored.")
         case .blocked(let contact):
             choices = "<p>\(contact.displayName) is blocked: their card is ignored, and nothing was stored.</p>"
         }

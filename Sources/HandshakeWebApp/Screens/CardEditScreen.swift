@@ -103,7 +103,7 @@ enum CardEditScreen {
                 ? "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\" checked> \(label)</label>"
                 : "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\"> \(label)</label>"
         }
-        let problem: HTML = refusal.map { "<div class=\"notice problem\" role=\"alert\"><p>\($0)</p><p>Nothing was saved.</p></div>" } ?? .empty
+        let problem: HTML = refusal.map { Page.refusal($0, "Nothing was saved.") } ?? .empty
         return Page.screen(title: "Edit my card", current: .card, body: """
             <p><a href="/card">← My card</a></p>
             <h1>Edit my card</h1>
@@ -154,6 +154,6 @@ enum CardEditScreen {
         case "photo-removed": text = "Photo removed."
         default: return .empty
         }
-        return "<p class=\"notice\" role=\"status\">\(text)</p>"
+        return Page.notice("\(text)")
     }
 }

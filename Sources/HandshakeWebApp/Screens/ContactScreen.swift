@@ -107,7 +107,7 @@ enum ContactScreen {
         case "mismatch": return "<p class=\"notice problem\" role=\"alert\">\(SecurityCodeSection.mismatch)</p>"
         default: return .empty
         }
-        return "<p class=\"notice\" role=\"status\">\(text)</p>"
+        return Page.notice(text)
     }
 
     /// How a contact came into the book, in words.

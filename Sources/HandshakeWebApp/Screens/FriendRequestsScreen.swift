@@ -20,7 +20,7 @@ enum FriendRequestsScreen {
     }
 
     static func page(_ state: State, formToken: String, notice: HTML = .empty, link: CreatedShareLink? = nil, problem: String? = nil) -> HTML {
-        let problemNotice: HTML = problem.map { "<div class=\"notice problem\" role=\"alert\"><p>\($0)</p></div>" } ?? .empty
+        let problemNotice: HTML = problem.map { Page.refusal($0) } ?? .empty
         let body: HTML
         switch state {
         case .noServer:
@@ -151,6 +151,6 @@ enum FriendRequestsScreen {
         case "sent": text = "Request sent with your card. You will see their answer here."
         default: return .empty
         }
-        return "<p class=\"notice\" role=\"status\">\(text)</p>"
+        return Page.notice("\(text)")
     }
 }

@@ -14,7 +14,7 @@ enum MyCardScreen {
         fields.add(ContactDetails(shared))
         let name = shared.name ?? "Your card"
         return Page.screen(title: "My card", current: .card, body: """
-            \(saved ? "<p class=\"notice\" role=\"status\">Saved. People you meet from now on receive this card; your contacts get it as an update.</p>" as HTML : .empty)
+            \(saved ? Page.notice("Saved. People you meet from now on receive this card; your contacts get it as an update.") : .empty)
             \(AvatarImage.html(shared.avatar, alt: "Your card's photo"))
             <h1>\(name)</h1>
             <p class="muted">This is the card people receive from you: only the fields you share. <a href="/card/edit">Edit my card</a></p>

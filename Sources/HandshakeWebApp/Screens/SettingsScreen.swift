@@ -52,8 +52,8 @@ enum SettingsScreen {
 
     static func notice(_ done: String?) -> HTML {
         switch done {
-        case "saved": "<p class=\"notice\" role=\"status\">Saved.</p>"
-        case "server": "<p class=\"notice\" role=\"status\">Connected: your card is published on the server. <a href=\"/requests\">Friend requests</a></p>"
+        case "saved": Page.notice("Saved.")
+        case "server": Page.notice("Connected: your card is published on the server. <a href=\"/requests\">Friend requests</a>")
         default: .empty
         }
     }
@@ -63,7 +63,7 @@ enum SettingsScreen {
         let current: HTML = server.map {
             "<p>Connected to <span class=\"code\">\($0.absoluteString)</span>: your <a href=\"/requests\">friend requests</a> and share links go through it.</p>"
         } ?? "<p>None yet. Friend requests and share links, for people who are apart, go through a mailbox server: connect to one that you or your community run.</p>"
-        let problem: HTML = refusal.map { "<div class=\"notice problem\" role=\"alert\"><p>\($0)</p><p>Nothing was changed.</p></div>" } ?? .empty
+        let problem: HTML = refusal.map { Page.refusal($0, "Nothing was changed.") } ?? .empty
         return """
             <h2 id="server">Server</h2>
             \(current)
