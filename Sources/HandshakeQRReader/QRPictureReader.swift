@@ -82,14 +82,16 @@ public struct QRPictureReader: Sendable {
 
     /// Runs `process` to its end and returns its exit status, or nil when it was stopped after `timeout`.
     private static func run(_ process: Process, timeout: Duration) async throws -> Int32? {
-        // What the exit and the timer each saw first; the timer signals only a process not yet ended.
+        // What the exit and the timer each saw first; the timer signals only a process not yet ended, and the
+        // exit cancels the timer (a camera sends a frame every half second: no timer outlives its scan).
         let state = RunState()
         return try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { process in
-                let stopped = state.value.withLock { state in
+                let (stopped, timer) = state.value.withLock { state in
                     state.ended = true
-                    return state.stopped
+                    return (state.stopped, state.timer)
                 }
+                timer?.cancel()
                 continuation.resume(returning: stopped ? nil : process.terminationStatus)
             }
             do {
@@ -100,7 +102,7 @@ public struct QRPictureReader: Sendable {
                 return
             }
             let pid = process.processIdentifier
-            Task {
+            let timer = Task {
                 try? await Task.sleep(for: timeout)
                 state.value.withLock { state in
                     guard !state.ended else { return }
@@ -108,12 +110,22 @@ public struct QRPictureReader: Sendable {
                     kill(pid, SIGTERM)
                 }
             }
+            let endedAlready = state.value.withLock { state in
+                state.timer = timer
+                return state.ended
+            }
+            if endedAlready { timer.cancel() }
         }
     }
 
     /// Shared by the exit handler and the timer.
     private final class RunState: Sendable {
-        let value = Mutex((ended: false, stopped: false))
+        struct Value {
+            var ended = false
+            var stopped = false
+            var timer: Task<Void, Never>?
+        }
+        let value = Mutex(Value())
     }
 
     /// The first executable called `name` on the `PATH`.
