@@ -5,6 +5,7 @@
 // accepted, as `handshake requests` does.
 import Foundation
 import HandshakeCore
+import HandshakeIntake
 import HandshakeMailbox
 import HandshakeStore
 import Hummingbird
@@ -38,9 +39,7 @@ struct FriendRequestRoutes: Sendable {
         } catch {
             return .unreachable(server, error.description)
         }
-        for request in sent where request.status == .accepted {
-            if let card = request.receiverCard { try account.keepFromFriendRequest(card) }
-        }
+        try account.keepAccepted(sent)
         return .ready(server, received: received, sent: sent, me: account.identity.nodeID)
     }
 

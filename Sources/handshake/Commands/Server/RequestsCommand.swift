@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandshakeCore
+import HandshakeIntake
 import HandshakeMailbox
 import HandshakeStore
 
@@ -51,6 +52,7 @@ struct RequestsCommand: AsyncParsableCommand {
         let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
         if json { try Output.json(requests.map(Report.init)) }
         if !json && requests.isEmpty { print(sent ? "You have sent no requests." : "No requests.") }
+        let kept = sent ? try home.account().keepAccepted(requests) : [:]
         for request in requests {
             let card = request.otherCard(from: identity.nodeID)
             let other = TerminalText.value(card?.card.name ?? request.other(from: identity.nodeID).rawValue)
@@ -58,9 +60,8 @@ struct RequestsCommand: AsyncParsableCommand {
                 let note = request.note.map { " — \"\(TerminalText.value($0))\"" } ?? ""
                 print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
             }
-            if sent, request.status == .accepted, let card {
-                let outcome = try Self.store(card, in: home)
-                if !json { print("    " + outcome) }
+            if let outcome = kept[request.id], let card, !json {
+                print("    " + Self.sentence(outcome, card: card))
             }
         }
     }
@@ -68,8 +69,13 @@ struct RequestsCommand: AsyncParsableCommand {
     /// Keeps a card from an accepted request by the account's rule (`keepFromFriendRequest`); a sentence
     /// saying what happened.
     static func store(_ card: SignedCard, in home: HandshakeHome) throws -> String {
+        sentence(try home.account().keepFromFriendRequest(card), card: card)
+    }
+
+    /// What keeping `card` from an accepted request did, as a sentence.
+    static func sentence(_ outcome: ReceiveOutcome, card: SignedCard) -> String {
         let name = TerminalText.value(card.card.name ?? card.nodeID.rawValue)
-        switch try home.account().keepFromFriendRequest(card) {
+        switch outcome {
         case .added, .merged: return "Added \(name) to your contacts."
         case .updated: return "Updated \(name) from their newer card."
         case .alreadyHave: return "\(name) is already in your contacts."
