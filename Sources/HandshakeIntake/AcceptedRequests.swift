@@ -4,6 +4,7 @@
 import HandshakeMailbox
 import HandshakeStore
 
+/// Cards kept from requests this account sent and others accepted.
 extension HandshakeAccount {
     /// Keeps the card of each person who accepted one of `sent` (this account's requests, as the server
     /// lists them). Requests not accepted, or accepted without a card, are skipped; a card already kept
