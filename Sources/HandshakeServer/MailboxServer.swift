@@ -112,7 +112,9 @@ public struct MailboxServer: Sendable {
     }
 
     /// Brings the storage's schema up to date; the application runs it before it accepts connections.
-    public func prepare() async throws {
+    /// - Returns: the names of the migrations applied, oldest first.
+    @discardableResult
+    public func prepare() async throws -> [String] {
         try await storage.prepare()
     }
 
@@ -132,7 +134,12 @@ public struct MailboxServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: services,
             logger: logger)
         let storage = storage
-        application.beforeServerStarts { try await storage.prepare() }
+        application.beforeServerStarts {
+            let applied = try await storage.prepare()
+            // The operator sees what an upgrade changed in the database, and that a restart changed nothing.
+            let migrations = applied.isEmpty ? "none (the schema is up to date)" : applied.joined(separator: "; ")
+            logger.info("database ready", metadata: ["migrationsApplied": "\(migrations)"])
+        }
         return application
     }
 

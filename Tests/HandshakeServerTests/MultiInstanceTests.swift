@@ -36,14 +36,14 @@ import Testing
         let outcome: Result<Void, any Error>
         do {
             try await withThrowingTaskGroup(of: Void.self) { pools in
-                for storage in storages { pools.addTask { await storage.client.run() } }
+                for storage in storages { pools.addTask { await storage.pool.run() } }
                 try await withThrowingTaskGroup(of: Void.self) { starts in
                     for storage in storages { starts.addTask { try await storage.prepare() } }
                     try await starts.waitForAll()
                 }
-                let rows = try await storages[0].client.query("SELECT name FROM handshake_migration ORDER BY name", logger: TestPostgres.logger)
-                var names: [String] = []
-                for try await name in rows.decode(String.self) { names.append(name) }
+                let names = try await storages[0].pool.rows("SELECT name FROM handshake_migration ORDER BY name").map {
+                    try $0["name"].decode(String.self)
+                }
                 #expect(names == PostgresSchemaNames.all)
                 for storage in storages { #expect(await storage.isHealthy()) }
                 pools.cancelAll()
@@ -61,7 +61,7 @@ import Testing
         let configuration = try PostgresStorage.Configuration(url: "postgres://nobody:x@127.0.0.1:1/nothing")
         let storage = PostgresStorage(configuration: configuration, logger: TestPostgres.logger)
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await storage.client.run() }
+            group.addTask { await storage.pool.run() }
             #expect(await storage.isHealthy() == false)
             group.cancelAll()
         }

@@ -13,47 +13,18 @@ public final class TmuxTerminal {
         try tmux(["set-option", "-t", "screen", "remain-on-exit", "on"])
     }
 
-    /// Runs one tmux command and returns what it printed. Spawned directly and waited for with waitpid:
-    /// the command that starts the tmux server leaves the server holding every descriptor it inherited,
-    /// so Foundation's `Process`, which learns of an exit through such a descriptor, would wait forever.
+    /// Runs one tmux command and returns what it printed. The command that starts the tmux server leaves
+    /// the server behind, so it is run by ``spawnAndWait(_:_:environment:)``, not Foundation's `Process`.
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
-        defer { unlink(output.path); unlink(output.path + ".err") }
         var environment = ProcessInfo.processInfo.environment
         // tmux's server exits at once without a terminal type.
         if (environment["TERM"] ?? "").isEmpty || environment["TERM"] == "dumb" { environment["TERM"] = "xterm-256color" }
-        let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, output.path + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // The test's threads block signals; tmux's server needs its own (SIGCHLD to reap the program it
-        // runs, SIGTERM), so the child starts with none blocked and every handler at its default.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TerminalFailure("tmux could not be started (error \(spawned)); scripts/install-test-tools installs it") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        guard status == 0 else {
-            let problems = (try? String(contentsOfFile: output.path + ".err", encoding: .utf8)) ?? ""
-            throw TerminalFailure("tmux \(arguments.first ?? "") failed (status \(status)): \(problems)")
+        let result = try spawnAndWait("tmux", ["-L", socket] + arguments, environment: environment)
+        guard result.status == 0 else {
+            throw TerminalFailure("tmux \(arguments.first ?? "") failed (status \(result.status)): \(result.stderr)")
         }
-        return text
+        return result.stdout
     }
 
     /// The whole screen and its scrollback, as text.

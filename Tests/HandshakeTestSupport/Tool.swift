@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the independent tools these tests check against.
 public enum Tool {
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String

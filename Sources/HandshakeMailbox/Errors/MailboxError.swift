@@ -81,6 +81,9 @@ public enum MailboxError: Error, Sendable, Equatable {
     case payloadTooLarge
     /// The request (its body) did not arrive within the server's time limit; the value is the limit in seconds.
     case requestTimeout(seconds: Int)
+    /// The server's database cannot be reached right now; the value is how many seconds to wait before
+    /// trying again. Nothing was changed by the refused request.
+    case databaseUnavailable(retryAfter: Int)
     /// Something failed inside the server; the details are in its log, not in the response.
     case internalError
 
@@ -120,6 +123,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .methodNotAllowed: "method_not_allowed"
         case .payloadTooLarge: "payload_too_large"
         case .requestTimeout: "request_timeout"
+        case .databaseUnavailable: "database_unavailable"
         case .internalError: "internal_error"
         }
     }
@@ -164,6 +168,8 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .payloadTooLarge: "The request body is too large."
         case .requestTimeout(let seconds):
             "The request did not arrive within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Check the connection and send it again."
+        case .databaseUnavailable(let seconds):
+            "The server cannot reach its database right now; nothing was changed. Try again in \(seconds == 1 ? "1 second" : "\(seconds) seconds")."
         case .internalError: "Something went wrong on the server. Try again later."
         }
     }
@@ -224,6 +230,7 @@ extension MailboxError {
         case "method_not_allowed": self = .methodNotAllowed
         case "payload_too_large": self = .payloadTooLarge
         case "request_timeout": self = .requestTimeout(seconds: Int(detail) ?? 30)
+        case "database_unavailable": self = .databaseUnavailable(retryAfter: retryAfter ?? 5)
         case "internal_error": self = .internalError
         default: return nil
         }

@@ -9,9 +9,8 @@ import PostgresNIO
 extension PostgresStorage {
     /// ``AccountStorage/saveChallenge(_:)`` on PostgreSQL, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
-        try await client.query(
-            "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (\(challenge.bytes.bytea), \(challenge.sigKey.bytea), \(challenge.expiresAt.unixMillis))",
-            logger: logger)
+        try await execute(
+            "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (\(challenge.bytes.bytea), \(challenge.sigKey.bytea), \(challenge.expiresAt.unixMillis))")
     }
 
     /// ``AccountStorage/consumeChallenge(_:now:)`` on PostgreSQL, as the extension above describes.
@@ -28,11 +27,11 @@ extension PostgresStorage {
 
     /// ``AccountStorage/createAccountIfNeeded(sigKey:now:)`` on PostgreSQL, as the extension above describes.
     public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
-        try await client.query(
+        try await execute(
             """
             INSERT INTO account (node_id, sig_key, created_at) VALUES (\(NodeID(sigKey: sigKey).rawValue), \(sigKey.bytea), \(now.unixMillis))
             ON CONFLICT (node_id) DO NOTHING
-            """, logger: logger)
+            """)
     }
 
     /// ``AccountStorage/account(_:)`` on PostgreSQL, as the extension above describes.
@@ -46,11 +45,11 @@ extension PostgresStorage {
 
     /// ``AccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
-        try await client.query(
+        try await execute(
             """
             INSERT INTO session (token_hash, node_id, created_at, expires_at)
             VALUES (\(tokenHash.bytea), \(account.rawValue), \(now.unixMillis), \(expiresAt.unixMillis))
-            """, logger: logger)
+            """)
     }
 
     /// ``AccountStorage/sessionAccount(tokenHash:now:)`` on PostgreSQL, as the extension above describes.

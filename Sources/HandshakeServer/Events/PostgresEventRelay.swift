@@ -1,4 +1,5 @@
 import HandshakeCore
+import HandshakeMailbox
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -12,18 +13,18 @@ import ServiceLifecycle
 /// know what was announced meanwhile; a woken stream reads the event log, so nothing is lost, only late.
 /// It stops on graceful shutdown. What it does not carry: the events themselves — those are in the log.
 public struct PostgresEventRelay: Service {
-    let client: PostgresClient
+    let pool: PostgresPool
     let channel: String
     let broadcaster: EventBroadcaster
     let logger: Logger
 
     /// Listens until graceful shutdown or cancellation.
     public func run() async throws {
-        let (client, channel, broadcaster, logger) = (client, channel, broadcaster, logger)
+        let (pool, channel, broadcaster, logger) = (pool, channel, broadcaster, logger)
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    try await client.withConnection { connection in
+                    try await pool.withConnection { connection in
                         try await connection.listen(on: channel) { notifications in
                             await broadcaster.notifyAll()
                             for try await notification in notifications {
@@ -33,7 +34,10 @@ public struct PostgresEventRelay: Service {
                     }
                 } catch {
                     if Task.isCancelled { break }
-                    logger.warning("listening for events failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
+                    // During an outage the pool has said so already; this would only repeat it every second.
+                    if case MailboxError.databaseUnavailable = error {} else {
+                        logger.warning("listening for events failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
+                    }
                 }
                 try await Task.sleep(for: .seconds(1))
             }

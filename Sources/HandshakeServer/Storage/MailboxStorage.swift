@@ -14,8 +14,11 @@ public protocol MailboxStorage: AccountStorage, ShareLinkStorage, FriendRequestS
     func isHealthy() async -> Bool
 
     /// Brings the schema up to date. The server calls it before it accepts connections; a backend that
-    /// migrates when it is opened does nothing here.
-    func prepare() async throws
+    /// migrates when it is opened only reports what it did then.
+    /// - Returns: the names of the migrations applied, oldest first (none when the schema was up to date),
+    ///   which the start-up log lists.
+    @discardableResult
+    func prepare() async throws -> [String]
 
     /// What must run beside the server while it serves: a connection pool, a listener that wakes this
     /// instance's event streams (through `broadcaster`) when another instance records events. They stop
@@ -24,8 +27,9 @@ public protocol MailboxStorage: AccountStorage, ShareLinkStorage, FriendRequestS
 }
 
 extension MailboxStorage {
-    /// Nothing to do: the schema was migrated when the storage was opened.
-    public func prepare() async throws {}
+    /// Nothing to do and nothing to report.
+    @discardableResult
+    public func prepare() async throws -> [String] { [] }
 
     /// None: every change happens in this process, whose routes wake their streams themselves.
     public func services(waking broadcaster: EventBroadcaster) -> [any Service] { [] }

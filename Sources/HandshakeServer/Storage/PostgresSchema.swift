@@ -135,8 +135,9 @@ enum PostgresSchema {
         ),
     ]
 
-    /// Applies the migrations `storage`'s database lacks, in order, in one transaction under the schema's migration lock.
-    static func migrate(_ storage: PostgresStorage) async throws {
+    /// Applies the migrations `storage`'s database lacks, in order, in one transaction under the schema's
+    /// migration lock; their names, oldest first.
+    static func migrate(_ storage: PostgresStorage) async throws -> [String] {
         try await storage.transaction { connection in
             try await storage.execute("SET LOCAL statement_timeout = 0", on: connection)
             try await storage.execute(
@@ -148,12 +149,14 @@ enum PostgresSchema {
                 )
                 """, on: connection)
             let applied = Set(try await storage.rows("SELECT name FROM handshake_migration", on: connection).map { try $0.string("name") })
-            for migration in migrations where !applied.contains(migration.name) {
+            let missing = migrations.filter { !applied.contains($0.name) }
+            for migration in missing {
                 for statement in migration.statements {
                     try await storage.execute(PostgresQuery(unsafeSQL: statement), on: connection)
                 }
                 try await storage.execute("INSERT INTO handshake_migration (name) VALUES (\(migration.name))", on: connection)
             }
+            return missing.map(\.name)
         }
     }
 }

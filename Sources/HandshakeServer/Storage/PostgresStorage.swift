@@ -6,8 +6,9 @@ import ServiceLifecycle
 
 /// The mailbox's storage in a PostgreSQL database, shared by any number of server instances.
 ///
-/// Each instance holds a `PostgresClient` pool (a service that runs beside the server) and one more
-/// connection that LISTENs for the events other instances record (``PostgresEventRelay``). The schema is
+/// Each instance holds a connection pool (``PostgresPool``, a service that runs beside the server, which
+/// also decides what an outage looks like to clients) and one more connection that LISTENs for the events
+/// other instances record (``PostgresEventRelay``). The schema is
 /// `PostgresSchema`: the SQLite tables with PostgreSQL types, migrated at start under an advisory lock so
 /// instances starting together do not race. What must hold across instances holds in the database itself:
 /// a share link is burned by a conditional `UPDATE … RETURNING`, the hourly link count is taken under a
@@ -15,7 +16,7 @@ import ServiceLifecycle
 /// never reads past an event that is not committed yet.
 public struct PostgresStorage: MailboxStorage {
     /// The connection pool; it must run (``services(waking:)``) for any query to be answered.
-    public let client: PostgresClient
+    public let pool: PostgresPool
     /// Where the tables are and which channel events are announced on.
     public let configuration: Configuration
     let logger: Logger
@@ -26,16 +27,42 @@ public struct PostgresStorage: MailboxStorage {
     public init(configuration: Configuration, logger: Logger = PostgresStorage.defaultLogger()) {
         self.configuration = configuration
         self.logger = logger
-        client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+        pool = PostgresPool(configuration: configuration, logger: logger)
     }
 
-    /// Waits for the database to answer — throwing ``PostgresUnavailable`` if it has not within
-    /// ``Configuration/startTimeout`` (unreachable, or refusing the credentials) — then runs the
-    /// migrations of `PostgresSchema` it has not had yet, under an advisory lock, however long they take.
-    public func prepare() async throws {
+    /// Waits for the database to answer, then runs the migrations of `PostgresSchema` it has not had yet,
+    /// under an advisory lock, however long they take.
+    ///
+    /// A database that refuses for good (a wrong password, no such database, TLS it does not offer) is
+    /// reported at once, with its cause; one that does not answer yet is asked again every half second,
+    /// until ``Configuration/startTimeout`` or graceful shutdown.
+    /// - Returns: the names of the migrations applied, oldest first.
+    /// - Throws: ``PostgresUnavailable`` with the cause last seen.
+    @discardableResult
+    public func prepare() async throws -> [String] {
         let timeout = configuration.startTimeout
-        guard await answers(within: timeout) else { throw PostgresUnavailable(configuration: configuration, timeout: timeout) }
-        try await PostgresSchema.migrate(self)
+        let deadline = ContinuousClock.now + timeout
+        var lastFailure: PostgresFailure?
+        while true {
+            do {
+                try await pool.probe()
+                break
+            } catch {
+                lastFailure = error
+                if error.isLasting || ContinuousClock.now + .milliseconds(500) > deadline {
+                    throw PostgresUnavailable(configuration: configuration, timeout: timeout, lastFailure: error)
+                }
+                logger.info("waiting for PostgreSQL", metadata: ["cause": "\(error.description)"])
+            }
+            try? await Task.sleep(for: .milliseconds(500))
+            if Task.isShuttingDownGracefully || Task.isCancelled {
+                throw PostgresUnavailable(stoppedWaitingAfter: lastFailure)
+            }
+        }
+        guard await answers(within: max(.seconds(1), deadline - .now)) else {
+            throw PostgresUnavailable(configuration: configuration, timeout: timeout, lastFailure: nil)
+        }
+        return try await PostgresSchema.migrate(self)
     }
 
     /// The pool's logger: label `handshake.server.postgres`, level from `LOG_LEVEL`, else `warning`.
@@ -47,28 +74,19 @@ public struct PostgresStorage: MailboxStorage {
 
     /// The pool, and the listener that wakes this instance's streams when any instance records events.
     public func services(waking broadcaster: EventBroadcaster) -> [any Service] {
-        [client, PostgresEventRelay(client: client, channel: configuration.channel, broadcaster: broadcaster, logger: logger)]
+        [pool, PostgresEventRelay(pool: pool, channel: configuration.channel, broadcaster: broadcaster, logger: logger)]
     }
 
-    /// Whether a trivial query succeeds within 2 s (a pool that cannot connect makes queries wait, and
-    /// a health check must answer).
+    /// Whether a trivial query succeeds within 2 s (what `/health` reports): false at once during an outage.
     public func isHealthy() async -> Bool {
         await answers(within: .seconds(2))
     }
 
     /// Whether `SELECT 1` succeeds within `limit`; a query still waiting for a connection is cancelled.
     func answers(within limit: Duration) async -> Bool {
-        let (client, logger) = (client, logger)
+        let pool = pool
         return await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                do {
-                    let rows = try await client.query("SELECT 1::BIGINT", logger: logger)
-                    for try await value in rows.decode(Int64.self) { return value == 1 }
-                    return false
-                } catch {
-                    return false
-                }
-            }
+            group.addTask { (try? await pool.rows("SELECT 1::BIGINT AS one").first?.int64("one")) == 1 }
             group.addTask {
                 try? await Task.sleep(for: limit)
                 return false
@@ -80,9 +98,9 @@ public struct PostgresStorage: MailboxStorage {
 
     /// Runs `body` in a transaction on one pooled connection: committed if it returns, rolled back if it
     /// throws (and its error rethrown as it is, so a `MailboxError` reaches the routes unchanged).
-    func transaction<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+    func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
         let logger = logger
-        return try await client.withConnection { connection in
+        return try await pool.withConnection { connection in
             try await connection.query("BEGIN", logger: logger)
             let value: Value
             do {
@@ -98,12 +116,16 @@ public struct PostgresStorage: MailboxStorage {
 
     /// The rows `query` returns, read into memory, on `connection` or on any pooled connection.
     func rows(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> [PostgresRandomAccessRow] {
-        let sequence = if let connection { try await connection.query(query, logger: logger) } else { try await client.query(query, logger: logger) }
-        return try await sequence.collect().map { $0.makeRandomAccess() }
+        guard let connection else { return try await pool.rows(query) }
+        return try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
     }
 
-    /// Runs a statement whose rows (if any) are not needed.
-    func execute(_ query: PostgresQuery, on connection: PostgresConnection) async throws {
+    /// Runs a statement whose rows (if any) are not needed, on `connection` or on any pooled connection.
+    func execute(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws {
+        guard let connection else {
+            _ = try await pool.rows(query)
+            return
+        }
         _ = try await connection.query(query, logger: logger).collect()
     }
 

@@ -7,6 +7,13 @@ import GRDB
 /// bytes (BLOB). `PostgresSchema` is the same schema with PostgreSQL's types; a change to one is a
 /// migration of the same name in the other.
 enum SQLiteSchema {
+    /// Applies the migrations `writer`'s database lacks; their names, oldest first.
+    static func migrate(_ writer: any DatabaseWriter) throws -> [String] {
+        let before = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        try migrator.migrate(writer)
+        return migrator.migrations.filter { !before.contains($0) }
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: accounts, sessions, share links, friend requests, contacts") { db in

@@ -11,6 +11,8 @@ public struct SQLiteStorage: MailboxStorage {
     let writer: any DatabaseWriter
     /// Held while this storage serves a file: a second server on the same file is refused.
     let lock: SingleServerLock?
+    /// The migrations applied when it was opened, oldest first.
+    let migrationsApplied: [String]
 
     /// Opens (creating if needed, readable by its owner alone) the database file at `path` and brings its
     /// schema up to date.
@@ -21,7 +23,7 @@ public struct SQLiteStorage: MailboxStorage {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         writer = try DatabasePool(path: path, configuration: configuration)
-        try SQLiteSchema.migrator.migrate(writer)
+        migrationsApplied = try SQLiteSchema.migrate(writer)
     }
 
     /// A private in-memory database, gone when the value is: for tests.
@@ -32,8 +34,12 @@ public struct SQLiteStorage: MailboxStorage {
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
         lock = nil
-        try SQLiteSchema.migrator.migrate(writer)
+        migrationsApplied = try SQLiteSchema.migrate(writer)
     }
+
+    /// The migrations applied when the file was opened (it migrates then, before the server starts).
+    @discardableResult
+    public func prepare() async throws -> [String] { migrationsApplied }
 
     /// Whether a trivial query succeeds.
     public func isHealthy() async -> Bool {

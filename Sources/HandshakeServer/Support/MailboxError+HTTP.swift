@@ -24,15 +24,18 @@ extension MailboxError: HTTPResponseError {
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
         case .requestTimeout: .requestTimeout
+        case .databaseUnavailable: .serviceUnavailable
         case .internalError: .internalServerError
         }
     }
 
-    /// Headers sent with the refusal: `Retry-After` for the rate limits, and a challenge for bearer auth.
+    /// Headers sent with the refusal: `Retry-After` for the rate limits and an unreachable database, and a
+    /// challenge for bearer auth.
     public var headers: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         switch self {
-        case .rateLimited(let seconds), .passSigningRateLimited(let seconds), .signInRateLimited(let seconds): fields[.retryAfter] = String(seconds)
+        case .rateLimited(let seconds), .passSigningRateLimited(let seconds), .signInRateLimited(let seconds), .databaseUnavailable(let seconds):
+            fields[.retryAfter] = String(seconds)
         case .unauthorized: fields[.wwwAuthenticate] = "Bearer"
         default: break
         }

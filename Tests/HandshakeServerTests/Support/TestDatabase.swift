@@ -55,7 +55,7 @@ enum TestPostgres {
             let storage = try storage(schema: schema)
             try await bounded("migrating the test schema") {
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await storage.client.run() }
+                    group.addTask { await storage.pool.run() }
                     defer { group.cancelAll() }
                     try await storage.prepare()
                 }
