@@ -120,13 +120,14 @@ public struct MailboxServer: Sendable {
 
     /// The application listening on `host`:`port`, ready for `runService()`.
     ///
-    /// Headers are limited to 8 KiB each and 16 KiB in all, a connection idle for 30 s is closed, a body
+    /// Headers are limited to 8 KiB each, 16 KiB and 100 fields in all (past them, `431 headers_too_large`:
+    /// `UnreadableRequestHandler`), a connection idle for 30 s is closed, a body
     /// must arrive within ``requestTimeLimit``, and bodies are limited per route
     /// (``MailboxContext/maxBodyBytes``).
     public func makeApplication(host: String, port: Int, logger: Logger = MailboxServer.defaultLogger()) -> some ApplicationProtocol {
         let (limit, metrics) = (requestTimeLimit, metrics)
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestTimeLimitHandler(limit: limit, metrics: metrics)],
+            additionalChannelHandlers: [UnreadableRequestHandler(), RequestTimeLimitHandler(limit: limit, metrics: metrics)],
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
         var application = Application(

@@ -79,6 +79,8 @@ public enum MailboxError: Error, Sendable, Equatable {
     case methodNotAllowed
     /// The body is larger than the route accepts.
     case payloadTooLarge
+    /// The request's headers are over the server's limits (one field, all of them, or their number).
+    case headersTooLarge
     /// The request (its body) did not arrive within the server's time limit; the value is the limit in seconds.
     case requestTimeout(seconds: Int)
     /// The server's database cannot be reached right now; the value is how many seconds to wait before
@@ -122,6 +124,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
         case .payloadTooLarge: "payload_too_large"
+        case .headersTooLarge: "headers_too_large"
         case .requestTimeout: "request_timeout"
         case .databaseUnavailable: "database_unavailable"
         case .internalError: "internal_error"
@@ -166,6 +169,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .notFound: "Nothing here. See docs/api/openapi.yaml for the routes."
         case .methodNotAllowed: "This route does not take this method."
         case .payloadTooLarge: "The request body is too large."
+        case .headersTooLarge: "The request's headers are too large: at most 8 KiB a field, 16 KiB and 100 fields in all."
         case .requestTimeout(let seconds):
             "The request did not arrive within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Check the connection and send it again."
         case .databaseUnavailable(let seconds):
@@ -229,6 +233,7 @@ extension MailboxError {
         case "not_found": self = .notFound
         case "method_not_allowed": self = .methodNotAllowed
         case "payload_too_large": self = .payloadTooLarge
+        case "headers_too_large": self = .headersTooLarge
         case "request_timeout": self = .requestTimeout(seconds: Int(detail) ?? 30)
         case "database_unavailable": self = .databaseUnavailable(retryAfter: retryAfter ?? 5)
         case "internal_error": self = .internalError

@@ -23,6 +23,7 @@ extension MailboxError: HTTPResponseError {
         case .rateLimited, .passSigningRateLimited, .signInRateLimited: .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .requestTimeout: .requestTimeout
         case .databaseUnavailable: .serviceUnavailable
         case .internalError: .internalServerError
