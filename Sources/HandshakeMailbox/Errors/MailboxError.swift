@@ -47,6 +47,12 @@ public enum MailboxError: Error, Sendable, Equatable {
     /// Too many sign-in challenges from this address, or from everyone, in the last minute; the value is
     /// how many seconds until one more is allowed.
     case signInRateLimited(retryAfter: Int)
+    /// Too many friend requests sent by this account in the last hour; the value is how many seconds
+    /// until one more is allowed.
+    case friendRequestsRateLimited(retryAfter: Int)
+    /// The receiver has been sent too many friend requests by Node ID in the last hour; the value is how
+    /// many seconds until one more is allowed. A share link from them still works.
+    case receiverRateLimited(retryAfter: Int)
     /// A friend request to oneself.
     case selfRequest
     /// The two accounts are already contacts.
@@ -107,7 +113,7 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .linkUsed: "link_used"
         case .linkRevoked: "link_revoked"
         case .ownLink: "own_link"
-        case .rateLimited, .passSigningRateLimited, .signInRateLimited: "rate_limited"
+        case .rateLimited, .passSigningRateLimited, .signInRateLimited, .friendRequestsRateLimited, .receiverRateLimited: "rate_limited"
         case .selfRequest: "self_request"
         case .alreadyContacts: "already_contacts"
         case .requestPending: "request_pending"
@@ -153,6 +159,10 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .passSigningRateLimited(let seconds):
             "This server has signed too many wallet passes for you in the last hour. Try again in \(seconds) seconds."
         case .signInRateLimited(let seconds): "Too many sign-ins have been started here in the last minute. Try again in \(seconds) seconds."
+        case .friendRequestsRateLimited(let seconds):
+            "You have sent too many friend requests in the last hour. Try again in \(seconds) seconds."
+        case .receiverRateLimited(let seconds):
+            "This person has been sent too many friend requests in the last hour. Try again in \(seconds) seconds, or ask them for a share link."
         case .selfRequest: "You cannot send a friend request to yourself."
         case .alreadyContacts: "You are already contacts."
         case .requestPending: "You already have a pending request to this person."
@@ -187,6 +197,8 @@ extension MailboxError {
         case .badRequest(let detail), .unauthorized(let detail), .cardRejected(let detail), .presentationRefused(let detail): detail
         case .requestNotPending(let status): status.rawValue
         case .requestTimeout(let seconds): String(seconds)
+        case .friendRequestsRateLimited: "friend_requests_sent"
+        case .receiverRateLimited: "friend_requests_received"
         default: nil
         }
     }
@@ -214,7 +226,13 @@ extension MailboxError {
         case "link_used": self = .linkUsed
         case "link_revoked": self = .linkRevoked
         case "own_link": self = .ownLink
-        case "rate_limited": self = .rateLimited(retryAfter: retryAfter ?? 3600)
+        case "rate_limited":
+            // The detail says which limit, where the server names one.
+            switch detail {
+            case "friend_requests_sent": self = .friendRequestsRateLimited(retryAfter: retryAfter ?? 3600)
+            case "friend_requests_received": self = .receiverRateLimited(retryAfter: retryAfter ?? 3600)
+            default: self = .rateLimited(retryAfter: retryAfter ?? 3600)
+            }
         case "self_request": self = .selfRequest
         case "already_contacts": self = .alreadyContacts
         case "request_pending": self = .requestPending

@@ -48,6 +48,25 @@ public struct FriendRequestDraft: Sendable {
     public var senderCard: [UInt8]
     /// The optional note.
     public var note: String?
+    /// The sender's limit and the receiver's (for requests by Node ID), within `window` seconds.
+    public var limits: FriendRequestLimits = MailboxPolicy().friendRequestLimits
+}
+
+/// How many requests one account may send, and receive by Node ID, in a sliding window
+/// (``MailboxPolicy/friendRequestsPerSender``, ``MailboxPolicy/nodeIDRequestsPerReceiver``). The storage
+/// counts and inserts in one transaction, so the limits hold across instances.
+public struct FriendRequestLimits: Sendable {
+    /// Requests one account may send within `window`.
+    public var perSender: Int
+    /// Requests by Node ID one account may receive within `window`.
+    public var perReceiver: Int
+    /// The window, in seconds.
+    public var window: TimeInterval
+
+    /// Limits of `perSender` sent and `perReceiver` received by Node ID within `window` seconds.
+    public init(perSender: Int, perReceiver: Int, window: TimeInterval) {
+        (self.perSender, self.perReceiver, self.window) = (perSender, perReceiver, window)
+    }
 }
 
 /// The answer one side gives to a pending request.

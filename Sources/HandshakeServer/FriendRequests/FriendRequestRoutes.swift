@@ -52,7 +52,10 @@ struct FriendRequestRoutes: Sendable {
         let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
         let stored = try await storage.sendFriendRequest(
-            FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
+            FriendRequestDraft(
+                sender: sender, target: target, senderCard: card.bytes, note: note,
+                limits: policy.friendRequestLimits),
+            now: clock.now())
         await broadcaster.notify([stored.receiver])
         metrics.friendRequest(.sent)
         if case .shareLink = target { metrics.shareLinkBurned() }

@@ -32,6 +32,7 @@ extension PostgresStorage {
                 route = .token
             }
             try await lockPair(draft.sender, receiver, on: connection)
+            try await checkLimits(draft, receiver: receiver, now: now, on: connection)
             try await lockEventLogs(of: [receiver], on: connection)
             if case .shareLink(let tokenHash) = draft.target {
                 let burned = try await rows(
@@ -142,6 +143,31 @@ extension PostgresStorage {
     }
 
     /// Waits for (then holds until commit) the lock on the pair `a`–`b`, whichever way round.
+    /// Refuses a request over the sender's limit, or (by Node ID) over the receiver's. Each count is taken
+    /// under that account's lock (sender first, then receiver: no two transactions wait on each other
+    /// crosswise), so a request committed on another instance is counted.
+    func checkLimits(_ draft: FriendRequestDraft, receiver: NodeID, now: Date, on connection: PostgresConnection) async throws {
+        let limits = draft.limits
+        let windowStart = now.addingTimeInterval(-limits.window).unixMillis
+        try await lock(.requestsSent, draft.sender.rawValue, on: connection)
+        let sent = try await rows(
+            "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = \(draft.sender.rawValue) AND created_at > \(windowStart)",
+            on: connection)
+        if try (sent.first?.int64("n") ?? 0) >= limits.perSender, let oldest = try sent.first?.int64("oldest") {
+            throw MailboxError.friendRequestsRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        }
+        guard case .nodeID = draft.target else { return }
+        try await lock(.requestsReceived, receiver.rawValue, on: connection)
+        let received = try await rows(
+            """
+            SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request
+            WHERE receiver = \(receiver.rawValue) AND route = \(FriendRequestRoute.nodeId.rawValue) AND created_at > \(windowStart)
+            """, on: connection)
+        if try (received.first?.int64("n") ?? 0) >= limits.perReceiver, let oldest = try received.first?.int64("oldest") {
+            throw MailboxError.receiverRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        }
+    }
+
     func lockPair(_ a: NodeID, _ b: NodeID, on connection: PostgresConnection) async throws {
         let (low, high) = a.rawValue < b.rawValue ? (a.rawValue, b.rawValue) : (b.rawValue, a.rawValue)
         try await lock(.requestPair, low + ":" + high, on: connection)

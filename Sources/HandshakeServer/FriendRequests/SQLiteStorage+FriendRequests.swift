@@ -33,6 +33,7 @@ extension SQLiteStorage {
                 receiver = link.owner
                 route = .token
             }
+            try Self.checkLimits(draft, receiver: receiver, now: now, in: db)
             let isContact = try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE owner = ? AND contact = ?)",
                 arguments: [draft.sender.rawValue, receiver.rawValue]) ?? false
@@ -55,6 +56,27 @@ extension SQLiteStorage {
             try Self.recordEvent(.friendRequestReceived, for: receiver, request: request.id, peer: draft.sender, now: now, in: db)
             try Self.recordBadge(for: receiver, now: now, in: db)
             return request
+        }
+    }
+
+    /// Refuses a request over the sender's limit, or (by Node ID) over the receiver's, counting the
+    /// requests made in the window before `now`. SQLite's single writer makes count-then-insert safe.
+    static func checkLimits(_ draft: FriendRequestDraft, receiver: NodeID, now: Date, in db: Database) throws {
+        let limits = draft.limits
+        let windowStart = now.addingTimeInterval(-limits.window).unixMillis
+        let sent = try Row.fetchOne(
+            db, sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = ? AND created_at > ?",
+            arguments: [draft.sender.rawValue, windowStart])
+        if let sent, (sent["n"] as Int? ?? 0) >= limits.perSender, let oldest = sent["oldest"] as Int64? {
+            throw MailboxError.friendRequestsRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        }
+        guard case .nodeID = draft.target else { return }
+        let received = try Row.fetchOne(
+            db,
+            sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE receiver = ? AND route = ? AND created_at > ?",
+            arguments: [receiver.rawValue, FriendRequestRoute.nodeId.rawValue, windowStart])
+        if let received, (received["n"] as Int? ?? 0) >= limits.perReceiver, let oldest = received["oldest"] as Int64? {
+            throw MailboxError.receiverRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
         }
     }
 

@@ -148,6 +148,10 @@ enum PostgresLockSpace: Int32 {
     case requestPair = 3
     /// An account's wallet-pass signature count for the hourly limit.
     case passSignatureCount = 4
+    /// An account's count of friend requests sent, for the hourly limit.
+    case requestsSent = 5
+    /// An account's count of friend requests received by Node ID, for the hourly limit.
+    case requestsReceived = 6
 }
 
 extension PostgresRandomAccessRow {

@@ -20,7 +20,7 @@ extension MailboxError: HTTPResponseError {
         case .cardNotNewer, .cardRequired, .ownLink, .selfRequest, .alreadyContacts, .requestPending, .incomingRequestPending,
             .requestNotPending, .presentationAlreadyAnswered:
             .conflict
-        case .rateLimited, .passSigningRateLimited, .signInRateLimited: .tooManyRequests
+        case .rateLimited, .passSigningRateLimited, .signInRateLimited, .friendRequestsRateLimited, .receiverRateLimited: .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
         case .headersTooLarge: .requestHeaderFieldsTooLarge
@@ -35,7 +35,8 @@ extension MailboxError: HTTPResponseError {
     public var headers: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         switch self {
-        case .rateLimited(let seconds), .passSigningRateLimited(let seconds), .signInRateLimited(let seconds), .databaseUnavailable(let seconds):
+        case .rateLimited(let seconds), .passSigningRateLimited(let seconds), .signInRateLimited(let seconds), .databaseUnavailable(let seconds),
+            .friendRequestsRateLimited(let seconds), .receiverRateLimited(let seconds):
             fields[.retryAfter] = String(seconds)
         case .unauthorized: fields[.wwwAuthenticate] = "Bearer"
         default: break
