@@ -27,6 +27,29 @@ import Testing
         }
     }
 
+    /// The QR is drawn once per card and kept (LandingPageQRCache): a second view is the same page, and a
+    /// newer card is a new QR at once, never the old one.
+    @Test(arguments: Backend.allCases) func aRepublishedCardShowsItsNewQRAtOnce(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let token = try await client.shareToken(for: ada)
+            func qr() async throws -> Substring {
+                let html = String(buffer: try await client.call(.get, "/share/contact/\(token)").body)
+                let start = try #require(html.range(of: "<svg")), end = try #require(html.range(of: "</svg>"))
+                return html[start.lowerBound..<end.upperBound]
+            }
+            let first = try await qr()
+            #expect(try await qr() == first)
+            mailbox.clock.advance(by: 60)
+            let renamed = try Person.card(ada.identity, name: "Ada Lovelace", at: mailbox.clock.now())
+            #expect(try await client.call(.put, "/v1/account/card", token: ada.token, raw: renamed.bytes).status == .ok)
+            let html = String(buffer: try await client.call(.get, "/share/contact/\(token)").body)
+            #expect(html.contains("<h1>Ada Lovelace</h1>"))
+            #expect(try await qr() != first)
+        }
+    }
+
     @Test(arguments: Backend.allCases) func eachRefusalHasItsOwnPageAndStatus(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in

@@ -12,14 +12,14 @@ import HandshakeQR
 /// not do: verify anything for the visitor — the app verifies the card it scans or opens.
 enum LandingPageHTML {
     /// The page for a usable link.
-    static func card(_ card: ContactCard, signed: SignedCard, token: String, lifetime: TimeInterval) -> String {
+    static func card(_ card: ContactCard, signed: SignedCard, token: String, lifetime: TimeInterval, qrCache: LandingPageQRCache) -> String {
         let name = card.name.map(escape) ?? "Someone"
         let detail = [card.title, card.company].compactMap { $0 }.map(escape).joined(separator: " · ")
         let appLink = ShareLink.appLinkPrefix + token
         // The QR carries the signed card itself (its HS1: text), so a scan works with no server at all;
         // a card too large for a QR symbol (a big avatar) gets the app link instead.
-        let qr = (try? QRCode(encoding: CardText.qrText(signed), errorCorrection: .low)) ?? (try? QRCode(encoding: appLink))
-        let qrSVG = qr.map { SVGRenderer(quietZone: 4, moduleSize: 4).render($0) } ?? ""
+        let qrSVG =
+            qrCache.svg(of: signed) ?? (try? QRCode(encoding: appLink)).map { SVGRenderer(quietZone: 4, moduleSize: 4).render($0) } ?? ""
         return page(
             title: "\(name) on Handshake",
             body: """

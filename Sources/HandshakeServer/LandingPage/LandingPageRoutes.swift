@@ -14,6 +14,8 @@ struct LandingPageRoutes: Sendable {
     let clock: any MailboxClock
     /// How long a share link lasts, as the page says it.
     let linkLifetime: TimeInterval
+    /// Each card's QR, drawn once.
+    let qrCache = LandingPageQRCache()
 
     func register(on router: Router<MailboxContext>) {
         router.get(RouterPath(String(ShareLink.webPathPrefix.dropFirst()) + "{token}"), use: page)
@@ -29,7 +31,7 @@ struct LandingPageRoutes: Sendable {
             // Stored cards were verified when published; reading one back through the verifier is how a
             // ContactCard is obtained, and checks the stored bytes once more.
             let signed = try CardVerifier().verify(bytes, now: clock.now())
-            return Self.html(.ok, LandingPageHTML.card(signed.card, signed: signed, token: token, lifetime: linkLifetime))
+            return Self.html(.ok, LandingPageHTML.card(signed.card, signed: signed, token: token, lifetime: linkLifetime, qrCache: qrCache))
         } catch let error as MailboxError {
             return Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime))
         }
