@@ -8,7 +8,7 @@ import Testing
 /// accepts, adds him and sends a note; both end with the other kept, verified, with both notes. Reports the
 /// clicks from opening the screen to success and the time from the last click to success. Needs root,
 /// iproute2, chromium and pip's playwright (scripts/install-test-tools); a missing one fails the test.
-@Suite("Face to face in handshake app, between two hosts", .serialized, .timeLimit(.minutes(3)))
+@Suite("Face to face in handshake app, between two hosts", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
 struct AppFaceToFaceTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/face_to_face.py")
 

@@ -6,7 +6,7 @@ import Testing
 /// (Browser/friend_requests.py): Ada connects her app to the server in Settings, makes a share link; Bob's
 /// program sends her a request with it; it appears on her open page without a reload (the app follows the
 /// server's event stream); she accepts, and both books hold each other, verified.
-@Suite("handshake app: friend requests across a real server", .serialized, .timeLimit(.minutes(3)))
+@Suite("handshake app: friend requests across a real server", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
 struct AppFriendRequestsTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/friend_requests.py")
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

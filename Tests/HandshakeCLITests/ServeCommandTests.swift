@@ -10,7 +10,7 @@ import FoundationNetworking
 /// `handshake serve` as a real process on loopback: the remote flow over a socket, a graceful stop on
 /// SIGTERM, and the data still there after a restart — on the default SQLite file and on PostgreSQL
 /// (`--database $HANDSHAKE_TEST_POSTGRES_URL`, in a database of the test's own).
-@Suite(.serialized) struct ServeCommandTests {
+@Suite(.serialized, .tags(.runsAlone)) struct ServeCommandTests {
     /// Where a test's server keeps its data.
     enum Database: String, CaseIterable, CustomTestStringConvertible {
         case sqlite, postgres

@@ -8,7 +8,7 @@ import Testing
 /// A PostgreSQL cluster of the test's own goes away under a serving mailbox and comes back: requests are
 /// refused with `503 database_unavailable` and `Retry-After` instead of hanging, and served again once the
 /// database answers. A start against a database that refuses for good says why at once.
-@Suite(.serialized) struct DatabaseOutageTests {
+@Suite(.serialized, .tags(.runsAlone)) struct DatabaseOutageTests {
     /// The longest a request may take to be answered during an outage, and the longest the mailbox may
     /// take to serve again once the database is back (issue #25's bound for both).
     static let bound: Duration = .seconds(5)

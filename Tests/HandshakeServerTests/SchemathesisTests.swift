@@ -9,7 +9,7 @@ import Testing
 /// docs/api/openapi.yaml against a live server, signed in as an account with a published card, and
 /// checks that no response is a 5xx and every response matches the document (status, content type,
 /// schema).
-@Suite struct SchemathesisTests {
+@Suite(.tags(.runsAlone)) struct SchemathesisTests {
     /// How long schemathesis may generate requests (SCHEMATHESIS_SECONDS, default 30).
     static var seconds: String { ProcessInfo.processInfo.environment["SCHEMATHESIS_SECONDS"] ?? "30" }
 

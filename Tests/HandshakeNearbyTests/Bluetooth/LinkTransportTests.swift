@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeNearby
@@ -8,7 +9,7 @@ import Testing
 /// ``LinkTransport`` as an app uses it: two of them wired packet to packet (standing in for a GATT
 /// characteristic), a real ``ExchangeSession`` on each, real time for retransmissions.
 @MainActor
-@Suite("Bluetooth LE link as a session's connection", .timeLimit(.minutes(3)))
+@Suite("Bluetooth LE link as a session's connection", .timeLimit(.minutes(3)), .tags(.runsAlone))
 struct LinkTransportTests {
     /// Carries packets between two transports; drops one in `dropEvery` (0: none), chosen by a seeded
     /// generator, and, once `cut`, all of them. Not exactly every `dropEvery`-th: with that wire a transfer

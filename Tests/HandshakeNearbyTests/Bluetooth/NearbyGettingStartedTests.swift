@@ -10,7 +10,7 @@ import Testing
 /// code between the `article:` marks is the Getting Started article of HandshakeNearby's documentation,
 /// word for word (a test below checks it).
 @MainActor
-@Suite("Getting started in an app: HandshakeNearby", .timeLimit(.minutes(1)))
+@Suite("Getting started in an app: HandshakeNearby", .timeLimit(.minutes(1)), .tags(.runsAlone))
 struct NearbyGettingStartedTests {
     @Test("a whole exchange over two Bluetooth LE links")
     func gettingStarted() async throws {

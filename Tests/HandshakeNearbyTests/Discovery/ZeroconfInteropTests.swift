@@ -9,7 +9,7 @@ import Testing
 /// Our advertiser and browser against python-zeroconf, on a veth link between two network namespaces this
 /// test makes and removes: multicast never leaves the test's own hosts. Needs root, iproute2 and
 /// `pip install zeroconf` (scripts/install-test-tools); a missing one fails the test.
-@Suite("Discovery on a link, against python-zeroconf", .serialized)
+@Suite("Discovery on a link, against python-zeroconf", .serialized, .tags(.runsAlone))
 struct ZeroconfInteropTests {
     static func browse(_ pair: NetworkNamespacePair, seconds: Double = 5) async throws -> [String: Any] {
         try await ConformanceScript.run(

@@ -9,6 +9,7 @@ import Testing
 /// The code of HandshakeNearby's "Face to face in an app" article: two coordinators in one process over
 /// loopback complete an exchange with notes, and each book keeps the other with the meeting.
 @MainActor
+@Suite(.tags(.runsAlone))
 struct FaceToFaceArticleTests {
     static func container() -> URL { NearbyCoordinatorTests.container() }
 
