@@ -9,7 +9,7 @@ import Hummingbird
 /// with a given resource — each query is scoped to the account, so another's data is simply not found.
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = MailboxContext
-    let storage: any AccountStorage
+    let storage: any MailboxAccountStorage
     let clock: any MailboxClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -3,17 +3,17 @@ import HandshakeCore
 import HandshakeMailbox
 import PostgresNIO
 
-/// ``AccountStorage`` on PostgreSQL: a challenge is burned by `UPDATE … RETURNING` (one caller gets the
+/// ``MailboxAccountStorage`` on PostgreSQL: a challenge is burned by `UPDATE … RETURNING` (one caller gets the
 /// row, on whichever instance), accounts are created with `ON CONFLICT DO NOTHING`, and a card replaces
 /// the stored one only if strictly newer (the comparison is in the UPDATE itself).
 extension PostgresStorage {
-    /// ``AccountStorage/saveChallenge(_:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/saveChallenge(_:)`` on PostgreSQL, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
         try await execute(
             "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (\(challenge.bytes.bytea), \(challenge.sigKey.bytea), \(challenge.expiresAt.unixMillis))")
     }
 
-    /// ``AccountStorage/consumeChallenge(_:now:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/consumeChallenge(_:now:)`` on PostgreSQL, as the extension above describes.
     public func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge? {
         let rows = try await rows(
             """
@@ -25,7 +25,7 @@ extension PostgresStorage {
         return AuthChallenge(bytes: bytes, sigKey: sigKey, expiresAt: expiresAt)
     }
 
-    /// ``AccountStorage/createAccountIfNeeded(sigKey:now:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/createAccountIfNeeded(sigKey:now:)`` on PostgreSQL, as the extension above describes.
     public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
         try await execute(
             """
@@ -34,7 +34,7 @@ extension PostgresStorage {
             """)
     }
 
-    /// ``AccountStorage/account(_:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/account(_:)`` on PostgreSQL, as the extension above describes.
     public func account(_ nodeID: NodeID) async throws -> Account? {
         guard let row = try await rows("SELECT * FROM account WHERE node_id = \(nodeID.rawValue)").first else { return nil }
         return Account(
@@ -43,7 +43,7 @@ extension PostgresStorage {
             createdAt: try row.date("created_at") ?? Date(unixMillis: 0))
     }
 
-    /// ``AccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
         try await execute(
             """
@@ -52,13 +52,13 @@ extension PostgresStorage {
             """)
     }
 
-    /// ``AccountStorage/sessionAccount(tokenHash:now:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/sessionAccount(tokenHash:now:)`` on PostgreSQL, as the extension above describes.
     public func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID? {
         try await rows("SELECT node_id FROM session WHERE token_hash = \(tokenHash.bytea) AND expires_at > \(now.unixMillis)")
             .first.map { try $0.nodeID("node_id") }
     }
 
-    /// ``AccountStorage/endSessions(of:tokenHash:)`` on PostgreSQL.
+    /// ``MailboxAccountStorage/endSessions(of:tokenHash:)`` on PostgreSQL.
     public func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws {
         if let tokenHash {
             _ = try await rows("DELETE FROM session WHERE node_id = \(account.rawValue) AND token_hash = \(tokenHash.bytea) RETURNING 1")
@@ -67,7 +67,7 @@ extension PostgresStorage {
         }
     }
 
-    /// ``AccountStorage/publishCard(_:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/publishCard(_:)`` on PostgreSQL, as the extension above describes.
     public func publishCard(_ card: SignedCard) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)

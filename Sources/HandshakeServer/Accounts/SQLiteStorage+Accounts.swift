@@ -3,10 +3,10 @@ import GRDB
 import HandshakeCore
 import HandshakeMailbox
 
-/// ``AccountStorage`` on SQLite: challenges burned by a conditional update, sessions by token hash, and
+/// ``MailboxAccountStorage`` on SQLite: challenges burned by a conditional update, sessions by token hash, and
 /// cards replaced only by strictly newer ones (the comparison is in the UPDATE itself).
 extension SQLiteStorage {
-    /// ``AccountStorage/saveChallenge(_:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/saveChallenge(_:)`` on SQLite, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
         try await writer.write { db in
             try db.execute(
@@ -15,7 +15,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/consumeChallenge(_:now:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/consumeChallenge(_:now:)`` on SQLite, as the extension above describes.
     public func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge? {
         try await writer.write { db in
             try db.execute(
@@ -29,7 +29,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/createAccountIfNeeded(sigKey:now:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/createAccountIfNeeded(sigKey:now:)`` on SQLite, as the extension above describes.
     public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
         try await writer.write { db in
             try db.execute(
@@ -38,7 +38,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/account(_:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/account(_:)`` on SQLite, as the extension above describes.
     public func account(_ nodeID: NodeID) async throws -> Account? {
         try await writer.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE node_id = ?", arguments: [nodeID.rawValue]) else {
@@ -51,7 +51,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on SQLite, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
         try await writer.write { db in
             try db.execute(
@@ -60,7 +60,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/sessionAccount(tokenHash:now:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/sessionAccount(tokenHash:now:)`` on SQLite, as the extension above describes.
     public func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID? {
         try await writer.read { db in
             guard let row = try Row.fetchOne(
@@ -71,7 +71,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/endSessions(of:tokenHash:)`` on SQLite.
+    /// ``MailboxAccountStorage/endSessions(of:tokenHash:)`` on SQLite.
     public func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws {
         try await writer.write { db in
             if let tokenHash {
@@ -82,7 +82,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``AccountStorage/publishCard(_:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/publishCard(_:)`` on SQLite, as the extension above describes.
     public func publishCard(_ card: SignedCard) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)

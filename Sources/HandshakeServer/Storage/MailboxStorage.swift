@@ -2,12 +2,12 @@ import ServiceLifecycle
 
 /// Everything the mailbox keeps, as one protocol the routes are written against.
 ///
-/// Each resource declares its own queries (``AccountStorage``, ``ShareLinkStorage``,
+/// Each resource declares its own queries (``MailboxAccountStorage``, ``ShareLinkStorage``,
 /// ``FriendRequestStorage``, ``ContactStorage``, ``EventStorage``, ``VerifierRequestStorage``, ``PassSignatureStorage``); a backend implements them all, over one database, so
 /// operations that span resources (a link burned with the request it carries, contacts written with an
 /// accept) are single transactions. Two backends exist: ``SQLiteStorage`` (one process, the embedded
 /// default) and ``PostgresStorage`` (several instances sharing one database).
-public protocol MailboxStorage: AccountStorage, ShareLinkStorage, FriendRequestStorage, ContactStorage, EventStorage, VerifierRequestStorage,
+public protocol MailboxStorage: MailboxAccountStorage, ShareLinkStorage, FriendRequestStorage, ContactStorage, EventStorage, VerifierRequestStorage,
     PassSignatureStorage, PurgeStorage
 {
     /// Whether the database answers: what `/health` reports.

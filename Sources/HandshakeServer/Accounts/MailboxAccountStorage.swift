@@ -6,7 +6,7 @@ import HandshakeCore
 /// Every operation that must happen once (answering a challenge) or only forward (replacing a card) is
 /// a single conditional write, so it holds however many requests race. What implementations do not do:
 /// verify signatures or cards — the routes do that before calling in.
-public protocol AccountStorage: Sendable {
+public protocol MailboxAccountStorage: Sendable {
     /// Keeps a freshly issued challenge.
     func saveChallenge(_ challenge: AuthChallenge) async throws
     /// Marks the challenge used and returns it, if it exists, is unused and has not expired at `now`;
