@@ -56,7 +56,7 @@ func tcpExchange() async throws -> Duration {
     let (bobSessions, arrived) = AsyncStream.makeStream(of: ExchangeSession.self)
     let serving = Task {
         try await listener.serve { transport in
-            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: Array(friends[50..<150]))
+            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: Array(friends[50..<150]), gate: AlwaysConfirm())
             arrived.yield(session)
             await session.run()
         }
@@ -66,7 +66,7 @@ func tcpExchange() async throws -> Duration {
     let (adaSessions, adaArrived) = AsyncStream.makeStream(of: ExchangeSession.self)
     let connecting = Task {
         try await NearbyTCP.connect(host: "127.0.0.1", port: listener.port) { transport in
-            let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: transport, trustedContacts: Array(friends[0..<100]))
+            let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: transport, trustedContacts: Array(friends[0..<100]), gate: AlwaysConfirm())
             adaArrived.yield(session)
             await session.run()
         }

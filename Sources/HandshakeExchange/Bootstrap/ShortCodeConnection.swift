@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// // the device where the code was typed, connected to the device advertising its rendezvous part:
 /// let keyed = try await ShortCodeConnection.type(code, channelBinding: Array(peer.id.utf8), over: connection)
-/// let session = ExchangeSession(role: .initiator, secret: keyed.secret, identity: me, card: myCard, transport: keyed.transport)
+/// let session = ExchangeSession(role: .initiator, secret: keyed.secret, identity: me, card: myCard, transport: keyed.transport, gate: AlwaysConfirm())
 /// ```
 public struct ShortCodeConnection: Sendable {
     /// The channel's pre-shared key.

@@ -11,7 +11,7 @@ import Observation
 /// signature. Every wait ends: the session's own timeouts run on the injected clock.
 ///
 /// ```swift
-/// let session = ExchangeSession(role: .initiator, secret: nil, identity: identity, card: myCard, transport: connection)
+/// let session = ExchangeSession(role: .initiator, secret: nil, identity: identity, card: myCard, transport: connection, gate: AlwaysConfirm())
 /// Task { await session.run() }
 /// // on the confirm screen, after the two people compared `shortCode`:
 /// try await session.exchange()
@@ -44,10 +44,12 @@ public final class ExchangeSession {
     /// NFC tap or a typed short code (`nil`: the two people compare the 6-digit code instead). `card` is the
     /// card the person's sharing profile issued; it must be `identity`'s.
     /// `trustedContacts` are the signing keys of the person's TRUSTED contacts, most recently met first: the
-    /// common friends are looked for among them.
+    /// common friends are looked for among them. `gate` has the app's say before the identity key signs
+    /// (Face ID, a passcode): it has no default, so an app cannot sign without asking by forgetting it;
+    /// ``AlwaysConfirm`` is the choice of a front end whose person already said yes (a test, `--yes`).
     public init(
         role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
-        trustedContacts: [SigningPublicKey] = [], gate: any ConfirmationGate = AlwaysConfirm(),
+        trustedContacts: [SigningPublicKey] = [], gate: any ConfirmationGate,
         clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
     ) {
         precondition(card.card.sigKey == identity.sigKey, "a session shares only its own identity's card")

@@ -16,7 +16,7 @@ import HandshakeExchange
 ///     peripheral.writeValue(Data(packet), for: characteristic, type: .withoutResponse)
 /// }
 /// // in peripheral(_:didUpdateValueFor:error:):  Task { await link.receive(packet: Array(characteristic.value ?? Data())) }
-/// let session = ExchangeSession(role: .initiator, secret: nil, identity: me, card: myCard, transport: link)
+/// let session = ExchangeSession(role: .initiator, secret: nil, identity: me, card: myCard, transport: link, gate: AlwaysConfirm())
 /// ```
 public actor LinkTransport: ExchangeTransport {
     /// The stream's bytes, in order, as the exchange session reads them; it finishes when the other side ends

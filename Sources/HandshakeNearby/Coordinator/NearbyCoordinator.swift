@@ -13,7 +13,7 @@ import Observation
 /// A nearby exchange for one person: the meeting, the session and what is kept.
 ///
 /// ```swift
-/// let coordinator = NearbyCoordinator(account: account, frontEnd: screen)
+/// let coordinator = NearbyCoordinator(account: account, frontEnd: screen, configuration: .init(gate: faceID))
 /// try await coordinator.run(.discover(choice: nil))      // people appear in `coordinator.people`
 /// // the person taps someone:  coordinator.choose(peer.id)
 /// ```
@@ -89,16 +89,19 @@ public final class NearbyCoordinator {
         public var noteGrace: Duration = .seconds(3)
         /// The app's say before the person's identity key signs (Face ID, a passcode); the front end's
         /// decisions are asked in any case.
-        public var gate: any ConfirmationGate = AlwaysConfirm()
+        public var gate: any ConfirmationGate
 
-        /// The defaults: any address and port, the first interface, no name shown.
-        public init() {}
+        /// The defaults (any address and port, the first interface, no name shown) with the app's `gate`,
+        /// which has no default: ``AlwaysConfirm`` is a choice a front end makes, never one made for it.
+        public init(gate: any ConfirmationGate) {
+            self.gate = gate
+        }
     }
 
     /// A coordinator for `account`, showing and asking through `frontEnd` (held weakly: the front end owns
     /// the coordinator).
     /// - Throws: `CardFieldError` when the account's card cannot be issued; the book's error.
-    public init(account: HandshakeAccount, frontEnd: any NearbyFrontEnd, configuration: Configuration = Configuration()) throws {
+    public init(account: HandshakeAccount, frontEnd: any NearbyFrontEnd, configuration: Configuration) throws {
         self.account = account
         self.frontEnd = frontEnd
         self.configuration = configuration

@@ -49,7 +49,8 @@ final class FaceToFace: NearbyFrontEnd {
     /// Starts looking for people nearby (or shows a code, or types one). Nothing when a run is under way.
     func start(_ meeting: NearbyMeeting, showsName: Bool) throws {
         guard run == nil else { return }
-        var configuration = NearbyCoordinator.Configuration()
+        // The person confirms on the page itself; a local web app has no second factor to ask.
+        var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.showsName = showsName
         configuration.clock = clock
         let coordinator = try NearbyCoordinator(account: account, frontEnd: self, configuration: configuration)

@@ -31,8 +31,8 @@ struct ShortCodeConnectionTests {
         #expect(typed.secret.bytes == other.secret.bytes)
         #expect(await desk.isOpen(rendezvous: code.rendezvous, at: clock.now().wall) == false, "a code works once")
 
-        let ada = ExchangeSession(role: .initiator, secret: typed.secret, identity: SessionPair.ada, card: SessionPair.adaCard, transport: typed.transport, clock: clock)
-        let bob = ExchangeSession(role: .responder, secret: other.secret, identity: SessionPair.bob, card: SessionPair.bobCard, transport: other.transport, clock: clock)
+        let ada = ExchangeSession(role: .initiator, secret: typed.secret, identity: SessionPair.ada, card: SessionPair.adaCard, transport: typed.transport, gate: AlwaysConfirm(), clock: clock)
+        let bob = ExchangeSession(role: .responder, secret: other.secret, identity: SessionPair.bob, card: SessionPair.bobCard, transport: other.transport, gate: AlwaysConfirm(), clock: clock)
         let runs = (Task { await ada.run() }, Task { await bob.run() })
         for session in [ada, bob] {
             for await state in session.stateUpdates() where state.actions.contains(.request) {

@@ -27,8 +27,8 @@ struct ExchangeGettingStartedTests {
         // The device that connected is the initiator. In an app the connection comes from HandshakeNearby
         // (TCP on the local network, a Bluetooth LE link); here it is an in-memory pipe.
         let (adaEnd, bobEnd) = PipeTransport.pair()
-        let adaSession = ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: adaEnd)
-        let bobSession = ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: bobEnd)
+        let adaSession = ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: adaEnd, gate: AlwaysConfirm())
+        let bobSession = ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: bobEnd, gate: AlwaysConfirm())
         let bobsBanners = bobSession.events()
         let running = [Task { await adaSession.run() }, Task { await bobSession.run() }]
 

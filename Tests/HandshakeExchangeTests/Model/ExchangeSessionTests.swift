@@ -18,13 +18,13 @@ struct ExchangeSessionTests {
 
     init() {
         let (adaEnd, bobEnd) = PipeTransport.pair()
-        ada = ExchangeSession(role: .initiator, secret: nil, identity: SessionPair.ada, card: SessionPair.adaCard, transport: adaEnd, clock: clock)
-        bob = ExchangeSession(role: .responder, secret: nil, identity: SessionPair.bob, card: SessionPair.bobCard, transport: bobEnd, clock: clock)
+        ada = ExchangeSession(role: .initiator, secret: nil, identity: SessionPair.ada, card: SessionPair.adaCard, transport: adaEnd, gate: AlwaysConfirm(), clock: clock)
+        bob = ExchangeSession(role: .responder, secret: nil, identity: SessionPair.bob, card: SessionPair.bobCard, transport: bobEnd, gate: AlwaysConfirm(), clock: clock)
     }
 
     init(bobGate: any ConfirmationGate) {
         let (adaEnd, bobEnd) = PipeTransport.pair()
-        ada = ExchangeSession(role: .initiator, secret: nil, identity: SessionPair.ada, card: SessionPair.adaCard, transport: adaEnd, clock: clock)
+        ada = ExchangeSession(role: .initiator, secret: nil, identity: SessionPair.ada, card: SessionPair.adaCard, transport: adaEnd, gate: AlwaysConfirm(), clock: clock)
         bob = ExchangeSession(role: .responder, secret: nil, identity: SessionPair.bob, card: SessionPair.bobCard, transport: bobEnd, gate: bobGate, clock: clock)
     }
 

@@ -61,8 +61,8 @@ struct LinkTransportTests {
         let wire = Wire(dropEvery: dropEvery)
         let (adaLink, bobLink) = try Self.pair(wire, mtu: mtu)
         let adaCard = try TCPExchangeTests.card(TCPExchangeTests.ada, "Ada Lovelace"), bobCard = try TCPExchangeTests.card(TCPExchangeTests.bob, "Bob Babbage")
-        let ada = ExchangeSession(role: .initiator, secret: nil, identity: TCPExchangeTests.ada, card: adaCard, transport: adaLink)
-        let bob = ExchangeSession(role: .responder, secret: nil, identity: TCPExchangeTests.bob, card: bobCard, transport: bobLink)
+        let ada = ExchangeSession(role: .initiator, secret: nil, identity: TCPExchangeTests.ada, card: adaCard, transport: adaLink, gate: AlwaysConfirm())
+        let bob = ExchangeSession(role: .responder, secret: nil, identity: TCPExchangeTests.bob, card: bobCard, transport: bobLink, gate: AlwaysConfirm())
         let running = Task { async let a: Void = ada.run(); async let b: Void = bob.run(); _ = await (a, b) }
 
         _ = await TCPExchangeTests.reach(ada) { $0.actions.contains(.request) }

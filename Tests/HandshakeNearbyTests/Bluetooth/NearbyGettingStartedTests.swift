@@ -37,8 +37,8 @@ struct NearbyGettingStartedTests {
         ]
 
         // Each link is the connection of an exchange session; the rest is HandshakeExchange's.
-        let adaSession = ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: adaLink)
-        let bobSession = ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: bobLink)
+        let adaSession = ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: adaLink, gate: AlwaysConfirm())
+        let bobSession = ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: bobLink, gate: AlwaysConfirm())
         let running = [Task { await adaSession.run() }, Task { await bobSession.run() }]
         func screen(_ session: ExchangeSession, where wanted: (SessionState) -> Bool) async -> SessionState? {
             for await state in session.stateUpdates() where wanted(state) { return state }

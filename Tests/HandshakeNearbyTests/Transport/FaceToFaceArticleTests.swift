@@ -25,7 +25,7 @@ struct FaceToFaceArticleTests {
 
         // Ada opens the exchange screen. On a phone she would be found by discovery (`.discover(choice: nil)`,
         // the people found in `coordinator.people`); here she listens on loopback.
-        var onLoopback = NearbyCoordinator.Configuration()
+        var onLoopback = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         onLoopback.host = "127.0.0.1"
         let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: onLoopback)
         let adaDone = Task { try await adas.run(.listen, timeout: .seconds(120)) }

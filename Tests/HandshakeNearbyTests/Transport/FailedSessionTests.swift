@@ -52,7 +52,7 @@ struct FailedSessionTests {
         let (sessions, arrived) = AsyncStream.makeStream(of: ExchangeSession.self)
         let connecting = Task {
             try await NearbyTCP.connect(host: "127.0.0.1", port: port) { transport in
-                let session = await ExchangeSession(role: .initiator, secret: nil, identity: bob.identity, card: bobsCard, transport: transport)
+                let session = await ExchangeSession(role: .initiator, secret: nil, identity: bob.identity, card: bobsCard, transport: transport, gate: AlwaysConfirm())
                 arrived.yield(session)
                 await session.run()
             }

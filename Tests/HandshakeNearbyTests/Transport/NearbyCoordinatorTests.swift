@@ -62,7 +62,7 @@ struct NearbyCoordinatorTests {
     /// Loopback, on a clock only the test moves: a run's time limit and the sessions' timeouts never pass
     /// by themselves, so a busy machine that runs these tests late cannot end them early.
     static func loopback(_ clock: DiscoveryManualClock) -> NearbyCoordinator.Configuration {
-        var configuration = NearbyCoordinator.Configuration()
+        var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.host = "127.0.0.1"
         configuration.clock = clock
         return configuration
@@ -98,7 +98,7 @@ struct NearbyCoordinatorTests {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let screen = ScriptedScreen(note: nil)
         let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(DiscoveryManualClock()))
-        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport())
+        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport(), gate: AlwaysConfirm())
         coordinator.channelOpened = true
         let record = ExchangeRecord(exchangedAt: Date(), source: .comparedCode, handshakeHash: [1, 2, 3], theirNote: "Hello Ada")
         await coordinator.handle(.ended(.completed(record)), session)
@@ -116,7 +116,7 @@ struct NearbyCoordinatorTests {
         screen.confirm = .exchange(.exchange)
         screen.accepts = false
         let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(DiscoveryManualClock()))
-        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport())
+        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport(), gate: AlwaysConfirm())
         await coordinator.handle(.confirm(ConfirmScreen(shortCode: "123456", commonFriends: .pending)), session)
         let request = IncomingRequestScreen(
             kind: .exchange, theirCard: try bob.issueCard(), theirBinding: [], shortCode: "123456", commonFriends: .pending, deadline: .seconds(60))
@@ -146,7 +146,7 @@ struct NearbyCoordinatorPeopleTests {
     @Test func peopleUpdatesFollowTheListAsPeopleComeAndGo() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
         let screen = ScriptedScreen(note: nil)
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen)
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: .init(gate: AlwaysConfirm()))
         var updates = coordinator.peopleUpdates().makeAsyncIterator()
         #expect(await updates.next() == [])
 

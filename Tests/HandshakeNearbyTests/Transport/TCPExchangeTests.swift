@@ -31,7 +31,7 @@ struct TCPExchangeTests {
         let (bobSessions, bobArrived) = AsyncStream.makeStream(of: ExchangeSession.self)
         let serving = Task {
             try await listener.serve { transport in
-                let session = await ExchangeSession(role: .responder, secret: nil, identity: Self.bob, card: bobCard, transport: transport)
+                let session = await ExchangeSession(role: .responder, secret: nil, identity: Self.bob, card: bobCard, transport: transport, gate: AlwaysConfirm())
                 bobArrived.yield(session)
                 await session.run()
             }
@@ -39,7 +39,7 @@ struct TCPExchangeTests {
         let (adaSessions, adaArrived) = AsyncStream.makeStream(of: ExchangeSession.self)
         let connecting = Task {
             try await NearbyTCP.connect(host: "127.0.0.1", port: listener.port) { transport in
-                let session = await ExchangeSession(role: .initiator, secret: nil, identity: Self.ada, card: adaCard, transport: transport)
+                let session = await ExchangeSession(role: .initiator, secret: nil, identity: Self.ada, card: adaCard, transport: transport, gate: AlwaysConfirm())
                 adaArrived.yield(session)
                 await session.run()
             }

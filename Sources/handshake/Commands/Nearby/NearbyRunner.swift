@@ -23,7 +23,8 @@ final class NearbyRunner: NearbyFrontEnd {
     /// Meets the other device, runs the session, and exits 1 with a sentence unless it completed.
     func run() async throws {
         let account = try HandshakeHome.current().account()
-        var configuration = NearbyCoordinator.Configuration()
+        // The person confirms at the prompt (or with --yes); a terminal has no second factor to ask.
+        var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.host = options.host
         configuration.port = options.port
         configuration.interface = options.interface
