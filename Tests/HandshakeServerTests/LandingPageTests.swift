@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    /// The QR is drawn once per card and kept (LandingPageQRCache): a second view is the same page, and a
+    /// The QR is drawn once per card and kept (LandingPageCardCache): a second view is the same page, and a
     /// newer card is a new QR at once, never the old one.
     @Test(arguments: Backend.allCases) func aRepublishedCardShowsItsNewQRAtOnce(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)

@@ -14,8 +14,13 @@ struct LandingPageRoutes: Sendable {
     let clock: any MailboxClock
     /// How long a share link lasts, as the page says it.
     let linkLifetime: TimeInterval
-    /// Each card's QR, drawn once.
-    let qrCache = LandingPageQRCache()
+    /// Each stored card verified and drawn once.
+    let cards: LandingPageCardCache
+
+    init(storage: any MailboxStorage, clock: any MailboxClock, linkLifetime: TimeInterval) {
+        (self.storage, self.clock, self.linkLifetime) = (storage, clock, linkLifetime)
+        cards = LandingPageCardCache(lifetime: linkLifetime)
+    }
 
     func register(on router: Router<MailboxContext>) {
         router.get(RouterPath(String(ShareLink.webPathPrefix.dropFirst()) + "{token}"), use: page)
@@ -29,9 +34,9 @@ struct LandingPageRoutes: Sendable {
             if let refusal = link.refusal(at: clock.now(), by: nil) { throw refusal }
             guard let bytes = ownerCard else { throw MailboxError.linkUnknown }
             // Stored cards were verified when published; reading one back through the verifier is how a
-            // ContactCard is obtained, and checks the stored bytes once more.
-            let signed = try CardVerifier().verify(bytes, now: clock.now())
-            return Self.html(.ok, LandingPageHTML.card(signed.card, signed: signed, token: token, lifetime: linkLifetime, qrCache: qrCache))
+            // ContactCard is obtained, and checks the stored bytes once more (once per card: the cache).
+            let entry = try cards.entry(for: bytes, now: clock.now())
+            return Self.html(.ok, entry.page(token: token, lifetime: linkLifetime))
         } catch let error as MailboxError {
             return Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime))
         }

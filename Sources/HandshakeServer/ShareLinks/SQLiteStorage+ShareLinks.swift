@@ -25,11 +25,10 @@ extension SQLiteStorage {
     /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on SQLite: the link and its owner's card, joined.
     public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLinkRecord, ownerCard: [UInt8]?)? {
         try await writer.read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT share_link.*, account.card AS owner_card FROM share_link JOIN account ON account.node_id = share_link.owner WHERE token_hash = ?",
-                    arguments: [Data(tokenHash)])
-            else { return nil }
+            // The busiest read of the public pages (resolve and landing page): prepared once per connection.
+            let statement = try db.cachedStatement(
+                sql: "SELECT share_link.*, account.card AS owner_card FROM share_link JOIN account ON account.node_id = share_link.owner WHERE token_hash = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [Data(tokenHash)]) else { return nil }
             return (try Self.shareLink(tokenHash: tokenHash, row: row), row.bytes("owner_card"))
         }
     }

@@ -51,10 +51,25 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Behind a reverse proxy that appends the client's address to X-Forwarded-For: count sign-ins by that address, not the proxy's.")
     var trustForwardedFor = false
 
+    @Option(parsing: .unconditional, help: "Sign-ins one client address may start in a minute (each instance also allows 3000 in all, or this many if more).")
+    var signInsPerMinute = 120
+
+    @Option(parsing: .unconditional, help: "Friend requests one account may send in an hour.")
+    var friendRequestsPerHour = 30
+
+    @Option(parsing: .unconditional, help: "Friend requests by Node ID one account may receive in an hour, from everyone together.")
+    var requestsReceivedPerHour = 20
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard (1...3600).contains(requestTimeLimit) else { throw ValidationError("--request-time-limit must be between 1 and 3600 seconds.") }
         guard (1...2_592_000).contains(linkLifetime) else { throw ValidationError("--link-lifetime must be between 1 second and 30 days (2592000).") }
+        for (name, value) in [
+            ("--sign-ins-per-minute", signInsPerMinute), ("--friend-requests-per-hour", friendRequestsPerHour),
+            ("--requests-received-per-hour", requestsReceivedPerHour),
+        ] where value < 1 {
+            throw ValidationError("\(name) must be at least 1.")
+        }
         if database != nil && databaseFile != nil { throw ValidationError("Give --database or --database-file, not both.") }
         if let database {
             do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
@@ -111,6 +126,10 @@ struct ServeCommand: ParsableCommand {
         server.requestTimeLimit = .seconds(requestTimeLimit)
         server.policy.shareLinkLifetime = TimeInterval(linkLifetime)
         server.policy.trustForwardedFor = trustForwardedFor
+        server.policy.challengesPerAddressPerMinute = signInsPerMinute
+        server.policy.challengesPerMinute = max(server.policy.challengesPerMinute, signInsPerMinute)
+        server.policy.friendRequestsPerSender = friendRequestsPerHour
+        server.policy.nodeIDRequestsPerReceiver = requestsReceivedPerHour
         if let passCertificate {
             guard let passKey else { throw ValidationError("--pass-certificate needs its key: --pass-key FILE.") }
             do {
