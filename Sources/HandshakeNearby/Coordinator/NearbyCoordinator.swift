@@ -92,7 +92,7 @@ public final class NearbyCoordinator {
         public var gate: any ConfirmationGate
 
         /// The defaults (any address and port, the first interface, no name shown) with the app's `gate`,
-        /// which has no default: ``AlwaysConfirm`` is a choice a front end makes, never one made for it.
+        /// which has no default: `AlwaysConfirm` is a choice a front end makes, never one made for it.
         public init(gate: any ConfirmationGate) {
             self.gate = gate
         }

@@ -12,7 +12,7 @@ import Synchronization
 /// minute: requests hung for a minute when the database stopped, and an instance took 25–30 s to notice it
 /// had come back. This pool bounds both:
 /// - a request waits at most ``leaseLimit`` for a connection. Past it, or when the connection it was
-///   given breaks, it fails with ``MailboxError/databaseUnavailable(retryAfter:)`` (`503` with
+///   given breaks, it fails with `MailboxError.databaseUnavailable` (`503` with
 ///   `Retry-After`), and the pool is *in an outage*;
 /// - in an outage, requests fail at once instead of queueing, and a probe opens a connection of its own
 ///   every ``probeInterval``;
@@ -74,7 +74,7 @@ public final class PostgresPool: Service, Sendable {
     ///
     /// Either `body` runs to its end or it does not run at all: a connection that arrives just after the
     /// limit is handed back unused, so a request answered `503` changed nothing.
-    /// - Throws: ``MailboxError/databaseUnavailable(retryAfter:)`` in an outage, when no connection came in
+    /// - Throws: `MailboxError.databaseUnavailable` in an outage, when no connection came in
     ///   time, or when the connection broke; otherwise what `body` throws.
     public func withConnection<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
         let slot = try state.withLock { state throws(MailboxError) -> ClientSlot in
