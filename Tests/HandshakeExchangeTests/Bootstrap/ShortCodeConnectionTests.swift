@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeExchange
@@ -10,7 +11,7 @@ import Testing
 @MainActor
 @Suite("ShortCodeConnection: the code's key exchange, then the session", .timeLimit(.minutes(1)))
 struct ShortCodeConnectionTests {
-    let clock = ManualClock()
+    let clock = ManualExchangeClock(start: SessionPair.start)
     let instance = Array("k3j2q8w5x7c1v9b4".utf8)
 
     /// A code with the same rendezvous part as `code` and another password.
@@ -102,7 +103,7 @@ struct ShortCodeConnectionTests {
         let (_, showing) = PipeTransport.pair()
         let waiting = Task { try await ShortCodeConnection.show(rendezvous: code.rendezvous, channelBinding: instance, desk: desk, over: showing, clock: clock) }
         // Let both reach their sleep, then move time past the deadline.
-        while clock.contents.withLock({ $0.sleepers.count }) < 2 { await Task.yield() }
+        while clock.sleeperCount < 2 { await Task.yield() }
         clock.advance(by: .seconds(15))
         await #expect(throws: ShortCodeError.noAnswer(seconds: 15)) { try await attempt.value }
         await #expect(throws: ShortCodeError.noAnswer(seconds: 15)) { try await waiting.value }

@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeExchange
@@ -12,7 +13,7 @@ struct ExchangeSessionTests {
         func confirmSharing(with peerName: String?) async -> Bool { false }
     }
 
-    let clock = ManualClock()
+    let clock = ManualExchangeClock(start: SessionPair.start)
     let ada: ExchangeSession
     let bob: ExchangeSession
 

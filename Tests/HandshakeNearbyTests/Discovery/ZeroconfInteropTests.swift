@@ -159,7 +159,7 @@ struct ZeroconfInteropTests {
     @Test func ourBrowserFindsOurAdvertiserAndTimesWithTheInjectedClock() async throws {
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
-        let clock = DiscoveryManualClock()
+        let clock = ManualExchangeClock()
         let browser = NearbyBrowser(interface: pair.interface(in: pair.first, address: pair.firstAddress), clock: clock)
         let log = EventLog(browser)
         try await browser.start()

@@ -44,7 +44,7 @@ struct FailedSessionTests {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
         let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(NearbyCoordinatorTests.container()))
         let screen = ScriptedScreen(note: nil)
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: NearbyCoordinatorTests.loopback(DiscoveryManualClock()))
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock()))
         let running = Task { try await coordinator.run(.listen, timeout: .seconds(120)) }
         let port = await screen.listeningPort()
 

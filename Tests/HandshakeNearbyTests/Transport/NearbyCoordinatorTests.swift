@@ -61,7 +61,7 @@ struct NearbyCoordinatorTests {
 
     /// Loopback, on a clock only the test moves: a run's time limit and the sessions' timeouts never pass
     /// by themselves, so a busy machine that runs these tests late cannot end them early.
-    static func loopback(_ clock: DiscoveryManualClock) -> NearbyCoordinator.Configuration {
+    static func loopback(_ clock: ManualExchangeClock) -> NearbyCoordinator.Configuration {
         var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.host = "127.0.0.1"
         configuration.clock = clock
@@ -71,7 +71,7 @@ struct NearbyCoordinatorTests {
     @Test func aDeclinedRequestKeepsNothingAndEndsWithTheSentence() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
-        let clock = DiscoveryManualClock()
+        let clock = ManualExchangeClock()
         let adasScreen = ScriptedScreen(note: nil)
         adasScreen.accepts = false
         let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: Self.loopback(clock))
@@ -97,7 +97,7 @@ struct NearbyCoordinatorTests {
     @Test func aNoteThatArrivesWithTheCloseIsShownBeforeTheEnd() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let screen = ScriptedScreen(note: nil)
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(DiscoveryManualClock()))
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(ManualExchangeClock()))
         let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport(), gate: AlwaysConfirm())
         coordinator.channelOpened = true
         let record = ExchangeRecord(exchangedAt: Date(), source: .comparedCode, handshakeHash: [1, 2, 3], theirNote: "Hello Ada")
@@ -115,7 +115,7 @@ struct NearbyCoordinatorTests {
         let screen = ScriptedScreen(note: nil)
         screen.confirm = .exchange(.exchange)
         screen.accepts = false
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(DiscoveryManualClock()))
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(ManualExchangeClock()))
         let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport(), gate: AlwaysConfirm())
         await coordinator.handle(.confirm(ConfirmScreen(shortCode: "123456", commonFriends: .pending)), session)
         let request = IncomingRequestScreen(
@@ -126,7 +126,7 @@ struct NearbyCoordinatorTests {
 
     @Test func aCoordinatorThatNobodyMeetsEndsAtItsTimeLimit() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
-        let clock = DiscoveryManualClock()
+        let clock = ManualExchangeClock()
         let adas = try NearbyCoordinator(account: ada, frontEnd: ScriptedScreen(note: nil), configuration: Self.loopback(clock))
         let running = Task { try await adas.run(.listen, timeout: .seconds(90)) }
         while clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
