@@ -196,7 +196,7 @@ let package = Package(
         ),
         // What several test targets share (two hosts in network namespaces, the check that each Getting Started
         // article shows the code its test runs); never linked into a product.
-        .target(name: "HandshakeTestSupport", dependencies: ["HandshakeExchange"], path: "Tests/HandshakeTestSupport", swiftSettings: strict),
+        .target(name: "HandshakeTestSupport", dependencies: ["HandshakeCore", "HandshakeExchange"], path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
             name: "HandshakeCoreTests", dependencies: ["HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors", "VCardCorpus"],  // Python conformance scripts, test vectors and vCard exports, read at run time

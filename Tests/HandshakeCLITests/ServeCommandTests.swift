@@ -148,9 +148,7 @@ import FoundationNetworking
     }
 
     static func card(_ identity: Identity, name: String) throws -> SignedCard {
-        var profile = CardProfile(identity: identity, now: Date())
-        try profile.edit(now: Date()) { $0.name = name }
-        return profile.issueCard(identity: identity)
+        try Fixture.namedCard(name, by: identity)
     }
 
     /// What an operator trips over at start-up, each a sentence: a port in use, a second server on one SQLite

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 @testable @_spi(Wire) import HandshakeCore

@@ -1,3 +1,4 @@
+import HandshakeTestSupport
 import Testing
 
 @testable @_spi(Wire) import HandshakeCore

@@ -5,32 +5,11 @@ import Testing
 
 @testable @_spi(Wire) import HandshakeCore
 
-/// Fixed identities, times and cards shared by the Core tests, so every vector is reproducible.
-enum Fixture {
-    /// The seed of the worked example in docs/formats/card.md: the bytes 0x00 through 0x1f.
-    static let seedBytes: [UInt8] = Array(0...31)
+/// What the Core tests add to the shared worked example (HandshakeTestSupport's `Fixture`).
+extension Fixture {
     static let seed = IdentitySeed(uncheckedBytes: seedBytes)
-    static let identity = Identity(seed: seed)
-    /// A second, unrelated identity.
-    static let other = Identity(seed: IdentitySeed(uncheckedBytes: Array(repeating: 0x42, count: 32)))
-
-    /// 2025-11-21T16:00:00Z, the worked example's `updatedAt`.
-    static let updatedAt: UInt64 = 1_763_740_800_000
     /// The receiver's clock in these tests: one hour after the card was made.
     static let now = Date(timeIntervalSince1970: 1_763_740_800 + 3600)
-
-    /// The worked example's business card (unsigned).
-    static func businessCard(_ identity: Identity = Fixture.identity, updatedAt: UInt64 = Fixture.updatedAt) -> ContactCard {
-        ContactCard(
-            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
-            name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
-            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
-    }
-
-    /// `card` signed by `identity` through the public issuing path.
-    static func issue(_ card: ContactCard, by identity: Identity = Fixture.identity, sharing fields: Set<CardField> = Set(CardField.allCases)) throws -> SignedCard {
-        try CardProfile(card: card, sharedFields: fields, identity: identity).issueCard(identity: identity)
-    }
 
     static func signedBusinessCard() throws -> SignedCard {
         try issue(businessCard())

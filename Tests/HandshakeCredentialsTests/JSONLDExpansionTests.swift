@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeCredentials

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HandshakeTestSupport
 import Testing
 
 @testable @_spi(Wire) import HandshakeCore

@@ -6,29 +6,15 @@ import Testing
 @testable @_spi(Wire) import HandshakeCore
 @testable import HandshakeCredentials
 
-/// Fixed identities, times and cards for the credential tests, so every token is reproducible.
-enum Fixture {
-    /// The seed of the card worked example (docs/formats/card.md): the bytes 0x00 through 0x1f.
-    static let identity = Identity(seed: IdentitySeed(uncheckedBytes: Array(0...31)))
-    /// A second, unrelated identity.
-    static let other = Identity(seed: IdentitySeed(uncheckedBytes: Array(repeating: 0x42, count: 32)))
-    /// 2025-11-21T16:00:00Z, the card worked example's `updatedAt`.
-    static let updatedAt: UInt64 = 1_763_740_800_000
+/// What the credential tests add to the shared worked example (HandshakeTestSupport's `Fixture`).
+extension Fixture {
     /// When the worked example's credential is issued: one hour after the card was made.
     static let issuedAt = Date(timeIntervalSince1970: 1_763_740_800 + 3600)
     /// The reader's clock: a minute after that.
     static let now = issuedAt.addingTimeInterval(60)
 
-    static func businessCard(_ identity: Identity = Fixture.identity) -> ContactCard {
-        ContactCard(
-            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
-            name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
-            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
-    }
-
     static func signedCard(_ identity: Identity = Fixture.identity) throws -> SignedCard {
-        let card = businessCard(identity)
-        return try CardProfile(card: card, sharedFields: Set(CardField.allCases), identity: identity).issueCard(identity: identity)
+        try issue(businessCard(identity), by: identity)
     }
 
     static func credential(_ identity: Identity = Fixture.identity, at time: Date = Fixture.issuedAt, expires: Date? = nil) throws -> String {

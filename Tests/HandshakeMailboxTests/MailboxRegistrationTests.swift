@@ -1,15 +1,14 @@
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
+import HandshakeTestSupport
 import Testing
 
 /// Which server an account uses, remembered in `server.json` for every front end on the same folder:
 /// registering publishes the card first, and a server that cannot be reached is never remembered.
 @Suite struct MailboxRegistrationTests {
     static func card(of identity: Identity) throws -> SignedCard {
-        var profile = CardProfile(identity: identity, now: Date())
-        try profile.edit(now: Date()) { $0.name = "Ada" }
-        return profile.issueCard(identity: identity)
+        try Fixture.namedCard("Ada", by: identity)
     }
 
     static func folder() -> URL {

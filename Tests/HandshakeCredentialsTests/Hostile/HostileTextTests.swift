@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @_spi(Wire) import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @_spi(Wire) @testable import HandshakeCredentials

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeCredentials

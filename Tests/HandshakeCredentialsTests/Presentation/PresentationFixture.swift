@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeTestSupport
 import HandshakeCore
 
 @testable import HandshakeCredentials

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeCredentials

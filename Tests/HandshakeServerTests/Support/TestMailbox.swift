@@ -158,9 +158,7 @@ struct Person: Sendable {
 
     /// A freshly signed card for `identity` named `name`, dated `date`.
     static func card(_ identity: Identity, name: String, at date: Date) throws -> SignedCard {
-        var profile = CardProfile(identity: identity, now: date)
-        try profile.edit(now: date) { $0.name = name }
-        return profile.issueCard(identity: identity)
+        try Fixture.namedCard(name, by: identity, at: date)
     }
 }
 

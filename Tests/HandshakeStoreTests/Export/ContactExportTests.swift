@@ -4,6 +4,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeStore
+import HandshakeTestSupport
 import Testing
 
 @Suite("the contact export format")

@@ -3,6 +3,7 @@
 
 import Foundation
 import HandshakeStore
+import HandshakeTestSupport
 import Testing
 
 /// After an intended format change, run the test with HANDSHAKE_WRITE_VECTORS=1: it rewrites the

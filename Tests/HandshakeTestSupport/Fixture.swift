@@ -1,0 +1,38 @@
+import Foundation
+import HandshakeCore
+
+/// The worked example of docs/formats/card.md, shared by every test target that needs fixed identities,
+/// times and cards, so vectors are reproducible and the same everywhere. A target adds what only it needs
+/// (its reader's clock, its own cards) in an extension of its own.
+public enum Fixture {
+    /// The seed of the worked example: the bytes 0x00 through 0x1f.
+    public static let seedBytes: [UInt8] = Array(0...31)
+    /// The worked example's identity.
+    public static let identity = Identity(seed: IdentitySeed(bytes: seedBytes)!)
+    /// A second, unrelated identity.
+    public static let other = Identity(seed: IdentitySeed(bytes: Array(repeating: 0x42, count: 32))!)
+    /// 2025-11-21T16:00:00Z, the worked example's `updatedAt`.
+    public static let updatedAt: UInt64 = 1_763_740_800_000
+
+    /// The worked example's business card (unsigned).
+    public static func businessCard(_ identity: Identity = Fixture.identity, updatedAt: UInt64 = Fixture.updatedAt) -> ContactCard {
+        ContactCard(
+            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
+            name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
+            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
+    }
+
+    /// `card` signed by `identity` through the public issuing path.
+    public static func issue(_ card: ContactCard, by identity: Identity = Fixture.identity, sharing fields: Set<CardField> = Set(CardField.allCases))
+        throws -> SignedCard
+    {
+        try CardProfile(card: card, sharedFields: fields, identity: identity).issueCard(identity: identity)
+    }
+
+    /// A card of `identity` holding only `name`, made at `date` as an app's profile makes it.
+    public static func namedCard(_ name: String, by identity: Identity, at date: Date = Date()) throws -> SignedCard {
+        var profile = CardProfile(identity: identity, now: date)
+        try profile.edit(now: date) { $0.name = name }
+        return profile.issueCard(identity: identity)
+    }
+}
