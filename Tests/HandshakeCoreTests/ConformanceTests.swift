@@ -26,7 +26,7 @@ struct ConformanceTests {
     func pythonVerifiesOurCard(everyField: Bool) throws {
         let card = everyField ? try Fixture.everyFieldCard() : Fixture.businessCard()
         let signed = try Fixture.issue(card)
-        let result = try Python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
+        let result = try python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
         let envelope = try COSESign1(CBORDecoder().decode(signed.bytes), decoder: CBORDecoder())
         #expect(result["sigStructure"] as? String == envelope.signedBytes.hex)
         #expect(result["nodeId"] as? String == card.nodeID.rawValue)
@@ -35,13 +35,13 @@ struct ConformanceTests {
     @Test func pythonVerifiesAMaximalCard() throws {
         let card = try CardIssueTests.maximalCard()
         let signed = try Fixture.issue(card)
-        _ = try Python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
+        _ = try python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
     }
 
     @Test func pythonRejectsATamperedCard() throws {
         var bytes = try Fixture.signedBusinessCard().bytes
         bytes[bytes.count - 10] ^= 0x40
-        #expect(throws: PythonScript.Failure.self) { try Python.run("verify_card.py", ["card": bytes.hex]) }
+        #expect(throws: PythonScript.Failure.self) { try python.run("verify_card.py", ["card": bytes.hex]) }
     }
 
     @Test func aCardSignedByPythonVerifies() throws {
@@ -50,7 +50,7 @@ struct ConformanceTests {
             "updatedAt": updatedAt, "name": "Grace Hopper", "company": "US Navy", "title": "Rear Admiral",
             "emails": ["grace@example.mil"], "phones": ["+1 202 555 0100"],
         ]
-        let result = try Python.run("sign_card.py", request)
+        let result = try python.run("sign_card.py", request)
         let bytes = try #require([UInt8](hex: result["card"] as? String ?? ""))
         let verified = try CardVerifier().verify(bytes, now: Date())
         #expect(verified.card.name == "Grace Hopper")
@@ -78,7 +78,7 @@ struct ConformanceTests {
 
     @Test func base45DecodesOurQRText() throws {
         for signed in [try Fixture.signedBusinessCard(), try Fixture.issue(Fixture.everyFieldCard())] {
-            let result = try Python.run("qr_text.py", ["qrText": CardText.qrText(signed), "card": signed.bytes.hex])
+            let result = try python.run("qr_text.py", ["qrText": CardText.qrText(signed), "card": signed.bytes.hex])
             #expect(result["bytes"] as? Int == signed.bytes.count)
         }
     }
@@ -92,18 +92,18 @@ struct ConformanceTests {
             "fn": card.name ?? "", "org": card.company ?? "", "emails": card.emails, "tels": card.phones,
             "nodeId": card.nodeID.rawValue, "title": card.title ?? "", "note": card.bio ?? "", "card": signed.bytes.hex,
         ]
-        _ = try Python.run("vcard.py", ["vcard": VCardWriter.write(signed), "expect": expect])
+        _ = try python.run("vcard.py", ["vcard": VCardWriter.write(signed), "expect": expect])
     }
 
     @Test func base58AndMultiformatsAgreeOnOurDIDKey() throws {
         for identity in [Fixture.identity, Fixture.other, Identity.generate()] {
-            let result = try Python.run("did_key.py", ["mode": "ed25519", "did": identity.didKey.description, "sigKey": identity.sigKey.hex])
+            let result = try python.run("did_key.py", ["mode": "ed25519", "did": identity.didKey.description, "sigKey": identity.sigKey.hex])
             #expect(result["codec"] as? String == "ed25519-pub")
         }
     }
 
     @Test func weAcceptAP256DIDKeyMadeByPython() throws {
-        let result = try Python.run("did_key.py", ["mode": "p256"])
+        let result = try python.run("did_key.py", ["mode": "p256"])
         let did = try #require(result["did"] as? String)
         let compressed = try #require([UInt8](hex: result["compressed"] as? String ?? ""))
         let parsed = try DIDKey(parsing: did)
@@ -115,7 +115,7 @@ struct ConformanceTests {
         var generator = SeededGenerator(seed: 2024)
         for seedBytes in [Fixture.seedBytes, generator.bytes(32), IdentitySeed.generate().rawRepresentation] {
             let identity = Identity(seed: try #require(IdentitySeed(bytes: seedBytes)))
-            let result = try Python.run("identity.py", ["seed": seedBytes.hex])
+            let result = try python.run("identity.py", ["seed": seedBytes.hex])
             #expect(result["sigKey"] as? String == identity.sigKey.hex)
             #expect(result["encKey"] as? String == identity.encKey.hex)
             #expect(result["nodeId"] as? String == identity.nodeID.rawValue)
@@ -126,7 +126,7 @@ struct ConformanceTests {
     @Test func pythonReadsTheTypedCodeFromTheSpec() throws {
         let signed = try Fixture.signedBusinessCard()
         let backup = SeedBackup.code(for: Fixture.seed).joined(separator: "-")
-        let result = try Python.run("typed_code.py", [
+        let result = try python.run("typed_code.py", [
             "payloads": [signed.bytes.hex, ([0x01] + Fixture.seedBytes).hex, [0x00].hex, Array(0...9).map { UInt8($0) }.hex],
         ])
         let codes = try #require(result["codes"] as? [String])

@@ -104,7 +104,7 @@ struct IdentityTests {
         #expect(unpadded.count == 21)
         #expect(identity.nodeID.rawValue == "1" + unpadded)
         #expect(identity.nodeID.rawValue == "11y2y5YcoctrEah3DiYCdq")
-        let python = try Python.run("identity.py", ["seed": seed.hex])
+        let python = try python.run("identity.py", ["seed": seed.hex])
         #expect(python["nodeId"] as? String == identity.nodeID.rawValue)
         // And across many keys, always 22.
         var generator = SeededGenerator(seed: 22)

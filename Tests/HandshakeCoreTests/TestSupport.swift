@@ -77,21 +77,6 @@ func rejection(of bytes: [UInt8], now: Date = Fixture.now) -> CardRejection? {
     }
 }
 
-extension Array where Element == UInt8 {
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
-
-    init?(hex: String) {
-        let chars = Array(hex.utf8)
-        guard chars.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: chars.count, by: 2) {
-            guard let byte = UInt8(String(decoding: chars[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(byte)
-        }
-        self = bytes
-    }
-}
-
 extension SigningPublicKey {
     var hex: String { rawRepresentation.hex }
 }
@@ -117,9 +102,5 @@ enum TestFiles {
     }
 }
 
-/// The conformance scripts of this target (`Conformance/`), run by HandshakeTestSupport's `PythonScript`.
-enum Python {
-    static func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
-        try PythonScript.run(TestFiles.conformance.appendingPathComponent(script), input, arguments: arguments)
-    }
-}
+/// The conformance scripts of this target (`Conformance/`).
+let python = ConformanceScripts()

@@ -25,7 +25,7 @@ struct JSONLDExpansionTests {
     func everySubjectFieldSurvivesExpansion(_ dataModel: VCDataModel) throws {
         let signed = try Self.fullCard()
         let token = try VCJWTIssuer.issue(signed, identity: Fixture.identity, now: Fixture.issuedAt, dataModel: dataModel)
-        let result = try Python.run("jsonld_expand.py", ["token": token])
+        let result = try python.run("jsonld_expand.py", ["token": token])
         #expect(result["types"] as? [String] == ["https://www.w3.org/2018/credentials#VerifiableCredential", "urn:handshake:card#HandshakeContactCard"])
         let subject = try #require(result["subject"] as? [String: Any])
         let expected = [

@@ -87,16 +87,8 @@ enum TestFiles {
     }
 }
 
-/// The conformance scripts of this target (`Conformance/`), run by HandshakeTestSupport's `PythonScript`.
-enum Python {
-    static func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
-        try PythonScript.run(TestFiles.conformance.appendingPathComponent(script), input, arguments: arguments)
-    }
-}
-
-extension Array where Element == UInt8 {
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
-}
+/// The conformance scripts of this target (`Conformance/`).
+let python = ConformanceScripts()
 
 /// Freepath cards made the way Freepath's code makes them (ContactCardCodec.seal, QrCodeContactExchange):
 /// the card's compact JSON, an Ed25519 signature over exactly those bytes, `{"card":…,"signature":…}` in

@@ -49,4 +49,48 @@ public enum PythonScript {
         }
         return object
     }
+
+    /// A script running in the background, for tests that do something else meanwhile (a peer on the
+    /// network, a namespace's other end). Its end is waited for without holding a thread.
+    public final class Running: Sendable {
+        private let scratch: URL
+        private let name: String
+        private let exited: Task<Int32, Never>
+
+        /// Starts `script` with `input` on its standard input; `prefix` goes before `python3`.
+        public init(_ script: URL, _ input: [String: any Sendable], prefix: [String] = []) throws {
+            name = script.lastPathComponent
+            scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let inURL = scratch.appendingPathComponent("in.json")
+            try JSONSerialization.data(withJSONObject: input).write(to: inURL)
+            for file in ["out.json", "err.txt"] {
+                _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(file).path, contents: nil)
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = prefix + ["python3", script.path]
+            process.currentDirectoryURL = script.deletingLastPathComponent()
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+            process.standardOutput = try FileHandle(forWritingTo: scratch.appendingPathComponent("out.json"))
+            process.standardError = try FileHandle(forWritingTo: scratch.appendingPathComponent("err.txt"))
+            let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+            process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+            try process.run()
+            exited = Task { await stream.first { _ in true } ?? -1 }
+        }
+
+        /// Waits for the script to end and returns what it printed.
+        public func result() async throws -> [String: Any] {
+            let status = await exited.value
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let stderr = (try? String(contentsOf: scratch.appendingPathComponent("err.txt"), encoding: .utf8)) ?? ""
+            guard status == 0 else { throw Failure(script: name, status: status, stderr: stderr) }
+            let data = try Data(contentsOf: scratch.appendingPathComponent("out.json"))
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw Failure(script: name, status: 0, stderr: "it printed no JSON object; stderr: \(stderr)")
+            }
+            return object
+        }
+    }
 }

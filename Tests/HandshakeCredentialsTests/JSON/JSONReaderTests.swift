@@ -50,7 +50,7 @@ struct JSONReaderTests {
     }
 
     @Test func readsEveryFileAsPythonsJSONModuleDoes() throws {
-        let python = try Python.run("json_reference.py", ["folder": Self.suite.path])
+        let python = try python.run("json_reference.py", ["folder": Self.suite.path])
         let files = try Self.suiteFiles()
         #expect(python.count == files.count)
         for (name, bytes) in files {
@@ -171,7 +171,7 @@ struct JSONReaderTests {
             }
         }
         #expect(agreed > 3000)
-        let python = try Python.run("json_reference.py", ["texts": disputed.map { Data($0.bytes).map { String(format: "%02x", $0) }.joined() }])
+        let python = try python.run("json_reference.py", ["texts": disputed.map { Data($0.bytes).map { String(format: "%02x", $0) }.joined() }])
         let answers = try #require(python["texts"] as? [[String: Any]])
         #expect(answers.count == disputed.count)
         for ((bytes, ours), answer) in zip(disputed, answers) {

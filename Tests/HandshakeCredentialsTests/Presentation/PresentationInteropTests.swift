@@ -20,7 +20,7 @@ struct PresentationInteropTests {
         let request = try await AuthorizationRequest(url: OID4VP.link(query: Self.query), now: now)
         for identity in [Fixture.identity, Fixture.other] {
             let answer = try OID4VP.answer(request, identity: identity, allowed: [.name, .emails, .phones], at: now)
-            let result = try Python.run("oid4vp.py", [
+            let result = try python.run("oid4vp.py", [
                 "vp_token": answer.vpTokenJSON, "query": Self.query, "nonce": OID4VP.nonce, "client_id": OID4VP.clientID,
             ], arguments: ["verify"])
             #expect(result["holder"] as? String == answer.holder.description)
@@ -31,7 +31,7 @@ struct PresentationInteropTests {
             // The same verifier refuses the answer for another request's nonce or another verifier.
             for (nonce, clientID) in [("another-nonce", OID4VP.clientID), (OID4VP.nonce, "redirect_uri:https://other.example/cb")] {
                 #expect(throws: PythonScript.Failure.self) {
-                    try Python.run("oid4vp.py", [
+                    try python.run("oid4vp.py", [
                         "vp_token": answer.vpTokenJSON, "query": Self.query, "nonce": nonce, "client_id": clientID,
                     ], arguments: ["verify"])
                 }
@@ -40,7 +40,7 @@ struct PresentationInteropTests {
     }
 
     static func pythonWallet(alg: String, attack: String = "", now: Date) throws -> (token: String, did: String) {
-        let made = try Python.run("oid4vp.py", [
+        let made = try python.run("oid4vp.py", [
             "alg": alg, "secret": [UInt8](repeating: 0x21, count: 32).hex, "other_secret": [UInt8](repeating: 0x37, count: 32).hex,
             "client_id": OID4VP.clientID, "nonce": OID4VP.nonce, "now": Int(now.timeIntervalSince1970), "query_id": "card",
             "attack": attack, "fields": ["name": "Grace Hopper", "emails": ["grace@example.com"], "company": "US Navy"],

@@ -96,8 +96,8 @@ final class PeerProcess {
         errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("noise-peer-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Python.conformance.appendingPathComponent(script).path] + arguments
-        process.currentDirectoryURL = Python.conformance
+        process.arguments = ["python3", python.folder.appendingPathComponent(script).path] + arguments
+        process.currentDirectoryURL = python.folder
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorURL)

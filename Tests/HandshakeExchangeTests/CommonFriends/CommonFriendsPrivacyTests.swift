@@ -50,7 +50,7 @@ struct CommonFriendsPrivacyTests {
     }
 
     static func classify(_ messages: [[UInt8]]) throws -> (curve: Int, twist: Int, primeOrder: Int, entries: Int) {
-        let counts = try Python.run("psi_subgroup.py", ["messages": messages.map(\.hex)])
+        let counts = try python.run("psi_subgroup.py", ["messages": messages.map(\.hex)])
         func count(_ key: String) throws -> Int { try #require(counts[key] as? Int) }
         return (try count("curve"), try count("twist"), try count("primeOrder"), try count("entries"))
     }

@@ -59,7 +59,7 @@ struct MessagesWorkedExampleTests {
     @Test("cbor2 and cryptography read every payload and verify both bindings")
     func pythonChecksTheExample() throws {
         let (hash, messages) = try Self.messages()
-        let result = try Python.run("nearby_messages.py", [
+        let result = try python.run("nearby_messages.py", [
             "handshake_hash": hash.hex,
             "messages": messages.map { ["from": $0.from == .initiator ? "initiator" : "responder", "type": Int($0.message.type.rawValue), "payload": $0.message.payload.hex] },
         ])
@@ -72,7 +72,7 @@ struct MessagesWorkedExampleTests {
         let (hash, _) = try Self.messages()
         let wrong = SessionBinding.offer(card: SessionPair.adaCard, identity: SessionPair.ada, handshakeHash: hash, ownRole: .responder)
         #expect(throws: PythonScript.Failure.self) {
-            try Python.run("nearby_messages.py", ["handshake_hash": hash.hex, "messages": [
+            try python.run("nearby_messages.py", ["handshake_hash": hash.hex, "messages": [
                 ["from": "initiator", "type": 0x10, "payload": SessionMessage.request(wrong, kind: .exchange).payload.hex],
             ]])
         }

@@ -66,7 +66,7 @@ struct ShortCodeWorkedExampleTests {
 
     @Test func cpacePackageRecomputesTheExample() throws {
         let t = try Self.transcript()
-        let result = try Python.run("pake_worked_example.py", [
+        let result = try python.run("pake_worked_example.py", [
             "password": String(decoding: Self.code.password, as: UTF8.self), "rendezvous": Self.code.rendezvous,
             "binding": Self.binding.hex, "sid": Self.sid.hex, "ya": Self.ya.hex, "yb": Self.yb.hex,
         ])

@@ -33,7 +33,7 @@ struct DiscoveryWorkedExampleTests {
     }
 
     @Test func zeroconfReadsTheAnnouncement() async throws {
-        let result = try await ConformanceScript.run("mdns_packets.py", ["parse": [try Self.announcement().hex]])
+        let result = try await python.run("mdns_packets.py", ["parse": [try Self.announcement().hex]])
         let parsed = try #require((result["parsed"] as? [[String: Any]])?.first)
         #expect(parsed["flags"] as? Int == 0x8400)
         let records = try #require(parsed["records"] as? [[String: Any]])
@@ -49,7 +49,7 @@ struct DiscoveryWorkedExampleTests {
     }
 
     @Test func weReadAResponseZeroconfWroteWithCompression() async throws {
-        let result = try await ConformanceScript.run(
+        let result = try await python.run(
             "mdns_packets.py",
             [
                 "build": [

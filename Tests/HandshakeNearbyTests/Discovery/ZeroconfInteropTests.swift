@@ -12,7 +12,7 @@ import Testing
 @Suite("Discovery on a link, against python-zeroconf", .serialized, .tags(.runsAlone))
 struct ZeroconfInteropTests {
     static func browse(_ pair: NetworkNamespacePair, seconds: Double = 5) async throws -> [String: Any] {
-        try await ConformanceScript.run(
+        try await python.run(
             "mdns_browse.py", ["interface": pair.secondAddress.description, "seconds": seconds],
             prefix: pair.command(in: pair.second, []))
     }
@@ -59,7 +59,7 @@ struct ZeroconfInteropTests {
     @Test func ourBrowserFindsAndResolvesZeroconfsService() async throws {
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
-        let zeroconf = try ConformanceScript(
+        let zeroconf = try python.start(
             "mdns_advertise.py",
             [
                 "interface": pair.secondAddress.description, "instance": "Zeroconf peer", "port": 4242,
@@ -90,7 +90,7 @@ struct ZeroconfInteropTests {
 
         // Session one, no display name: the TXT record is the version and nothing else.
         try await advertiser.start()
-        let watching = try ConformanceScript(
+        let watching = try python.start(
             "mdns_browse.py", ["interface": pair.secondAddress.description, "seconds": 7],
             prefix: pair.command(in: pair.second, []))
         try await Task.sleep(for: .seconds(4))
