@@ -59,14 +59,7 @@ import Testing
             var patient = configuration
             patient.startTimeout = .seconds(60)
             let storage = PostgresStorage(configuration: patient, logger: TestPostgres.logger)
-            let error = try await Self.answered(within: .seconds(10)) { () async -> (any Error)? in
-                do {
-                    try await storage.prepare()
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            let error = try await Self.startError(of: storage)
             let unavailable = try #require(error as? PostgresUnavailable)
             #expect(unavailable.description.contains("refused the password of user handshake"), "\(unavailable)")
 
@@ -74,20 +67,25 @@ import Testing
             missing.path = "/no_such_database"
             let noDatabase = PostgresStorage(
                 configuration: try PostgresStorage.Configuration(url: try #require(missing.string)), logger: TestPostgres.logger)
-            let refused = try await Self.answered(within: .seconds(10)) { () async -> (any Error)? in
-                do {
-                    try await noDatabase.prepare()
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            let refused = try await Self.startError(of: noDatabase)
             #expect("\(refused.map { "\($0)" } ?? "started")".contains("has no database no_such_database"))
         } catch {
             await cluster.stop()
             throw error
         }
         await cluster.stop()
+    }
+
+    /// What `storage.prepare()` threw (nil if it started), within 10 s: a refusal is reported at once.
+    static func startError(of storage: PostgresStorage) async throws -> (any Error)? {
+        try await answered(within: .seconds(10)) { () async -> (any Error)? in
+            do {
+                try await storage.prepare()
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
     /// `work`'s result, or a failure if it takes longer than `limit`: a request that hangs fails the test.

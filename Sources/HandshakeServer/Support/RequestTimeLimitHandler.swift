@@ -87,13 +87,6 @@ final class RequestTimeLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
             context.close(promise: nil)
             return
         }
-        let error = MailboxError.requestTimeout(seconds: Int(limit.components.seconds))
-        var headers = error.headers
-        headers[.connection] = "close"
-        let body = error.jsonBody
-        headers[.contentLength] = String(body.count)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: error.status, headerFields: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        context.refuseAndClose(.requestTimeout(seconds: Int(limit.components.seconds)))
     }
 }

@@ -42,14 +42,6 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
             context.close(promise: nil)
             return
         }
-        let refusal: MailboxError =
-            error == .headerOverflow ? .headersTooLarge : .badRequest("it could not be read as an HTTP/1.1 request.")
-        var headers = refusal.headers
-        headers[.connection] = "close"
-        let body = refusal.jsonBody
-        headers[.contentLength] = String(body.count)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: refusal.status, headerFields: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        context.refuseAndClose(error == .headerOverflow ? .headersTooLarge : .badRequest("it could not be read as an HTTP/1.1 request."))
     }
 }
