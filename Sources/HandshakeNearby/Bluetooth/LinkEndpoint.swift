@@ -4,7 +4,9 @@
 /// It is a small selective-repeat protocol: up to ``Configuration/window`` DATA packets in flight, each
 /// retransmitted after ``Configuration/retransmitAfter`` until acknowledged, at most
 /// ``Configuration/maxRetries`` times; the receiver keeps out-of-order packets within the window, delivers in
-/// order and acknowledges cumulatively. What it does not do: congestion control (a BLE link between two
+/// order and acknowledges cumulatively. A loss shows as acknowledgements that stop moving: the second
+/// duplicate sends the missing packet again at once, and until the acknowledgements pass what was in flight
+/// then, each one that stops short sends the next hole again too (fast retransmit and recovery, as TCP). What it does not do: congestion control (a BLE link between two
 /// phones has no one else to share with) or any protection (the secure channel above does that).
 public struct LinkEndpoint: Sendable {
     /// How the stream protocol behaves on one link: packet size, how much is in flight, how hard it retries.
@@ -12,9 +14,10 @@ public struct LinkEndpoint: Sendable {
         /// The negotiated ATT MTU; a packet is at most MTU − 3 bytes (the ATT header).
         public var mtu: Int = 185
         /// How many packets may be unacknowledged at once: enough to keep the link busy across its latency.
-        public var window: Int = 16
-        /// How long a packet waits for its acknowledgement before it is sent again.
-        public var retransmitAfter: Duration = .milliseconds(400)
+        public var window: Int = 128
+        /// How long a packet waits for its acknowledgement before it is sent again (when no duplicate
+        /// acknowledgements have already brought it back sooner).
+        public var retransmitAfter: Duration = .milliseconds(250)
         /// How many times one packet is sent again before the link gives up with ``LinkError/tooManyLosses(retries:)``.
         public var maxRetries: Int = 10
 
@@ -42,6 +45,12 @@ public struct LinkEndpoint: Sendable {
     var oldestUnacked: UInt16 = 0
     var nextExpected: UInt16 = 0
     var outOfOrder: [UInt16: LinkPacket] = [:]
+    /// Acknowledgements in a row that did not move `oldestUnacked`: the receiver is past a hole.
+    var duplicateAcks = 0
+    /// While recovering from a loss found by duplicate acknowledgements: the number sent next when the
+    /// recovery began. Until an acknowledgement reaches it, each one that moves forward but stops short
+    /// points at the next hole, which is sent again at once.
+    var recoveringUntil: UInt16?
     /// Whether the other side has ended its stream (its FIN arrived, in order).
     public private(set) var peerFinished = false
     /// Why the link gave up, once it has; nothing more is sent or delivered after that.
@@ -89,6 +98,19 @@ public struct LinkEndpoint: Sendable {
             if acknowledged > 0 && acknowledged <= inFlight.count {
                 for offset in 0..<acknowledged { inFlight[oldestUnacked &+ UInt16(offset)] = nil }
                 oldestUnacked = next
+                duplicateAcks = 0
+                if let until = recoveringUntil {
+                    // Past the point where recovery began: every hole found then is filled.
+                    if Int16(bitPattern: next &- until) >= 0 { recoveringUntil = nil } else { output.packets += resend(next, now: now) }
+                }
+            } else if acknowledged == 0 && !inFlight.isEmpty {
+                // A packet after `next` arrived but `next` did not: after the second such acknowledgement,
+                // send it again now rather than when its timer runs out (fast retransmit, as TCP does).
+                duplicateAcks += 1
+                if duplicateAcks == 2 && recoveringUntil == nil {
+                    recoveringUntil = nextToSend
+                    output.packets += resend(next, now: now)
+                }
             }
             let more = fill(now: now)
             output.packets += more.packets
@@ -121,6 +143,16 @@ public struct LinkEndpoint: Sendable {
             output.packets.append(entry.packet.encoded)
         }
         return output
+    }
+
+    /// Sends packet `sequence` again now, if it is in flight and has retries left (the timer fails the link
+    /// otherwise).
+    mutating func resend(_ sequence: UInt16, now: Duration) -> [[UInt8]] {
+        guard var entry = inFlight[sequence], entry.retries < configuration.maxRetries else { return [] }
+        entry.retries += 1
+        entry.sentAt = now
+        inFlight[sequence] = entry
+        return [entry.packet.encoded]
     }
 
     /// When ``tick(now:)`` must next be called; `nil` with nothing in flight, or once the link has failed.
