@@ -59,14 +59,6 @@ struct FaceToFaceRoutes: Sendable {
 
     /// One message per change of the screen, until the person leaves the page or the app stops.
     @Sendable func stream(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let changes = await model.changes()
-        let body = ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            for await version in changes.cancelOnGracefulShutdown() {
-                try await writer.write(ByteBuffer(string: "data: \(version)\n\n"))
-            }
-            try await writer.finish(nil)
-        }
-        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+        return ServerSentEvents.response(retry: 1000, relaying: await model.changes()) { "\($0)" }
     }
 }

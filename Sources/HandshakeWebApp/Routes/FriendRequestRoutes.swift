@@ -131,17 +131,6 @@ struct FriendRequestRoutes: Sendable {
     @Sendable func stream(_ request: Request, context: BasicRequestContext) async throws -> Response {
         guard let client = await connection.client() else { return Response(status: .noContent) }
         let after = (try? await client.latestEventID()) ?? 0
-        let body = ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: "retry: 3000\n\ndata: open\n\n"))
-            do {
-                for try await event in client.events(after: after).cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: "data: \(event.id)\n\n"))
-                }
-            } catch {
-                // The server's stream ended; the browser reconnects after `retry` and the page redraws.
-            }
-            try await writer.finish(nil)
-        }
-        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+        return ServerSentEvents.response(retry: 3000, opening: "open", relaying: client.events(after: after)) { "\($0.id)" }
     }
 }
