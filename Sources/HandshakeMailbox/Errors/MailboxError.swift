@@ -199,6 +199,8 @@ extension MailboxError {
         case .requestTimeout(let seconds): String(seconds)
         case .friendRequestsRateLimited: "friend_requests_sent"
         case .receiverRateLimited: "friend_requests_received"
+        case .passSigningRateLimited: "pass_signatures"
+        case .signInRateLimited: "sign_ins"
         default: nil
         }
     }
@@ -231,6 +233,8 @@ extension MailboxError {
             switch detail {
             case "friend_requests_sent": self = .friendRequestsRateLimited(retryAfter: retryAfter ?? 3600)
             case "friend_requests_received": self = .receiverRateLimited(retryAfter: retryAfter ?? 3600)
+            case "pass_signatures": self = .passSigningRateLimited(retryAfter: retryAfter ?? 3600)
+            case "sign_ins": self = .signInRateLimited(retryAfter: retryAfter ?? 60)
             default: self = .rateLimited(retryAfter: retryAfter ?? 3600)
             }
         case "self_request": self = .selfRequest
