@@ -3,22 +3,22 @@
 // multicast DNS has no authentication, so nothing here is proof of anything.
 
 /// A DNS message as multicast DNS uses it.
-public struct DNSMessage: Hashable, Sendable {
+struct DNSMessage: Hashable, Sendable {
     /// The identifier; 0 in multicast DNS (RFC 6762 §18.1) except in answers to legacy unicast queries.
-    public var id: UInt16
+    var id: UInt16
     /// The flags word: QR, opcode, AA, TC, RD, RA, Z, AD, CD, RCODE.
-    public var flags: UInt16
+    var flags: UInt16
     /// The question section.
-    public var questions: [DNSQuestion]
+    var questions: [DNSQuestion]
     /// The answer section.
-    public var answers: [DNSRecord]
+    var answers: [DNSRecord]
     /// The authority section (probes carry their proposed records here, RFC 6762 §8.2).
-    public var authorities: [DNSRecord]
+    var authorities: [DNSRecord]
     /// The additional section.
-    public var additionals: [DNSRecord]
+    var additionals: [DNSRecord]
 
     /// A message from its parts.
-    public init(
+    init(
         id: UInt16 = 0, flags: UInt16, questions: [DNSQuestion] = [], answers: [DNSRecord] = [],
         authorities: [DNSRecord] = [], additionals: [DNSRecord] = []
     ) {
@@ -31,19 +31,19 @@ public struct DNSMessage: Hashable, Sendable {
     }
 
     /// Flags of a multicast DNS query: all zero (RFC 6762 §18).
-    public static let queryFlags: UInt16 = 0x0000
+    static let queryFlags: UInt16 = 0x0000
     /// Flags of a multicast DNS response: QR and AA set (RFC 6762 §18.2, §18.4).
-    public static let responseFlags: UInt16 = 0x8400
+    static let responseFlags: UInt16 = 0x8400
 
     /// Whether this is a response (QR bit).
-    public var isResponse: Bool { flags & 0x8000 != 0 }
+    var isResponse: Bool { flags & 0x8000 != 0 }
     /// The opcode (0 for standard queries; RFC 6762 §18.3 says others are ignored).
-    public var opcode: UInt8 { UInt8((flags >> 11) & 0x0F) }
+    var opcode: UInt8 { UInt8((flags >> 11) & 0x0F) }
     /// The truncated bit (RFC 6762 §18.5: more known answers follow).
-    public var isTruncated: Bool { flags & 0x0200 != 0 }
+    var isTruncated: Bool { flags & 0x0200 != 0 }
     /// The response code (RFC 6762 §18.11: messages with a non-zero code are ignored).
-    public var responseCode: UInt8 { UInt8(flags & 0x000F) }
+    var responseCode: UInt8 { UInt8(flags & 0x000F) }
 
     /// Every record of the three record sections, in order.
-    public var allRecords: [DNSRecord] { answers + authorities + additionals }
+    var allRecords: [DNSRecord] { answers + authorities + additionals }
 }

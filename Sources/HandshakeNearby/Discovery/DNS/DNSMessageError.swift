@@ -3,7 +3,7 @@
 // errors say what was wrong with the bytes; they do not say who sent them or why.
 
 /// Why a DNS message could not be read (or, for a few cases, written).
-public enum DNSMessageError: Error, Equatable, Sendable, CustomStringConvertible {
+enum DNSMessageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message is larger than ``DNSLimits/maxMessageSize``.
     case messageTooLarge(size: Int)
     /// The message ended in the middle of a field.
@@ -34,7 +34,7 @@ public enum DNSMessageError: Error, Equatable, Sendable, CustomStringConvertible
     case trailingBytes(count: Int)
 
     /// A sentence that says what is wrong with the message, for logs.
-    public var description: String {
+    var description: String {
         switch self {
         case .messageTooLarge(let size):
             "The DNS message is \(size) bytes, more than the \(DNSLimits.maxMessageSize) a multicast DNS message may have."
@@ -69,13 +69,13 @@ public enum DNSMessageError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// The bounds the codec enforces on every message, whichever direction it goes.
-public enum DNSLimits {
+enum DNSLimits {
     /// RFC 6762 §17: a multicast DNS message is at most 9000 bytes (jumbo frames included).
-    public static let maxMessageSize = 9000
+    static let maxMessageSize = 9000
     /// At most this many questions and records, all sections together.
-    public static let maxEntries = 512
+    static let maxEntries = 512
     /// At most this many compression pointers followed while reading one name.
-    public static let maxPointersPerName = 64
+    static let maxPointersPerName = 64
     /// RFC 1035 §2.3.4: a name is at most 255 bytes in wire form.
-    public static let maxNameLength = 255
+    static let maxNameLength = 255
 }

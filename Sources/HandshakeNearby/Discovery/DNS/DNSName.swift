@@ -4,13 +4,13 @@
 // not normalize Unicode.
 
 /// A domain name: a sequence of labels, the root label left implicit.
-public struct DNSName: Hashable, Sendable, CustomStringConvertible {
+struct DNSName: Hashable, Sendable, CustomStringConvertible {
     /// The labels, most specific first, each 1–63 bytes.
-    public let labels: [[UInt8]]
+    let labels: [[UInt8]]
 
     /// A name from labels already split (a label may contain a dot, as DNS-SD instance names may).
     /// Throws if a label is empty or longer than 63 bytes, or the whole name is longer than 255 bytes.
-    public init(labels: [[UInt8]]) throws(DNSMessageError) {
+    init(labels: [[UInt8]]) throws(DNSMessageError) {
         var length = 1
         for label in labels {
             guard !label.isEmpty else { throw .emptyLabel }
@@ -22,31 +22,31 @@ public struct DNSName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A name from labels given as strings (UTF-8).
-    public init(_ labels: [String]) throws(DNSMessageError) {
+    init(_ labels: [String]) throws(DNSMessageError) {
         try self.init(labels: labels.map { Array($0.utf8) })
     }
 
     /// A name from dotted text such as `_handshake._tcp.local` (no escapes: every dot separates labels).
-    public init(dotted: String) throws(DNSMessageError) {
+    init(dotted: String) throws(DNSMessageError) {
         try self.init(dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty })
     }
 
     /// The name with `label` put in front: `instance` + `_handshake._tcp.local`.
-    public func prepending(_ label: String) throws(DNSMessageError) -> DNSName {
+    func prepending(_ label: String) throws(DNSMessageError) -> DNSName {
         try DNSName(labels: [Array(label.utf8)] + labels)
     }
 
     /// Its length in uncompressed wire form, root label included.
-    public var wireLength: Int { labels.reduce(1) { $0 + 1 + $1.count } }
+    var wireLength: Int { labels.reduce(1) { $0 + 1 + $1.count } }
 
     /// The first label as text, if it is valid UTF-8.
-    public var firstLabel: String? {
+    var firstLabel: String? {
         labels.first.flatMap(validUTF8)
     }
 
     /// Dotted text; dots and backslashes inside a label are escaped, other bytes outside printable ASCII
     /// appear as `\DDD` (RFC 1035 §5.1) unless the label is valid UTF-8.
-    public var description: String {
+    var description: String {
         if labels.isEmpty { return "." }
         return labels.map { label -> String in
             if let text = validUTF8(label) {
@@ -60,7 +60,7 @@ public struct DNSName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Names are equal when their labels are, ignoring ASCII case, as DNS compares them.
-    public static func == (lhs: DNSName, rhs: DNSName) -> Bool {
+    static func == (lhs: DNSName, rhs: DNSName) -> Bool {
         lhs.labels.count == rhs.labels.count
             && zip(lhs.labels, rhs.labels).allSatisfy { a, b in
                 a.count == b.count && zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
@@ -68,7 +68,7 @@ public struct DNSName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes the labels ignoring ASCII case, consistently with ``==(_:_:)``.
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         for label in labels {
             hasher.combine(label.count)
             for byte in label { hasher.combine(asciiLower(byte)) }

@@ -6,7 +6,7 @@
 
 extension DNSMessage {
     /// Reads a message from its wire form. Throws ``DNSMessageError`` for anything malformed or out of bounds.
-    public init(decoding bytes: [UInt8]) throws(DNSMessageError) {
+    init(decoding bytes: [UInt8]) throws(DNSMessageError) {
         guard bytes.count <= DNSLimits.maxMessageSize else { throw .messageTooLarge(size: bytes.count) }
         var reader = DNSReader(bytes: bytes)
         let id = try reader.u16("header")

@@ -5,7 +5,7 @@
 
 extension DNSMessage {
     /// The message in wire form. Throws if a TXT string is over 255 bytes or the message over 9000 bytes.
-    public func encoded() throws(DNSMessageError) -> [UInt8] {
+    func encoded() throws(DNSMessageError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
         let total = questions.count + answers.count + authorities.count + additionals.count
