@@ -10,9 +10,8 @@ import Testing
 /// contacts each. Both cards verified within 700 ms at MTU 20, and within 2 s when 5 % of packets are lost.
 @Suite("Bluetooth LE at MTU 20: the stream protocol's speed, in virtual time")
 struct SmallLinkSpeedTests {
-    static let ada = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xA1, count: 32))!)
-    static let bob = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xB0, count: 32))!)
-    static let wall = Date(timeIntervalSince1970: 1_800_000_000)
+    // The same two people and clock as the other simulated-link tests, with NearbyFigures' cards and friends.
+    static let (ada, bob, wall) = (SimulatedExchangeTests.ada, SimulatedExchangeTests.bob, SimulatedExchangeTests.wall)
     static let friends = (0..<150).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8($0), count: 31) + [7])!).sigKey }
 
     static func card(_ identity: Identity, _ name: String) -> SignedCard {
