@@ -126,9 +126,6 @@ public final class PostgresPool: Service, Sendable {
         }
     }
 
-    /// Whether the pool is in an outage (requests are refused until a probe connects).
-    public var isInOutage: Bool { state.withLock { $0.outageSince != nil } }
-
     /// Opens one connection of its own, outside the pool, and closes it: the database's answer, with its
     /// cause when it refuses (``PostgresFailure``).
     public func probe() async throws(PostgresFailure) {
