@@ -132,21 +132,18 @@ public struct LinkEndpoint: Sendable {
         guard failure == nil else { throw failure ?? .tooManyLosses(retries: configuration.maxRetries) }
         var output = Output()
         for sequence in inFlight.keys.sorted(by: { ($0 &- oldestUnacked) < ($1 &- oldestUnacked) }) {
-            guard var entry = inFlight[sequence], now - entry.sentAt >= configuration.retransmitAfter else { continue }
+            guard let entry = inFlight[sequence], now - entry.sentAt >= configuration.retransmitAfter else { continue }
             guard entry.retries < configuration.maxRetries else {
                 failure = .tooManyLosses(retries: entry.retries)
                 throw .tooManyLosses(retries: entry.retries)
             }
-            entry.retries += 1
-            entry.sentAt = now
-            inFlight[sequence] = entry
-            output.packets.append(entry.packet.encoded)
+            output.packets += resend(sequence, now: now)
         }
         return output
     }
 
-    /// Sends packet `sequence` again now, if it is in flight and has retries left (the timer fails the link
-    /// otherwise).
+    /// Sends packet `sequence` again now, if it is in flight and has retries left (``tick(now:)`` fails the
+    /// link otherwise): the timer's retransmission and the fast one alike.
     mutating func resend(_ sequence: UInt16, now: Duration) -> [[UInt8]] {
         guard var entry = inFlight[sequence], entry.retries < configuration.maxRetries else { return [] }
         entry.retries += 1
