@@ -18,15 +18,9 @@ final class LandingPageCardCache: Sendable {
     /// A stored card as the page shows it.
     struct Entry: Sendable {
         let signed: SignedCard
-        /// The SVG of the QR code carrying the card's text; `nil` when it is too large for a QR symbol.
-        let qrSVG: String?
-        /// The page, split where a link's token goes; `nil` when the QR is the app link's (it holds the token).
+        /// The page, split where a link's token goes; `nil` when the card is too large for a QR symbol, so
+        /// its page shows the app link's QR, which holds the token.
         let pageParts: [String]?
-
-        /// The page for the link `token`.
-        func page(token: String, lifetime: TimeInterval) -> String {
-            pageParts?.joined(separator: token) ?? LandingPageHTML.card(signed, qrSVG: qrSVG, token: token, lifetime: lifetime)
-        }
     }
 
     /// How many cards are kept.
@@ -40,16 +34,24 @@ final class LandingPageCardCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The card in `bytes`, verified, and its QR: worked out now, or kept from an earlier view.
+    /// The page for the link `token` to the stored card `bytes`.
     /// - Throws: `CardRejection` when the stored bytes do not verify (nothing is kept then).
-    func entry(for bytes: [UInt8], now: Date) throws -> Entry {
+    func page(for bytes: [UInt8], token: String, now: Date) throws -> String {
+        let entry = try entry(for: bytes, now: now)
+        return entry.pageParts?.joined(separator: token) ?? LandingPageHTML.card(entry.signed, qrSVG: nil, token: token, lifetime: lifetime)
+    }
+
+    /// The card in `bytes`, verified, and its page: worked out now, or kept from an earlier view.
+    private func entry(for bytes: [UInt8], now: Date) throws -> Entry {
         let key = Data(SHA256.hash(data: bytes))
         if let kept = entries.withLock({ $0.byDigest[key] }) { return kept }
         let signed = try CardVerifier().verify(bytes, now: now)
         let code = try? QRCode(encoding: CardText.qrText(signed), errorCorrection: .low)
         let svg = code.map { SVGRenderer(quietZone: 4, moduleSize: 4).render($0) }
-        let entry = Entry(
-            signed: signed, qrSVG: svg, pageParts: svg.map { LandingPageHTML.cardPageParts(signed, qrSVG: $0, lifetime: lifetime) })
+        // Escaped card text cannot hold a NUL (UntrustedText shows controls as text), so the marker is ours alone.
+        let marker = "\u{0}token\u{0}"
+        let parts = svg.map { LandingPageHTML.card(signed, qrSVG: $0, token: marker, lifetime: lifetime).components(separatedBy: marker) }
+        let entry = Entry(signed: signed, pageParts: parts)
         entries.withLock { entries in
             guard entries.byDigest.updateValue(entry, forKey: key) == nil else { return }
             entries.order.append(key)

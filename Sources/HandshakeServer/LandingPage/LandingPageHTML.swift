@@ -11,17 +11,9 @@ import HandshakeQR
 /// style is inline, its QR an inline SVG), so it works under a `default-src 'none'` policy. What it does
 /// not do: verify anything for the visitor — the app verifies the card it scans or opens.
 enum LandingPageHTML {
-    /// The page for a usable link: ``cardPageParts(_:qrSVG:lifetime:)`` joined by the token.
+    /// The page for a usable link, with `qrSVG`, the QR of the signed card; `nil` for a card too large for a
+    /// QR symbol, whose page shows the QR of the app link instead.
     static func card(_ signed: SignedCard, qrSVG: String?, token: String, lifetime: TimeInterval) -> String {
-        cardPageParts(signed, qrSVG: qrSVG, token: token, lifetime: lifetime).joined(separator: token)
-    }
-
-    /// The page for a usable link, split where the link's token goes, so the same parts serve every link
-    /// of one card. A card too large for a QR symbol gets the app link's QR instead, which holds the token:
-    /// its page is drawn for `token` (one part).
-    static func cardPageParts(_ signed: SignedCard, qrSVG: String?, token: String? = nil, lifetime: TimeInterval) -> [String] {
-        let marker = "\u{0}token\u{0}"
-        let token = qrSVG == nil ? token ?? "" : marker
         let card = signed.card
         let name = card.name.map(escape) ?? "Someone"
         let detail = [card.title, card.company].compactMap { $0 }.map(escape).joined(separator: " · ")
@@ -29,7 +21,7 @@ enum LandingPageHTML {
         // The QR carries the signed card itself (its HS1: text), so a scan works with no server at all;
         // a card too large for a QR symbol (a big avatar) gets the app link instead.
         let qrSVG = qrSVG ?? (try? QRCode(encoding: appLink)).map { SVGRenderer(quietZone: 4, moduleSize: 4).render($0) } ?? ""
-        let html = page(
+        return page(
             title: "\(name) on Handshake",
             body: """
                 <h1>\(name)</h1>
@@ -46,8 +38,6 @@ enum LandingPageHTML {
                 <p class="note">The card is signed by \(name)'s own key; Handshake checks the signature before adding it.
                 This link works for one friend request and expires \(duration(lifetime)) after it was made.</p>
                 """)
-        // Escaped card text cannot hold a NUL (UntrustedText shows controls as text), so the marker is ours alone.
-        return html.components(separatedBy: marker)
     }
 
     /// The page for a link that cannot be used, with the reason.

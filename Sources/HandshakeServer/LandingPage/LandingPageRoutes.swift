@@ -35,8 +35,7 @@ struct LandingPageRoutes: Sendable {
             guard let bytes = ownerCard else { throw MailboxError.linkUnknown }
             // Stored cards were verified when published; reading one back through the verifier is how a
             // ContactCard is obtained, and checks the stored bytes once more (once per card: the cache).
-            let entry = try cards.entry(for: bytes, now: clock.now())
-            return Self.html(.ok, entry.page(token: token, lifetime: linkLifetime))
+            return Self.html(.ok, try cards.page(for: bytes, token: token, now: clock.now()))
         } catch let error as MailboxError {
             return Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime))
         }
