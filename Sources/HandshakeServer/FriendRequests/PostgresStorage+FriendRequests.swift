@@ -142,7 +142,6 @@ extension PostgresStorage {
             .first?.int64("n") ?? 0)
     }
 
-    /// Waits for (then holds until commit) the lock on the pair `a`–`b`, whichever way round.
     /// Refuses a request over the sender's limit, or (by Node ID) over the receiver's. Each count is taken
     /// under that account's lock (sender first, then receiver: no two transactions wait on each other
     /// crosswise), so a request committed on another instance is counted.
@@ -153,8 +152,10 @@ extension PostgresStorage {
         let sent = try await rows(
             "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = \(draft.sender.rawValue) AND created_at > \(windowStart)",
             on: connection)
-        if try (sent.first?.int64("n") ?? 0) >= limits.perSender, let oldest = try sent.first?.int64("oldest") {
-            throw MailboxError.friendRequestsRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        if let seconds = RateWindow.retryAfter(
+            count: try sent.first?.int64("n") ?? 0, oldest: try sent.first?.int64("oldest"), limit: limits.perSender, window: limits.window, now: now)
+        {
+            throw MailboxError.friendRequestsRateLimited(retryAfter: seconds)
         }
         guard case .nodeID = draft.target else { return }
         try await lock(.requestsReceived, receiver.rawValue, on: connection)
@@ -163,11 +164,15 @@ extension PostgresStorage {
             SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request
             WHERE receiver = \(receiver.rawValue) AND route = \(FriendRequestRoute.nodeId.rawValue) AND created_at > \(windowStart)
             """, on: connection)
-        if try (received.first?.int64("n") ?? 0) >= limits.perReceiver, let oldest = try received.first?.int64("oldest") {
-            throw MailboxError.receiverRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        if let seconds = RateWindow.retryAfter(
+            count: try received.first?.int64("n") ?? 0, oldest: try received.first?.int64("oldest"), limit: limits.perReceiver,
+            window: limits.window, now: now)
+        {
+            throw MailboxError.receiverRateLimited(retryAfter: seconds)
         }
     }
 
+    /// Waits for (then holds until commit) the lock on the pair `a`–`b`, whichever way round.
     func lockPair(_ a: NodeID, _ b: NodeID, on connection: PostgresConnection) async throws {
         let (low, high) = a.rawValue < b.rawValue ? (a.rawValue, b.rawValue) : (b.rawValue, a.rawValue)
         try await lock(.requestPair, low + ":" + high, on: connection)

@@ -67,16 +67,20 @@ extension SQLiteStorage {
         let sent = try Row.fetchOne(
             db, sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = ? AND created_at > ?",
             arguments: [draft.sender.rawValue, windowStart])
-        if let sent, (sent["n"] as Int? ?? 0) >= limits.perSender, let oldest = sent["oldest"] as Int64? {
-            throw MailboxError.friendRequestsRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        if let seconds = RateWindow.retryAfter(
+            count: sent?["n"] ?? 0, oldest: sent?["oldest"], limit: limits.perSender, window: limits.window, now: now)
+        {
+            throw MailboxError.friendRequestsRateLimited(retryAfter: seconds)
         }
         guard case .nodeID = draft.target else { return }
         let received = try Row.fetchOne(
             db,
             sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE receiver = ? AND route = ? AND created_at > ?",
             arguments: [receiver.rawValue, FriendRequestRoute.nodeId.rawValue, windowStart])
-        if let received, (received["n"] as Int? ?? 0) >= limits.perReceiver, let oldest = received["oldest"] as Int64? {
-            throw MailboxError.receiverRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: limits.window, now: now))
+        if let seconds = RateWindow.retryAfter(
+            count: received?["n"] ?? 0, oldest: received?["oldest"], limit: limits.perReceiver, window: limits.window, now: now)
+        {
+            throw MailboxError.receiverRateLimited(retryAfter: seconds)
         }
     }
 

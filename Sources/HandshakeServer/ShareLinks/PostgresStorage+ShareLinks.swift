@@ -16,9 +16,10 @@ extension PostgresStorage {
             let recent = try await rows(
                 "SELECT count(*) AS n, min(created_at) AS oldest FROM share_link WHERE owner = \(owner.rawValue) AND created_at > \(windowStart)",
                 on: connection)
-            let count = try recent.first?.int64("n") ?? 0
-            if count >= limit, let oldest = try recent.first?.int64("oldest") {
-                throw MailboxError.rateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
+            if let seconds = RateWindow.retryAfter(
+                count: try recent.first?.int64("n") ?? 0, oldest: try recent.first?.int64("oldest"), limit: limit, window: window, now: now)
+            {
+                throw MailboxError.rateLimited(retryAfter: seconds)
             }
             try await execute(
                 """

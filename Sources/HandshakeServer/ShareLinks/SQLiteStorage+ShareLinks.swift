@@ -13,8 +13,8 @@ extension SQLiteStorage {
             let recent = try Int64.fetchAll(
                 db, sql: "SELECT created_at FROM share_link WHERE owner = ? AND created_at > ? ORDER BY created_at",
                 arguments: [owner.rawValue, windowStart])
-            if recent.count >= limit, let oldest = recent.first {
-                throw MailboxError.rateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
+            if let seconds = RateWindow.retryAfter(count: Int64(recent.count), oldest: recent.first, limit: limit, window: window, now: now) {
+                throw MailboxError.rateLimited(retryAfter: seconds)
             }
             try db.execute(
                 sql: "INSERT INTO share_link (token_hash, owner, created_at, expires_at) VALUES (?, ?, ?, ?)",

@@ -16,8 +16,10 @@ extension PostgresStorage {
                 "DELETE FROM pass_signature WHERE owner = \(owner.rawValue) AND signed_at <= \(windowStart)", on: connection)
             let recent = try await rows(
                 "SELECT count(*) AS n, min(signed_at) AS oldest FROM pass_signature WHERE owner = \(owner.rawValue)", on: connection)
-            if try (recent.first?.int64("n") ?? 0) >= Int64(limit), let oldest = try recent.first?.int64("oldest") {
-                throw MailboxError.passSigningRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
+            if let seconds = RateWindow.retryAfter(
+                count: try recent.first?.int64("n") ?? 0, oldest: try recent.first?.int64("oldest"), limit: limit, window: window, now: now)
+            {
+                throw MailboxError.passSigningRateLimited(retryAfter: seconds)
             }
             try await execute(
                 "INSERT INTO pass_signature (owner, signed_at) VALUES (\(owner.rawValue), \(now.unixMillis))", on: connection)

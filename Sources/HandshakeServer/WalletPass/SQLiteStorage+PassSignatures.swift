@@ -14,8 +14,8 @@ extension SQLiteStorage {
                 sql: "DELETE FROM pass_signature WHERE owner = ? AND signed_at <= ?", arguments: [owner.rawValue, windowStart])
             let recent = try Row.fetchOne(
                 db, sql: "SELECT count(*) AS n, min(signed_at) AS oldest FROM pass_signature WHERE owner = ?", arguments: [owner.rawValue])
-            if let recent, recent["n"] as Int >= limit, let oldest = recent["oldest"] as Int64? {
-                throw MailboxError.passSigningRateLimited(retryAfter: RateWindow.secondsUntilFree(oldest: oldest, window: window, now: now))
+            if let seconds = RateWindow.retryAfter(count: recent?["n"] ?? 0, oldest: recent?["oldest"], limit: limit, window: window, now: now) {
+                throw MailboxError.passSigningRateLimited(retryAfter: seconds)
             }
             try db.execute(
                 sql: "INSERT INTO pass_signature (owner, signed_at) VALUES (?, ?)", arguments: [owner.rawValue, now.unixMillis])
