@@ -2,15 +2,15 @@ import Foundation
 import HandshakeServer
 import Testing
 
-/// The friend-request limits: one account sends at most `friendRequestsPerSender` an hour by any route,
-/// and receives at most `nodeIDRequestsPerReceiver` an hour by Node ID from everyone together; past them,
+/// The friend-request limits: one account sends at most `friendRequests.perSender` an hour by any route,
+/// and receives at most `friendRequests.perReceiver` an hour by Node ID from everyone together; past them,
 /// `429 rate_limited` with `Retry-After` and a `detail` naming the limit. A share link of the receiver's
 /// still reaches them. Both hold on both backends and free up as the hour slides.
 @Suite struct FriendRequestLimitTests {
     static var policy: MailboxPolicy {
         var policy = MailboxPolicy()
-        policy.friendRequestsPerSender = 3
-        policy.nodeIDRequestsPerReceiver = 2
+        policy.friendRequests.perSender = 3
+        policy.friendRequests.perReceiver = 2
         return policy
     }
 

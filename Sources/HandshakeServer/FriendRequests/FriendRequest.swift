@@ -49,22 +49,26 @@ public struct FriendRequestDraft: Sendable {
     /// The optional note.
     public var note: String?
     /// The sender's limit and the receiver's (for requests by Node ID), within `window` seconds.
-    public var limits: FriendRequestLimits = MailboxPolicy().friendRequestLimits
+    public var limits = FriendRequestLimits()
 }
 
 /// How many requests one account may send, and receive by Node ID, in a sliding window
-/// (``MailboxPolicy/friendRequestsPerSender``, ``MailboxPolicy/nodeIDRequestsPerReceiver``). The storage
-/// counts and inserts in one transaction, so the limits hold across instances.
+/// (``MailboxPolicy/friendRequests``). The storage counts and inserts in one transaction, so the limits
+/// hold across instances.
 public struct FriendRequestLimits: Sendable {
-    /// Requests one account may send within `window`.
+    /// Requests one account may send within `window`, by any route: far above what a person sends, and a
+    /// bound on what one account (a fresh one made for spam) can push.
     public var perSender: Int
-    /// Requests by Node ID one account may receive within `window`.
+    /// Requests by Node ID one account may receive within `window`, from everyone together: a person's
+    /// inbox cannot be flooded by many fresh accounts. Requests by share link are not counted; each link
+    /// carries one, and its owner made it (20 an hour at most).
     public var perReceiver: Int
-    /// The window, in seconds.
+    /// The sliding window, in seconds.
     public var window: TimeInterval
 
-    /// Limits of `perSender` sent and `perReceiver` received by Node ID within `window` seconds.
-    public init(perSender: Int, perReceiver: Int, window: TimeInterval) {
+    /// Limits of `perSender` sent and `perReceiver` received by Node ID within `window` seconds; by
+    /// default 30 and 20 an hour.
+    public init(perSender: Int = 30, perReceiver: Int = 20, window: TimeInterval = 60 * 60) {
         (self.perSender, self.perReceiver, self.window) = (perSender, perReceiver, window)
     }
 }

@@ -54,7 +54,7 @@ struct FriendRequestRoutes: Sendable {
         let stored = try await storage.sendFriendRequest(
             FriendRequestDraft(
                 sender: sender, target: target, senderCard: card.bytes, note: note,
-                limits: policy.friendRequestLimits),
+                limits: policy.friendRequests),
             now: clock.now())
         await broadcaster.notify([stored.receiver])
         metrics.friendRequest(.sent)

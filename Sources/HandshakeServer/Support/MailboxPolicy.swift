@@ -23,19 +23,8 @@ public struct MailboxPolicy: Sendable {
     public var passSignaturesPerWindow = 20
     /// The sliding window the wallet-pass signing limit counts in.
     public var passSignatureWindow: TimeInterval = 60 * 60
-    /// How many friend requests one account may send within ``friendRequestWindow``, by any route: far
-    /// above what a person sends, and a bound on what one account (a fresh one made for spam) can push.
-    public var friendRequestsPerSender = 30
-    /// How many friend requests by Node ID one account may receive within ``friendRequestWindow``, from
-    /// everyone together: a person's inbox cannot be flooded by many fresh accounts. Requests by share link
-    /// are not counted here; each link carries one, and its owner made it (20 an hour at most).
-    public var nodeIDRequestsPerReceiver = 20
-    /// The sliding window the friend-request limits count in.
-    public var friendRequestWindow: TimeInterval = 60 * 60
-    /// The two friend-request limits, as the storage takes them.
-    public var friendRequestLimits: FriendRequestLimits {
-        FriendRequestLimits(perSender: friendRequestsPerSender, perReceiver: nodeIDRequestsPerReceiver, window: friendRequestWindow)
-    }
+    /// How many friend requests one account may send, and receive by Node ID, in an hour.
+    public var friendRequests = FriendRequestLimits()
     /// The longest note a friend request may carry, in characters (grapheme clusters).
     public var noteMaxCharacters = NoteLimits.characters
     /// How many sign-in challenges one client address may ask this instance for in a minute.

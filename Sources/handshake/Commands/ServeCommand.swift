@@ -128,8 +128,8 @@ struct ServeCommand: ParsableCommand {
         server.policy.trustForwardedFor = trustForwardedFor
         server.policy.challengesPerAddressPerMinute = signInsPerMinute
         server.policy.challengesPerMinute = max(server.policy.challengesPerMinute, signInsPerMinute)
-        server.policy.friendRequestsPerSender = friendRequestsPerHour
-        server.policy.nodeIDRequestsPerReceiver = requestsReceivedPerHour
+        server.policy.friendRequests.perSender = friendRequestsPerHour
+        server.policy.friendRequests.perReceiver = requestsReceivedPerHour
         if let passCertificate {
             guard let passKey else { throw ValidationError("--pass-certificate needs its key: --pass-key FILE.") }
             do {
