@@ -24,19 +24,19 @@ import Testing
                 try await cluster.pause()
                 for _ in 0..<2 {
                     // The first request notices the outage (within the pool's lease limit); the next is refused at once.
-                    let refused = try await Self.answered { try await client.call(.get, "/v1/account", token: ada.token) }
+                    let refused = try await withTimeLimit(Self.bound, "an account read") { try await client.call(.get, "/v1/account", token: ada.token) }
                     #expect(refused.status == .serviceUnavailable)
                     #expect(refused.code == "database_unavailable")
                     #expect(refused.headers[.retryAfter] == "5")
                 }
-                #expect(try await Self.answered { try await client.call(.get, "/health") }.status == .serviceUnavailable)
+                #expect(try await withTimeLimit(Self.bound, "a health check") { try await client.call(.get, "/health") }.status == .serviceUnavailable)
 
                 try await cluster.resume()
                 var served = false
                 let clock = ContinuousClock()
                 let deadline = clock.now + Self.bound
                 while !served, clock.now < deadline {
-                    served = try await Self.answered { try await client.call(.get, "/v1/account", token: ada.token) }.status == .ok
+                    served = try await withTimeLimit(Self.bound, "an account read") { try await client.call(.get, "/v1/account", token: ada.token) }.status == .ok
                     if !served { try await Task.sleep(for: .milliseconds(100)) }
                 }
                 #expect(served, "the mailbox was not serving \(Self.bound) after the database came back")
@@ -78,29 +78,13 @@ import Testing
 
     /// What `storage.prepare()` threw (nil if it started), within 10 s: a refusal is reported at once.
     static func startError(of storage: PostgresStorage) async throws -> (any Error)? {
-        try await answered(within: .seconds(10)) { () async -> (any Error)? in
+        try await withTimeLimit(.seconds(10), "a start") { () async -> (any Error)? in
             do {
                 try await storage.prepare()
                 return nil
             } catch {
                 return error
             }
-        }
-    }
-
-    /// `work`'s result, or a failure if it takes longer than `limit`: a request that hangs fails the test.
-    static func answered<Value: Sendable>(within limit: Duration = bound, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw TestPostgres.Failure(description: "no answer within \(limit)")
-            }
-            return value
         }
     }
 }

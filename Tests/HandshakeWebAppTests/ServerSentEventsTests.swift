@@ -43,15 +43,7 @@ import Testing
             }
             #expect(read.contains("retry: 1000") && read.contains("data: open"))
             // Within a few keep-alive intervals the write fails and the relayed source is let go.
-            let letGo = await withTaskGroup(of: Bool.self) { group in
-                group.addTask { for await _ in ended.signal { return true }; return true }
-                group.addTask {
-                    try? await Task.sleep(for: .seconds(10))
-                    return false
-                }
-                defer { group.cancelAll() }
-                return await group.next() ?? false
-            }
+            let letGo = (try? await withTimeLimit(.seconds(10), "the source let go") { for await _ in ended.signal { return true }; return true }) ?? false
             #expect(letGo, "the stream kept its source after the page closed")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeServer
+import HandshakeTestSupport
 import Logging
 import PostgresNIO
 import Testing
@@ -93,22 +94,9 @@ enum TestPostgres {
     /// waits for ever; a test must fail instead).
     static func bounded(_ what: String, _ work: @escaping @Sendable () async throws -> Void) async throws {
         do {
-            try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    try await work()
-                    return true
-                }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(30))
-                    return false
-                }
-                defer { group.cancelAll() }
-                guard try await group.next() == true else {
-                    throw Failure(description: "\(what): the PostgreSQL at \(variable) did not answer within 30 s")
-                }
-            }
-        } catch let error as Failure {
-            throw error
+            try await withTimeLimit(.seconds(30), what, work)
+        } catch is TimeLimitExceeded {
+            throw Failure(description: "\(what): the PostgreSQL at \(variable) did not answer within 30 s")
         } catch {
             // PostgresNIO's errors describe themselves only when reflected; a failing test should say why.
             throw Failure(description: "\(what) failed: \(String(reflecting: error))")
