@@ -93,7 +93,7 @@ public struct PostgresUnavailable: Error, CustomStringConvertible {
         } else {
             description = """
                 PostgreSQL at \(place) (database \(client.database ?? client.username), user \(client.username)) accepted a connection \
-                but did not finish the migrations within \(timeout.components.seconds) s: check that no other instance holds them.
+                but its pool could not run a query within \(timeout.components.seconds) s: check max_connections and the server's log.
                 """
         }
     }
