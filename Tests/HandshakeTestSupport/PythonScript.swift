@@ -20,60 +20,26 @@ public enum PythonScript {
 
     /// Runs `script` with `python3` from PATH, in the script's own folder.
     public static func run(_ script: URL, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in.json")
-        let outURL = scratch.appendingPathComponent("out.json")
-        let errURL = scratch.appendingPathComponent("err.txt")
-        try JSONSerialization.data(withJSONObject: input).write(to: inURL)
-        // Files, not pipes: a script that prints much cannot block on a full pipe while we wait for it.
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + arguments
-        process.currentDirectoryURL = script.deletingLastPathComponent()
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        let files = try ScriptFiles(input)
+        defer { files.remove() }
+        let process = try files.process(script, arguments: arguments)
         try process.run()
         process.waitUntilExit()
-
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        let name = script.lastPathComponent
-        guard process.terminationStatus == 0 else { throw Failure(script: name, status: process.terminationStatus, stderr: stderr) }
-        guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: outURL)) as? [String: Any] else {
-            throw Failure(script: name, status: 0, stderr: "its output is not a JSON object")
-        }
-        return object
+        return try files.output(of: script, status: process.terminationStatus)
     }
 
     /// A script running in the background, for tests that do something else meanwhile (a peer on the
     /// network, a namespace's other end). Its end is waited for without holding a thread.
     public final class Running: Sendable {
-        private let scratch: URL
-        private let name: String
+        private let script: URL
+        private let files: ScriptFiles
         private let exited: Task<Int32, Never>
 
         /// Starts `script` with `input` on its standard input; `prefix` goes before `python3`.
         public init(_ script: URL, _ input: [String: any Sendable], prefix: [String] = []) throws {
-            name = script.lastPathComponent
-            scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let inURL = scratch.appendingPathComponent("in.json")
-            try JSONSerialization.data(withJSONObject: input).write(to: inURL)
-            for file in ["out.json", "err.txt"] {
-                _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(file).path, contents: nil)
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = prefix + ["python3", script.path]
-            process.currentDirectoryURL = script.deletingLastPathComponent()
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-            process.standardOutput = try FileHandle(forWritingTo: scratch.appendingPathComponent("out.json"))
-            process.standardError = try FileHandle(forWritingTo: scratch.appendingPathComponent("err.txt"))
+            self.script = script
+            files = try ScriptFiles(input)
+            let process = try files.process(script, prefix: prefix)
             let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
             process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
             try process.run()
@@ -83,14 +49,49 @@ public enum PythonScript {
         /// Waits for the script to end and returns what it printed.
         public func result() async throws -> [String: Any] {
             let status = await exited.value
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let stderr = (try? String(contentsOf: scratch.appendingPathComponent("err.txt"), encoding: .utf8)) ?? ""
+            defer { files.remove() }
+            return try files.output(of: script, status: status)
+        }
+    }
+
+    /// A run's input, output and error as files in a folder of its own: a script that prints much cannot
+    /// block on a full pipe while the test waits for it.
+    struct ScriptFiles: Sendable {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-py-\(UUID().uuidString)")
+        var input: URL { folder.appendingPathComponent("in.json") }
+        var output: URL { folder.appendingPathComponent("out.json") }
+        var errors: URL { folder.appendingPathComponent("err.txt") }
+
+        init(_ object: [String: Any]) throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: object).write(to: input)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        }
+
+        /// `python3 script arguments` (after `prefix`), in the script's folder, wired to the files.
+        func process(_ script: URL, arguments: [String] = [], prefix: [String] = []) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = prefix + ["python3", script.path] + arguments
+            process.currentDirectoryURL = script.deletingLastPathComponent()
+            process.standardInput = try FileHandle(forReadingFrom: input)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            return process
+        }
+
+        /// The JSON object the script printed, or its failure in its own words.
+        func output(of script: URL, status: Int32) throws -> [String: Any] {
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            let name = script.lastPathComponent
             guard status == 0 else { throw Failure(script: name, status: status, stderr: stderr) }
-            let data = try Data(contentsOf: scratch.appendingPathComponent("out.json"))
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw Failure(script: name, status: 0, stderr: "it printed no JSON object; stderr: \(stderr)")
+            guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any] else {
+                throw Failure(script: name, status: 0, stderr: "its output is not a JSON object; stderr: \(stderr)")
             }
             return object
         }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 }
