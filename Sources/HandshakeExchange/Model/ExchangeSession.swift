@@ -58,7 +58,9 @@ public final class ExchangeSession {
         self.transport = transport
         self.gate = gate
         self.clock = clock
-        core = NearbySession(role: role, secret: secret, ownKey: identity.sigKey, trustedContacts: trustedContacts, timeouts: timeouts, now: clock.now())
+        core = NearbySession(
+            channel: SecureChannel(role: role, secret: secret), ownKey: identity.sigKey, trustedContacts: trustedContacts,
+            timeouts: timeouts, now: clock.now(), defersCommonFriends: true)
         state = core.state
     }
 
@@ -207,7 +209,23 @@ public final class ExchangeSession {
             armedDeadline = nil
         } else {
             rearm()
+            startCommonFriendsWork()
         }
+    }
+
+    /// Runs the common-friends work the core owes on another thread, so the cards never wait behind it
+    /// (docs/protocols/nearby.md §2): a request that arrives meanwhile is answered at once.
+    func startCommonFriendsWork() {
+        guard let taken = core.takeCommonFriendsWork() else { return }
+        Task.detached(priority: .utility) { [weak self] in
+            var work = taken
+            work.run()
+            await self?.commonFriendsWorkDone(work)
+        }
+    }
+
+    func commonFriendsWorkDone(_ work: CommonFriendsWork) {
+        apply(core.finishCommonFriendsWork(work))
     }
 
     func write(_ item: Outgoing) {

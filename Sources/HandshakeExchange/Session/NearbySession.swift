@@ -28,13 +28,33 @@ public struct NearbySession: Sendable {
         channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
         timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
     ) {
+        self.init(channel: channel, ownKey: ownKey, trustedContacts: trustedContacts, timeouts: timeouts, now: now, defersCommonFriends: false)
+    }
+
+    /// A session whose common-friends work is done in ``receive(_:now:)`` as it comes (`defersCommonFriends`
+    /// false: the output of an input is complete, which tests and the simulated link rely on), or left for the
+    /// driver to take (``takeCommonFriendsWork()``) and run off the thread that handles the cards.
+    init(
+        channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey],
+        timeouts: SessionTimeouts, now: SessionInstant, defersCommonFriends: Bool
+    ) {
         self.channel = channel
         self.trustedContacts = trustedContacts
+        self.defersCommonFriends = defersCommonFriends
         session = PeerSession(role: channel.role, ownKey: ownKey, timeouts: timeouts, now: now)
     }
 
     let trustedContacts: [SigningPublicKey]
+    let defersCommonFriends: Bool
+    /// The common-friends exchange, from the moment the channel opens; `nil` before, and while its work is out.
     var commonFriends: CommonFriendsExchange?
+    /// Whether the common-friends work is out with the driver.
+    var commonFriendsWorkOut = false
+    /// Our set, owed since the channel opened and not yet made.
+    var owesCommonFriendsSet = false
+    /// The peer's set and reply, received and waiting for the work that answers and reads them.
+    var heldPeerSet: [UInt8]?
+    var heldPeerReply: [UInt8]?
 
     /// The screen the session is on.
     public var state: SessionState { session.state }
@@ -102,33 +122,71 @@ public struct NearbySession: Sendable {
 
     // MARK: Common friends
 
-    /// The channel is open: our blinded set goes out at once, so the confirm screen can show the common
+    /// The channel is open: our blinded set is owed at once, so the confirm screen can show the common
     /// friends before anyone decides (docs/protocols/nearby-common-friends.md).
     mutating func startCommonFriends(salt: [UInt8]) -> NearbyOutput {
         guard !session.state.isEnded else { return NearbyOutput() }
-        var exchange = CommonFriendsExchange(contactKeys: trustedContacts.map(\.rawRepresentation), sessionSalt: salt)
-        let set = exchange.setMessage()
-        commonFriends = exchange
-        return apply([.send(.commonFriends(.commonFriendsSet, set))])
+        commonFriends = CommonFriendsExchange(contactKeys: trustedContacts.map(\.rawRepresentation), sessionSalt: salt)
+        owesCommonFriendsSet = true
+        return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork()
     }
 
-    /// Their set (answered with our reply) or their reply (which gives the result). A refused message ends
-    /// the session: an honest peer never sends one.
+    /// Their set (answered with our reply) or their reply (which gives the result), held until the work
+    /// that answers it runs. A refused message ends the session: an honest peer never sends one.
     mutating func commonFriendsMessage(_ type: MessageType, _ payload: [UInt8]) -> NearbyOutput {
-        guard var exchange = commonFriends else { return apply(session.fail("The other device sent common friends before the channel was open.")) }
-        do throws(CommonFriendsError) {
-            if type == .commonFriendsSet {
-                let reply = try exchange.reply(toPeerSet: payload)
-                commonFriends = exchange
-                return apply([.send(.commonFriends(.commonFriendsReply, reply))])
-            }
-            let result = try exchange.receiveReply(payload)
-            commonFriends = exchange
-            session.commonFriendsChanged(.found(result.commonKeys.compactMap { SigningPublicKey(rawRepresentation: $0) }))
-            return NearbyOutput()
-        } catch {
-            return apply(session.fail(error.description))
+        guard commonFriends != nil || commonFriendsWorkOut else {
+            return apply(session.fail("The other device sent common friends before the channel was open."))
         }
+        // A second message of a kind while the first still waits is refused here; after the first was read,
+        // the exchange refuses it.
+        if type == .commonFriendsSet {
+            guard heldPeerSet == nil else { return apply(session.fail(CommonFriendsError.secondSet.description)) }
+            heldPeerSet = payload
+        } else {
+            guard heldPeerReply == nil else { return apply(session.fail(CommonFriendsError.secondReply.description)) }
+            heldPeerReply = payload
+        }
+        return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork()
+    }
+
+    /// Whether common-friends work is owed and not out with the driver.
+    var hasCommonFriendsWork: Bool {
+        commonFriends != nil && !session.state.isEnded && (owesCommonFriendsSet || heldPeerSet != nil || heldPeerReply != nil)
+    }
+
+    /// The common-friends work owed now, for the driver to run (``CommonFriendsWork/run()``) and hand back
+    /// with ``finishCommonFriendsWork(_:)``; `nil` when none is owed or some is out already.
+    mutating func takeCommonFriendsWork() -> CommonFriendsWork? {
+        guard hasCommonFriendsWork, let exchange = commonFriends else { return nil }
+        let work = CommonFriendsWork(exchange: exchange, makesSet: owesCommonFriendsSet, peerSet: heldPeerSet, peerReply: heldPeerReply)
+        commonFriends = nil
+        commonFriendsWorkOut = true
+        owesCommonFriendsSet = false
+        heldPeerSet = nil
+        heldPeerReply = nil
+        return work
+    }
+
+    /// Takes back work the driver ran: sends what it made, in order, and shows the result or ends the session
+    /// on a refusal. Nothing happens once the session has ended meanwhile.
+    mutating func finishCommonFriendsWork(_ work: CommonFriendsWork) -> NearbyOutput {
+        commonFriends = work.exchange
+        commonFriendsWorkOut = false
+        guard !session.state.isEnded else { return NearbyOutput() }
+        var output = apply(work.messages.map { .send($0) })
+        if let refusal = work.refusal {
+            output.append(apply(session.fail(refusal.description)))
+        } else if let result = work.result {
+            session.commonFriendsChanged(.found(result.commonKeys.compactMap { SigningPublicKey(rawRepresentation: $0) }))
+        }
+        return output
+    }
+
+    /// The work owed, done here and now (a session that does not defer it).
+    mutating func runCommonFriendsWork() -> NearbyOutput {
+        guard var work = takeCommonFriendsWork() else { return NearbyOutput() }
+        work.run()
+        return finishCommonFriendsWork(work)
     }
 
     /// Seals the session's messages into channel records; a message the channel cannot send ends the session.
