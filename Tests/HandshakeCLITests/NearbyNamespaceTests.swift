@@ -37,7 +37,14 @@ struct NearbyNamespaceTests {
     static func expectSwapped(_ ada: CLI, _ adaEvents: [[String: Any]], _ bob: CLI, _ bobEvents: [[String: Any]], source: String) async throws {
         #expect(adaEvents.last?["outcome"] as? String == "completed", "\(adaEvents)")
         #expect(bobEvents.last?["outcome"] as? String == "completed", "\(bobEvents)")
-        let friends = (adaEvents + bobEvents).filter { $0["event"] as? String == "commonFriends" }.compactMap { $0["names"] as? [String] }
+        // Found after the channel opened ("commonFriends"), or before: on the confirm screen ("connected").
+        let friends = (adaEvents + bobEvents).compactMap { event -> [String]? in
+            switch event["event"] as? String {
+            case "commonFriends": event["names"] as? [String]
+            case "connected": event["commonFriends"] as? [String]
+            default: nil
+            }
+        }
         #expect(friends.contains(["Carol Herschel"]), "\(adaEvents)\n\(bobEvents)")
         try await expectBooks(ada, bob, source: source)
     }
@@ -68,6 +75,28 @@ struct NearbyNamespaceTests {
         let adaCode = adaEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String
         #expect(adaCode != nil && adaCode == bobEvents.first { $0["event"] as? String == "connected" }?["shortCode"] as? String)
         try await Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nearby")
+    }
+
+    @Test("the list shows each person's common-friend count before anyone chooses, on both screens")
+    func countsBeforeChoosing() async throws {
+        let (ada, bob) = try await Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let adaLooking = try Running(ada, ["nearby", "--show-name", "--json", "--timeout", "8"], namespace: pair.first)
+        let bobLooking = try Running(bob, ["nearby", "--show-name", "--json", "--timeout", "8"], namespace: pair.second)
+        let adaEvents = try await Self.finish(adaLooking), bobEvents = try await Self.finish(bobLooking)
+        for (events, other) in [(adaEvents, "Bob Babbage"), (bobEvents, "Ada Lovelace")] {
+            let found = try #require(events.first { $0["event"] as? String == "found" && $0["name"] as? String == other }, "\(events)")
+            let counted = try #require(events.first { $0["event"] as? String == "commonFriendsCounted" }, "\(events)")
+            #expect(counted["id"] as? String == found["id"] as? String && counted["number"] as? Int == 1)
+            #expect(counted["commonFriends"] as? Int == 1, "Carol Herschel, and nobody else: \(events)")
+            // Nobody chose: no confirm screen, no request, and the run ends when its time is up.
+            #expect(!events.contains { ["connected", "incomingRequest", "received"].contains($0["event"] as? String) }, "\(events)")
+            #expect(events.last?["outcome"] as? String != "completed")
+        }
+        // Nothing is kept from a list nobody chose from.
+        #expect(try await ada.run("contact", "list").stdout.contains("Bob") == false)
+        #expect(try await bob.run("contact", "list").stdout.contains("Ada") == false)
     }
 
     @Test("the NFC tap: the token read from a file finds its issuer with no choosing")

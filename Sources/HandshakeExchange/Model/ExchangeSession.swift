@@ -72,7 +72,7 @@ public final class ExchangeSession {
         pending.forEach { continuation.yield($0) }
         pending = []
         apply(core.start())
-        await withTaskGroup(of: Void.self) { group in
+        await withTaskGroup(of: Bool.self) { group in
             group.addTask { [transport] in
                 for await item in stream {
                     switch item {
@@ -80,18 +80,21 @@ public final class ExchangeSession {
                         do { try await transport.send(bytes) } catch { break }
                     case .close:
                         await transport.close()
-                        return
+                        return true
                     }
                 }
+                return true
             }
             group.addTask { [transport, weak self] in
                 do {
                     for try await chunk in transport.incoming { await self?.received(chunk) }
                 } catch {}
                 await self?.connectionEnded()
+                return false
             }
-            // The writer ends when the session does; then nothing more is read.
-            await group.next()
+            // The writer ends when the session does; then nothing more is read. The reader may end first
+            // (the connection closed) while the work on the peer's last messages is still being done.
+            for await writerEnded in group where writerEnded { break }
             group.cancelAll()
         }
         timer?.cancel()
@@ -225,7 +228,7 @@ public final class ExchangeSession {
     }
 
     func commonFriendsWorkDone(_ work: CommonFriendsWork) {
-        apply(core.finishCommonFriendsWork(work))
+        apply(core.finishCommonFriendsWork(work, now: clock.now()))
     }
 
     func write(_ item: Outgoing) {

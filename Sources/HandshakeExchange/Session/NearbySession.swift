@@ -55,6 +55,19 @@ public struct NearbySession: Sendable {
     /// The peer's set and reply, received and waiting for the work that answers and reads them.
     var heldPeerSet: [UInt8]?
     var heldPeerReply: [UInt8]?
+    /// The peer's close, or the connection's end, arrived while work on its earlier messages was still owed.
+    var heldEnding: HeldEnding?
+
+    enum HeldEnding: Equatable {
+        case closed
+        case lost(String)
+    }
+
+    /// Whether common-friends work on what already arrived is owed or out (never true while only the peer's
+    /// messages are awaited, so an ending is held at most as long as this side's own work takes).
+    var commonFriendsWorkPending: Bool {
+        defersCommonFriends && (commonFriendsWorkOut || hasCommonFriendsWork)
+    }
 
     /// The screen the session is on.
     public var state: SessionState { session.state }
@@ -81,12 +94,16 @@ public struct NearbySession: Sendable {
                 output.bytes += wire
             case .established(let summary):
                 output.append(apply(session.channelEstablished(handshakeHash: summary.handshakeHash, shortCode: summary.shortCode, now: now)))
-                output.append(startCommonFriends(salt: summary.handshakeHash))
+                output.append(startCommonFriends(salt: summary.handshakeHash, now: now))
             case .message(let type, let payload):
                 do throws(MessageError) {
                     let message = try SessionMessage.decode(type: type, payload: payload)
                     if case .commonFriends(let type, let payload) = message {
-                        output.append(commonFriendsMessage(type, payload))
+                        output.append(commonFriendsMessage(type, payload, now: now))
+                    } else if case .close = message, commonFriendsWorkPending {
+                        // Everything the peer sent came before its close: the meeting's record gets the
+                        // common friends its messages give once the work on them is done.
+                        heldEnding = heldEnding ?? .closed
                     } else {
                         output.append(apply(session.receive(message, now: now)))
                     }
@@ -101,7 +118,11 @@ public struct NearbySession: Sendable {
 
     /// The connection closed or broke; `reason` says how, when the transport knows.
     public mutating func connectionLost(reason: String = "The connection to the other device was lost.") -> NearbyOutput {
-        apply(session.connectionFailed(reason))
+        if commonFriendsWorkPending {
+            heldEnding = heldEnding ?? .lost(reason)
+            return NearbyOutput()
+        }
+        return apply(session.connectionFailed(reason))
     }
 
     /// Lets the session expire whatever wait ran out by `now`.
@@ -124,16 +145,16 @@ public struct NearbySession: Sendable {
 
     /// The channel is open: our blinded set is owed at once, so the confirm screen can show the common
     /// friends before anyone decides (docs/protocols/nearby-common-friends.md).
-    mutating func startCommonFriends(salt: [UInt8]) -> NearbyOutput {
+    mutating func startCommonFriends(salt: [UInt8], now: SessionInstant) -> NearbyOutput {
         guard !session.state.isEnded else { return NearbyOutput() }
         commonFriends = CommonFriendsExchange(contactKeys: trustedContacts.map(\.rawRepresentation), sessionSalt: salt)
         owesCommonFriendsSet = true
-        return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork()
+        return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork(now: now)
     }
 
     /// Their set (answered with our reply) or their reply (which gives the result), held until the work
     /// that answers it runs. A refused message ends the session: an honest peer never sends one.
-    mutating func commonFriendsMessage(_ type: MessageType, _ payload: [UInt8]) -> NearbyOutput {
+    mutating func commonFriendsMessage(_ type: MessageType, _ payload: [UInt8], now: SessionInstant) -> NearbyOutput {
         guard commonFriends != nil || commonFriendsWorkOut else {
             return apply(session.fail("The other device sent common friends before the channel was open."))
         }
@@ -146,7 +167,7 @@ public struct NearbySession: Sendable {
             guard heldPeerReply == nil else { return apply(session.fail(CommonFriendsError.secondReply.description)) }
             heldPeerReply = payload
         }
-        return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork()
+        return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork(now: now)
     }
 
     /// Whether common-friends work is owed and not out with the driver.
@@ -169,7 +190,7 @@ public struct NearbySession: Sendable {
 
     /// Takes back work the driver ran: sends what it made, in order, and shows the result or ends the session
     /// on a refusal. Nothing happens once the session has ended meanwhile.
-    mutating func finishCommonFriendsWork(_ work: CommonFriendsWork) -> NearbyOutput {
+    mutating func finishCommonFriendsWork(_ work: CommonFriendsWork, now: SessionInstant) -> NearbyOutput {
         commonFriends = work.exchange
         commonFriendsWorkOut = false
         guard !session.state.isEnded else { return NearbyOutput() }
@@ -179,14 +200,21 @@ public struct NearbySession: Sendable {
         } else if let result = work.result {
             session.commonFriendsChanged(.found(result.commonKeys.compactMap { SigningPublicKey(rawRepresentation: $0) }))
         }
+        if !commonFriendsWorkPending, let ending = heldEnding {
+            heldEnding = nil
+            switch ending {
+            case .closed: output.append(apply(session.receive(.close, now: now)))
+            case .lost(let reason): output.append(apply(session.connectionFailed(reason)))
+            }
+        }
         return output
     }
 
     /// The work owed, done here and now (a session that does not defer it).
-    mutating func runCommonFriendsWork() -> NearbyOutput {
+    mutating func runCommonFriendsWork(now: SessionInstant) -> NearbyOutput {
         guard var work = takeCommonFriendsWork() else { return NearbyOutput() }
         work.run()
-        return finishCommonFriendsWork(work)
+        return finishCommonFriendsWork(work, now: now)
     }
 
     /// Seals the session's messages into channel records; a message the channel cannot send ends the session.

@@ -1,12 +1,16 @@
-// Meeting by discovery: this device listens, advertises a random instance name, and browses for the others;
-// the person chooses one (``NearbyCoordinator/choose(_:)``, or a choice made before anyone was found), or is
-// chosen. When two people choose each other at once, the crossing rule (docs/protocols/nearby-discovery.md
-// §10) says who connects. Advertising and browsing stop as soon as a session starts, and in any case when
-// the meeting ends.
+// Meeting by discovery: this device listens, advertises a random instance name, and browses for the others.
+// Each device found gets a session at once (who connects follows the crossing rule,
+// docs/protocols/nearby-discovery.md §10), whose channel and common friends run while the list is on
+// screen: the list shows each person's common-friend count before anyone chooses. Choosing someone (or
+// their request) adopts that session as the exchange; the others close, and advertising and browsing stop.
 import Foundation
 import HandshakeExchange
 
 extension NearbyCoordinator {
+    /// At most this many sessions wait in the list at once. The list holds up to 256 advertisements, and
+    /// anyone on the network can make them up: connections are bounded well below that.
+    nonisolated static let lobbyCapacity = 16
+
     func discover(choice: String?) async throws {
         let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
         let interface = configuration.interface.map(DiscoveryInterface.named) ?? .automatic
@@ -23,43 +27,38 @@ extension NearbyCoordinator {
         }
         show(.looking(instance: advertiser.instance.text, port: listener.port, showsName: configuration.showsName))
         lobby = NearbyLobby(own: advertiser.instance.text, choice: choice)
-        let (chosenPeers, chosen) = AsyncStream.makeStream(of: NearbyPeer.self)
-        self.chosen = chosen
-        defer { self.chosen = nil }
+        let (peersToReach, toReach) = AsyncStream.makeStream(of: NearbyPeer.self)
+        let (done, discoveryOver) = AsyncStream.makeStream(of: Void.self)
+        (self.toReach, self.discoveryOver) = (toReach, discoveryOver)
+        stopDiscovery = { await self.closeDiscovery(advertiser, browser) }
+        defer { (self.toReach, self.discoveryOver, self.stopDiscovery) = (nil, nil, nil) }
 
-        let (done, finished) = AsyncStream.makeStream(of: Void.self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                _ = try? await listener.serve { transport, remote in
-                    guard await self.admit(from: remote) else { return }
-                    await self.closeDiscovery(advertiser, browser)
-                    await self.drive(transport, role: .responder)
-                    finished.finish()
-                }
+                _ = try? await listener.serve { transport, remote in await self.arrived(transport, from: remote) }
             }
             group.addTask {
-                for await event in browser.events {
-                    if let peer = await self.noticed(event) { await self.connect(to: peer, advertiser, browser, finished) }
-                }
+                for await event in browser.events { await self.noticed(event) }
             }
             group.addTask {
-                for await peer in chosenPeers {
-                    await self.connect(to: peer, advertiser, browser, finished)
-                    return
+                await withTaskGroup(of: Void.self) { reaching in
+                    for await peer in peersToReach { reaching.addTask { await self.reach(peer) } }
                 }
             }
             for await _ in done {}
+            // The sessions left in the list end with the meeting, so the connections under them end too.
+            for connection in lobbyConnections where !connection.adopted { connection.session.close() }
             group.cancelAll()
         }
-        chosen.finish()
+        toReach.finish()
         await closeDiscovery(advertiser, browser)
         peopleWatchers.values.forEach { $0.finish() }
         peopleWatchers = [:]
     }
 
     /// The people found nearby as they come and go: the list now, then the whole list again each time
-    /// someone appears, changes what they show, or leaves. It finishes when discovery ends (a session
-    /// started, or the meeting is over). For SwiftUI, ``people`` is observable too.
+    /// someone appears, changes what they show, leaves, or their common friends are found. It finishes when
+    /// discovery ends (a session was chosen, or the meeting is over). For SwiftUI, ``people`` is observable too.
     public func peopleUpdates() -> AsyncStream<[NearbyPeer]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [NearbyPeer].self)
         continuation.yield(people)
@@ -69,8 +68,15 @@ extension NearbyCoordinator {
         return stream
     }
 
+    /// What is known of the common friends with the person advertising as `peerID`: `nil` before a session
+    /// with them opened its channel, ``CommonFriendsStatus/pending`` while they are being found, then found
+    /// (the keys of our own TRUSTED contacts they trust too; count them for the list).
+    public func commonFriends(with peerID: String) -> CommonFriendsStatus? {
+        commonFriendsNearby[peerID]
+    }
+
     /// Chooses the person `typed` names (their number in the list, their shown name, or the start of their
-    /// instance name) and connects to them, following the crossing rule.
+    /// instance name): their session, already open, becomes the exchange (or the one about to open does).
     /// - Returns: the peer chosen; `nil` when the text names nobody in the list (the front end is shown
     ///   ``NearbyEvent/unknownChoice(_:)``).
     @discardableResult
@@ -80,58 +86,153 @@ extension NearbyCoordinator {
             return nil
         }
         lobby.choice = peer.id
-        chosen?.yield(peer)
+        if let connection = lobbyConnections.first(where: { $0.isWith(peer) && !$0.session.state.isEnded }) {
+            if claim() { Task { await self.adopt(connection) } }
+        } else {
+            // Its session failed or never came: connect now, without the crossing grace.
+            reached.remove(peer.id)
+            toReach?.yield(peer)
+        }
         return peer
     }
 
-    /// Keeps the list of people nearby current and shows it; returns the peer to connect to when it is
-    /// the one the person chose.
-    func noticed(_ event: DiscoveryEvent) -> NearbyPeer? {
+    /// Keeps the list of people nearby current and shows it; a device found for the first time is reached.
+    func noticed(_ event: DiscoveryEvent) {
         let change = lobby.apply(event)
         if change != .none { peopleWatchers.values.forEach { $0.yield(people) } }
         switch change {
         case .found(let peer, let number):
             show(.found(peer, number: number))
-            return lobby.chosenPeer.flatMap { $0.id == peer.id ? $0 : nil }
-        case .updated(let peer):
-            return lobby.chosenPeer.flatMap { $0.id == peer.id ? $0 : nil }
+            // The other device may have connected before it was found here: its count can show now.
+            if let connection = lobbyConnections.first(where: { $0.peerID == nil && $0.isWith(peer) }) {
+                connection.peerID = peer.id
+                counted(connection)
+                Task { await adoptIfChosen(connection) }
+            }
+            if !reached.contains(peer.id) {
+                reached.insert(peer.id)
+                toReach?.yield(peer)
+            }
         case .lost(let id):
             show(.lost(id: id))
-        case .none:
+        case .updated, .none:
             if case .nobodyFound(let sentence) = event { show(.nobodyFound(sentence)) }
         }
-        return nil
     }
 
-    /// Whether an incoming connection may become the session. A person who chose someone takes only that
-    /// device's connection; one who chose nobody takes the first.
-    func admit(from remote: String?) -> Bool {
-        if let chosen = lobby.chosenPeer, let remote, !chosen.addresses.contains(where: { $0.description == remote }) { return false }
-        return claim()
-    }
-
-    /// Connects to the chosen device (after the crossing grace if it should connect to us), unless a
-    /// session has started meanwhile.
-    func connect(to peer: NearbyPeer, _ advertiser: NearbyAdvertiser, _ browser: NearbyBrowser, _ finished: AsyncStream<Void>.Continuation)
-        async
-    {
-        if !lobby.connectsFirst(to: peer) { try? await Task.sleep(for: CrossingRule.grace) }
-        guard let address = peer.addresses.first, claim() else { return }
-        show(.connecting(peer))
-        await closeDiscovery(advertiser, browser)
+    /// Opens a session to `peer` unless one is open with it already. The device whose instance name is
+    /// larger first waits ``CrossingRule/grace`` for the other's connection (the crossing rule), unless the
+    /// person chose `peer`: then it connects at once.
+    func reach(_ peer: NearbyPeer) async {
+        if !lobby.connectsFirst(to: peer) && lobby.chosenPeer?.id != peer.id {
+            do { try await Task.sleep(for: CrossingRule.grace) } catch { return }
+        }
+        if let open = lobbyConnections.first(where: { $0.isWith(peer) && !$0.session.state.isEnded }) {
+            await adoptIfChosen(open)
+            return
+        }
+        guard let address = peer.addresses.first, session == nil, lobbyConnections.count < Self.lobbyCapacity else { return }
+        if lobby.chosenPeer?.id == peer.id { show(.connecting(peer)) }
         do {
             _ = try await NearbyTCP.connect(host: address.description, port: Int(peer.port)) { transport in
-                await self.drive(transport, role: .initiator)
+                await self.runInLobby(transport, role: .initiator, peerID: peer.id, remote: nil)
             }
         } catch {
-            show(.problem(error.description))
+            // Someone in the list who cannot be reached keeps no count; the person chose them: say so.
+            if lobby.chosenPeer?.id == peer.id { show(.problem(error.description)) }
         }
-        finished.finish()
+    }
+
+    /// A connection from another device: a session in the list, unless this device is already in an
+    /// exchange, the list is full, or a session with that device is open already (then the one opened by the
+    /// device with the smaller instance name is kept, as both devices decide alike).
+    func arrived(_ transport: any ExchangeTransport, from remote: String?) async {
+        guard session == nil, lobbyConnections.count < Self.lobbyCapacity else { return }
+        if let remote, let existing = lobbyConnections.first(where: { $0.remote == nil && $0.isWithAddress(remote, in: lobby) }) {
+            guard !existing.adopted, let peerID = existing.peerID, !CrossingRule.connectsFirst(own: lobby.own, other: peerID) else { return }
+            existing.session.close()
+        }
+        await runInLobby(transport, role: .responder, peerID: nil, remote: remote)
+    }
+
+    /// Runs a session in the list until it ends: its common friends are counted, and once adopted the
+    /// coordinator drives it as the exchange.
+    func runInLobby(_ transport: any ExchangeTransport, role: ChannelRole, peerID: String?, remote: String?) async {
+        let session = makeSession(transport, role: role, secret: nil)
+        let connection = LobbyConnection(session: session, peerID: peerID, remote: remote)
+        lobbyConnections.append(connection)
+        let running = Task { await session.run() }
+        let (states, feed) = AsyncStream.makeStream(of: SessionState.self)
+        connection.feed = feed
+        let forwarding = Task {
+            for await state in session.stateUpdates() { feed.yield(state) }
+            feed.finish()
+        }
+        await adoptIfChosen(connection)
+        for await state in states {
+            if connection.adopted {
+                guard state != connection.lastHandled else { continue }
+                connection.lastHandled = state
+                await handle(state, session)
+            } else {
+                await lobbyStateChanged(state, connection)
+            }
+        }
+        await running.value
+        forwarding.cancel()
+        lobbyConnections.removeAll { $0 === connection }
+        guard connection.adopted else { return }
+        if case .ended(let final) = session.state { finish(final) }
+        discoveryOver?.finish()
+    }
+
+    /// A session in the list moved: its common friends are shown in the list, and a request from the other
+    /// person adopts it (when this device is in no exchange yet).
+    func lobbyStateChanged(_ state: SessionState, _ connection: LobbyConnection) async {
+        if let friends = Self.commonFriends(in: state), friends != connection.commonFriends {
+            connection.commonFriends = friends
+            counted(connection)
+        }
+        if case .incomingRequest = state, claim() { await adopt(connection) }
+    }
+
+    /// Shows the common friends found with the person of `connection`, once that person is in the list.
+    func counted(_ connection: LobbyConnection) {
+        guard case .found = connection.commonFriends, let peer = people.first(where: connection.isWith) else { return }
+        commonFriendsNearby[peer.id] = connection.commonFriends
+        show(.commonFriendsNearby(peer, number: lobby.number(of: peer.id), names: names(connection.commonFriends)))
+        peopleWatchers.values.forEach { $0.yield(people) }
+    }
+
+    /// Adopts `connection` when it is with the person chosen and no exchange is under way.
+    func adoptIfChosen(_ connection: LobbyConnection) async {
+        guard !connection.adopted, let chosen = lobby.chosenPeer, connection.isWith(chosen), !connection.session.state.isEnded,
+            claim()
+        else { return }
+        await adopt(connection)
+    }
+
+    /// Makes `connection` the exchange (the claim is taken): the other sessions in the list close, discovery
+    /// stops, and the session's current screen is handled as the first.
+    func adopt(_ connection: LobbyConnection) async {
+        connection.adopted = true
+        currentSession = connection.session
+        for other in lobbyConnections where other !== connection { other.session.close() }
+        await stopDiscovery?()
+        connection.feed?.yield(connection.session.state)
     }
 
     /// Stops advertising and browsing (goodbyes sent): a session has started or the screen is closing.
     func closeDiscovery(_ advertiser: NearbyAdvertiser, _ browser: NearbyBrowser) async {
         await advertiser.stop()
         await browser.stop()
+    }
+}
+
+extension LobbyConnection {
+    /// Whether this connection, opened by this device, is with a device in `lobby` at `address`.
+    func isWithAddress(_ address: String, in lobby: NearbyLobby) -> Bool {
+        guard let peer = lobby.people.first(where: { $0.id == peerID }) else { return false }
+        return peer.addresses.contains { $0.description == address }
     }
 }

@@ -37,6 +37,8 @@ extension NearbyCoordinator {
                 try? await session.exchange(kind: kind)
             }
         case .incomingRequest(let screen):
+            // Asked once: the screen changes under the question when the common friends come in.
+            guard !shownIncoming else { return }
             shownIncoming = true
             show(.incomingRequest(screen.theirCard))
             // A device that chose the other already said yes by choosing; so did both people of a token or code,
@@ -63,10 +65,13 @@ extension NearbyCoordinator {
                 noteAsked = true
                 askForNote(session)
             }
-            // Close once both notes are in (or none is coming from us and theirs came); a person who sends
-            // none is waited for by the session's idle timeout or the run's time limit.
+            // Close once both notes are in (or none is coming from us and theirs came), and the common
+            // friends for the meeting's record (a moment more at most: the cards did not wait for them); a
+            // person who sends none is waited for by the session's idle timeout or the run's time limit.
             let ourDone = screen.ourNote != nil || noteSkipped
-            if ourDone && screen.theirNote != nil { session.close() }
+            if ourDone && screen.theirNote != nil {
+                if case .pending = screen.commonFriends { closeSoon(session) } else { session.close() }
+            }
         case .ended(let ending):
             // Their note and their close can arrive in one read (they close as soon as both notes are in):
             // the session then goes from success straight to its end, and the note is only in the record.
@@ -110,7 +115,11 @@ extension NearbyCoordinator {
         Task {
             guard let text = await frontEnd?.noteToSend() else {
                 noteSkipped = true
-                if case .succeeded(let screen) = session.state, screen.theirNote != nil { session.close() } else { closeSoon(session) }
+                if case .succeeded(let screen) = session.state, screen.theirNote != nil, screen.commonFriends != .pending {
+                    session.close()
+                } else {
+                    closeSoon(session)
+                }
                 return
             }
             noteSent = true
@@ -120,6 +129,8 @@ extension NearbyCoordinator {
 
     /// Without a note of our own, wait a moment for theirs, then close.
     func closeSoon(_ session: ExchangeSession) {
+        guard !closingSoon else { return }
+        closingSoon = true
         let (clock, grace) = (configuration.clock, configuration.noteGrace)
         Task {
             try? await clock.sleep(until: clock.now().monotonic + grace)

@@ -53,6 +53,8 @@ public final class NearbyCoordinator {
     @ObservationIgnored var savingDone = false
     @ObservationIgnored var noteAsked = false
     @ObservationIgnored var noteSkipped = false
+    /// A close is on its way after a grace (``closeSoon(_:)``).
+    @ObservationIgnored var closingSoon = false
     @ObservationIgnored var theirNoteShown = false
     @ObservationIgnored var timedOut = false
     @ObservationIgnored var reportedFriends: CommonFriendsStatus = .pending
@@ -65,8 +67,18 @@ public final class NearbyCoordinator {
     @ObservationIgnored var whenChannelOpens: (@MainActor () async -> Void)?
     /// Whoever follows the list of people found (``peopleUpdates()``).
     @ObservationIgnored var peopleWatchers: [UUID: AsyncStream<[NearbyPeer]>.Continuation] = [:]
-    /// The connection to the chosen peer, once the person chose (discovery only).
-    @ObservationIgnored var chosen: AsyncStream<NearbyPeer>.Continuation?
+    /// The people in the list to connect to (discovery only): each found device, once.
+    @ObservationIgnored var toReach: AsyncStream<NearbyPeer>.Continuation?
+    /// The sessions open with people in the list, before and after one is chosen (discovery only).
+    @ObservationIgnored var lobbyConnections: [LobbyConnection] = []
+    /// The people in the list a connection was opened to, or is being opened to, by this device.
+    @ObservationIgnored var reached: Set<String> = []
+    /// The common friends found with each person in the list, by instance name (discovery only).
+    var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
+    /// Ends discovery: the chosen session is over.
+    @ObservationIgnored var discoveryOver: AsyncStream<Void>.Continuation?
+    /// Stops advertising and browsing, once a session is chosen.
+    @ObservationIgnored var stopDiscovery: (@MainActor () async -> Void)?
 
     /// Where to listen and advertise, and how long to wait.
     public struct Configuration: Sendable {
@@ -194,9 +206,7 @@ public final class NearbyCoordinator {
     /// so a connection that failed its handshake (a wrong token or code) leaves the screen open for the next.
     @discardableResult
     func drive(_ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret? = nil) async -> SessionEnding? {
-        let session = ExchangeSession(
-            role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
-            gate: configuration.gate, clock: configuration.clock)
+        let session = makeSession(transport, role: role, secret: secret)
         self.currentSession = session
         sessionHasSecret = secret != nil
         let running = Task { await session.run() }
@@ -205,6 +215,13 @@ public final class NearbyCoordinator {
         guard case .ended(let final) = session.state else { return nil }
         if channelOpened || secret == nil { finish(final) } else { release() }
         return final
+    }
+
+    /// A session of this person's over `transport`, not yet running.
+    func makeSession(_ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret?) -> ExchangeSession {
+        ExchangeSession(
+            role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
+            gate: configuration.gate, clock: configuration.clock)
     }
 
     func show(_ event: NearbyEvent) {

@@ -13,6 +13,9 @@ public enum NearbyEvent: Sendable {
     case looking(instance: String, port: Int, showsName: Bool)
     /// Someone appeared in the list, with the number they keep in it.
     case found(NearbyPeer, number: Int)
+    /// The common friends with someone in the list were found, before anyone chose: `names` are those of
+    /// our own contacts (the list shows how many; the confirm screen who).
+    case commonFriendsNearby(NearbyPeer, number: Int, names: [String])
     /// Someone left the list.
     case lost(id: String)
     /// Nobody was found for a while; the sentence says what to check.

@@ -40,6 +40,11 @@ final class FaceToFace: NearbyFrontEnd {
     var running: Bool { run != nil }
     /// The people found nearby, as the coordinator lists them.
     var people: [NearbyPeer] { coordinator?.people ?? [] }
+    /// How many common friends were found with the person advertising as `peerID`; `nil` while unknown.
+    func commonFriendCount(with peerID: String) -> Int? {
+        guard case .found(let keys)? = coordinator?.commonFriends(with: peerID) else { return nil }
+        return keys.count
+    }
     private var pending: CheckedContinuation<String?, Never>?
     private var chose = false
     private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
@@ -139,8 +144,8 @@ final class FaceToFace: NearbyFrontEnd {
         switch event {
         case .looking(_, _, let showsName):
             lines.append(showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby.")
-        case .found, .lost:
-            break  // the list is the coordinator's (`people`), followed through its updates
+        case .found, .lost, .commonFriendsNearby:
+            break  // the list and its counts are the coordinator's (`people`), followed through its updates
         case .nobodyFound(let sentence), .refusedConnection(let sentence), .problem(let sentence):
             lines.append(sentence)
         case .unknownChoice(let text):

@@ -66,7 +66,10 @@ enum FaceToFaceScreen {
         guard !model.people.isEmpty else { return "<p class=\"muted\">Nobody yet. They appear here as they open Face to face.</p>" }
         let rows = model.people.map { peer -> HTML in
             let name = peer.displayName ?? "Someone (\(String(peer.id.prefix(6))))"
-            return "<li>\(Page.form(action: "/nearby/choose", token: formToken, "<button type=\"submit\" name=\"peer\" value=\"\(peer.id)\" class=\"person\">\(name)</button>"))</li>"
+            let friends: HTML = model.commonFriendCount(with: peer.id).map { count in
+                " <span class=\"muted\">· \(count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")")</span>"
+            } ?? " <span class=\"muted\">· looking for common friends…</span>"
+            return "<li>\(Page.form(action: "/nearby/choose", token: formToken, "<button type=\"submit\" name=\"peer\" value=\"\(peer.id)\" class=\"person\">\(name)\(friends)</button>"))</li>"
         }
         return "<h2>People nearby</h2><ul class=\"people\">\(rows)</ul>"
     }

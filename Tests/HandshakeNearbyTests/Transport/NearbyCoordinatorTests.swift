@@ -152,10 +152,10 @@ struct NearbyCoordinatorPeopleTests {
 
         let bob = CrossingRuleTests.peer("3a8rm5n0wq2yc6hd", name: "Bob")
         let carol = CrossingRuleTests.peer("k7m2q9xw4d1c8hbt", name: "Carol")
-        _ = coordinator.noticed(.found(bob))
-        _ = coordinator.noticed(.found(carol))
-        _ = coordinator.noticed(.nobodyFound("nobody"))  // changes nothing in the list: no update
-        _ = coordinator.noticed(.lost(bob.id))
+        coordinator.noticed(.found(bob))
+        coordinator.noticed(.found(carol))
+        coordinator.noticed(.nobodyFound("nobody"))  // changes nothing in the list: no update
+        coordinator.noticed(.lost(bob.id))
         #expect(await updates.next()?.map(\.id) == [bob.id])
         #expect(await updates.next()?.map(\.id) == [bob.id, carol.id])
         #expect(await updates.next()?.map(\.id) == [carol.id])

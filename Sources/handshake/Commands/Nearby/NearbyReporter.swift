@@ -32,6 +32,13 @@ struct NearbyReporter {
         emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
     }
 
+    /// The common-friend count beside someone in the list, found before anyone chose.
+    func counted(_ peer: NearbyPeer, number: Int, commonFriends count: Int) {
+        let label = peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
+        let friends = count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")"
+        emit("commonFriendsCounted", ["id": peer.id, "number": number, "commonFriends": count], text: "  \(number). \(label) · \(friends)")
+    }
+
     func lost(_ id: String) {
         emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(String(id.prefix(6)))))")
     }

@@ -93,6 +93,7 @@ final class NearbyRunner: NearbyFrontEnd {
         case .looking(let instance, let port, let showsName): reporter.looking(instance: instance, port: port, showsName: showsName)
         case .found(let peer, let number):
             reporter.found(peer, number: number, choosing: coordinator?.choice == nil && Prompt.canAsk && !options.accept)
+        case .commonFriendsNearby(let peer, let number, let names): reporter.counted(peer, number: number, commonFriends: names.count)
         case .lost(let id): reporter.lost(id)
         case .nobodyFound(let sentence): reporter.nobodyFound(sentence)
         case .unknownChoice(let typed):

@@ -1,0 +1,38 @@
+// Establishes one session opened with someone in the list before either person chose: its channel opens
+// and its common friends are found while the list is on screen, so the list can show the count beside each
+// person (the seed's discovery screen), and choosing them, or their request, makes this session the
+// exchange with no connection left to open. It does not sign or send a card while it only sits in the
+// list: the coordinator adopts it first, and from then on drives it like any other session.
+import HandshakeCore
+import HandshakeExchange
+
+/// A session with a person in the list, waiting to be chosen (docs/protocols/nearby-discovery.md §10).
+@MainActor
+final class LobbyConnection {
+    let session: ExchangeSession
+    /// The device's instance name, when this device connected to it; found from `remote` otherwise.
+    var peerID: String?
+    /// The address the connection came from, when the other device connected.
+    let remote: String?
+    /// Whether the person chose this session (or accepted its request): the coordinator drives it then.
+    var adopted = false
+    /// The common friends, as the session last reported them.
+    var commonFriends: CommonFriendsStatus = .pending
+    /// The states to handle, in order: the session's own, and the current one again on adoption.
+    var feed: AsyncStream<SessionState>.Continuation?
+    /// The last state the coordinator handled after adoption, so a state fed twice is handled once.
+    var lastHandled: SessionState?
+
+    init(session: ExchangeSession, peerID: String?, remote: String?) {
+        self.session = session
+        self.peerID = peerID
+        self.remote = remote
+    }
+
+    /// Whether this connection is with `peer`: by instance name when we connected, else by address.
+    func isWith(_ peer: NearbyPeer) -> Bool {
+        if let peerID { return peerID == peer.id }
+        guard let remote else { return false }
+        return peer.addresses.contains { $0.description == remote }
+    }
+}
