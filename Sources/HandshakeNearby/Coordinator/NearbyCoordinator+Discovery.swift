@@ -10,6 +10,12 @@ extension NearbyCoordinator {
     /// At most this many sessions wait in the list at once. The list holds up to 256 advertisements, and
     /// anyone on the network can make them up: connections are bounded well below that.
     nonisolated static let lobbyCapacity = 16
+    /// Each session runs the common-friends intersection, where a device can test up to 4096 made-up keys
+    /// against this person's contacts: while the list is open, a device accepts at most this many
+    /// connections from one address, and opens or accepts at most ``lobbySessionLimit`` sessions in all
+    /// (docs/protocols/nearby-common-friends.md, "When it runs").
+    nonisolated static let lobbySessionsPerAddress = 2
+    nonisolated static let lobbySessionLimit = 32
 
     func discover(choice: String?) async throws {
         let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
@@ -131,7 +137,15 @@ extension NearbyCoordinator {
             await adoptIfChosen(open)
             return
         }
-        guard let address = peer.addresses.first, session == nil, lobbyConnections.count < Self.lobbyCapacity else { return }
+        guard let address = peer.addresses.first, session == nil, lobbyConnections.count < Self.lobbyCapacity,
+            lobbySessionsOpened < Self.lobbySessionLimit
+        else {
+            if lobby.chosenPeer?.id == peer.id && session == nil {
+                show(.problem("Too many sessions were opened while this list was open. Close the screen and open it again."))
+            }
+            return
+        }
+        lobbySessionsOpened += 1
         if lobby.chosenPeer?.id == peer.id { show(.connecting(peer)) }
         do {
             _ = try await NearbyTCP.connect(host: address.description, port: Int(peer.port)) { transport in
@@ -147,7 +161,11 @@ extension NearbyCoordinator {
     /// exchange, the list is full, or a session with that device is open already (then the one opened by the
     /// device with the smaller instance name is kept, as both devices decide alike).
     func arrived(_ transport: any ExchangeTransport, from remote: String?) async {
-        guard session == nil, lobbyConnections.count < Self.lobbyCapacity else { return }
+        guard session == nil, lobbyConnections.count < Self.lobbyCapacity, lobbySessionsOpened < Self.lobbySessionLimit,
+            lobbySessionsByAddress[remote ?? "", default: 0] < Self.lobbySessionsPerAddress
+        else { return }
+        lobbySessionsOpened += 1
+        lobbySessionsByAddress[remote ?? "", default: 0] += 1
         if let remote, let existing = lobbyConnections.first(where: { $0.remote == nil && $0.isWithAddress(remote, in: lobby) }) {
             guard !existing.adopted, let peerID = existing.peerID, !CrossingRule.connectsFirst(own: lobby.own, other: peerID) else { return }
             existing.session.close()

@@ -73,6 +73,10 @@ public final class NearbyCoordinator {
     @ObservationIgnored var lobbyConnections: [LobbyConnection] = []
     /// The people in the list a connection was opened to, or is being opened to, by this device.
     @ObservationIgnored var reached: Set<String> = []
+    /// Sessions opened or accepted in the list so far, in all and by the other device's address: each one
+    /// runs the common-friends intersection, so their number bounds how much a device can probe.
+    @ObservationIgnored var lobbySessionsOpened = 0
+    @ObservationIgnored var lobbySessionsByAddress: [String: Int] = [:]
     /// The common friends found with each person in the list, by instance name (discovery only).
     var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
     /// Ends discovery: the chosen session is over.

@@ -164,4 +164,78 @@ struct NearbyCoordinatorPeopleTests {
         #expect(coordinator.choose("Dan") == nil)
         guard case .unknownChoice("Dan")? = screen.events.last else { Issue.record("\(screen.events)"); return }
     }
+
+    /// Every session in the list runs the common-friends intersection, where a device can test 4096 made-up
+    /// keys: connections that would open more than the bounds allow are closed before any session starts.
+    @Test func sessionsInTheListAreBoundedPerAddressAndInAll() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
+        let coordinator = try NearbyCoordinator(account: ada, frontEnd: ScriptedScreen(note: nil), configuration: .init(gate: AlwaysConfirm()))
+        for _ in 0..<3 { await coordinator.arrived(EndedTransport(), from: "10.0.0.9") }
+        #expect(coordinator.lobbySessionsByAddress["10.0.0.9"] == NearbyCoordinator.lobbySessionsPerAddress)
+        #expect(coordinator.lobbySessionsOpened == 2)
+        for address in 0..<40 { await coordinator.arrived(EndedTransport(), from: "10.0.1.\(address)") }
+        #expect(coordinator.lobbySessionsOpened == NearbyCoordinator.lobbySessionLimit)
+        #expect(coordinator.lobbySessionsByAddress["10.0.1.35"] == nil, "past the limit, no session is opened")
+        #expect(coordinator.lobbyConnections.isEmpty, "each ended with its connection")
+    }
+}
+
+/// Ten people nearby, as the list meets them: a session with each, and each one's count found before
+/// anyone chooses. Prints how long the ten counts took together (the issue's goal: within a second).
+@MainActor
+struct TenPeopleNearbyTests {
+    @Test(.timeLimit(.minutes(1))) func eachPersonInTheListGetsTheirCountWithoutAnyoneChoosing() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
+        let friends = (0..<3).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8(0x10 + $0), count: 32))!) }
+        for (index, friend) in friends.enumerated() {
+            _ = try ada.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
+        }
+        let coordinator = try NearbyCoordinator(
+            account: ada, frontEnd: ScriptedScreen(note: nil), configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock()))
+
+        // Person i trusts the first i % 4 of Ada's friends among 100 contacts (bucket 128, as the figures).
+        var peers: [NearbyPeer] = []
+        var serving: [Task<Void, any Error>] = []
+        for index in 0..<10 {
+            let identity = Identity(seed: IdentitySeed.generate())
+            let card = try TCPExchangeTests.card(identity, "Person \(index)")
+            let trusted = friends.prefix(index % 4).map(\.sigKey) + (0..<(100 - index % 4)).map { _ in Identity(seed: IdentitySeed.generate()).sigKey }
+            let listener = try await NearbyListener.bind(host: "127.0.0.1")
+            serving.append(Task {
+                try await listener.serve { transport in
+                    let session = await ExchangeSession(
+                        role: .responder, secret: nil, identity: identity, card: card, transport: transport, trustedContacts: trusted, gate: AlwaysConfirm())
+                    await session.run()
+                }
+            })
+            peers.append(NearbyPeer(
+                id: "p\(index)" + String(repeating: "0", count: 14), displayName: "Person \(index)", version: 1,
+                addresses: [IPv4Address(127, 0, 0, 1)], port: UInt16(listener.port), host: "p\(index).local"))
+        }
+        defer { serving.forEach { $0.cancel() } }
+
+        var updates = coordinator.peopleUpdates().makeAsyncIterator()
+        let clock = ContinuousClock(), start = clock.now
+        for peer in peers { coordinator.noticed(.found(peer)) }
+        let reaching = Task { await withTaskGroup(of: Void.self) { group in for peer in peers { group.addTask { await coordinator.reach(peer) } } } }
+        while !peers.allSatisfy({ coordinator.commonFriends(with: $0.id) != nil }) {
+            guard await updates.next() != nil else { Issue.record("the list ended before every count came"); return }
+        }
+        let elapsed = clock.now - start
+        print("ten people nearby: every count in the list after \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+        for (index, peer) in peers.enumerated() {
+            #expect(coordinator.commonFriends(with: peer.id)?.keys.count == index % 4, "\(peer.id)")
+        }
+        #expect(coordinator.session == nil, "nobody chose, and nothing was signed or sent")
+        #expect(try ada.book.contacts().count == 3)
+        for connection in coordinator.lobbyConnections { connection.session.close() }
+        await reaching.value
+    }
+}
+
+/// A connection the other side closed at once.
+struct EndedTransport: ExchangeTransport {
+    let incoming = AsyncThrowingStream<[UInt8], any Error> { $0.finish() }
+    func send(_ bytes: [UInt8]) async throws {}
+    func close() async {}
 }

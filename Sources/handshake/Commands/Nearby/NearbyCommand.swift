@@ -10,9 +10,10 @@ struct NearbyCommand: AsyncParsableCommand {
         abstract: "Swap cards with someone next to you, both ways, over the local network.",
         discussion: """
             Both people run `handshake nearby`. Each device advertises itself on the local network (a random \
-            name new every time, never your identity) and lists the people nearby; choose one (--select NAME \
-            in scripts) and the two devices open a secure channel. Both screens show the same 6-digit code: \
-            compare it out loud. Common friends (contacts you both trust) are shown before anyone decides. Then:
+            name new every time, never your identity) and lists the people nearby, each with how many common \
+            friends (contacts you both trust) you have: the devices open a secure channel with everyone in the \
+            list to find them, before anyone chooses. Choose one (--select NAME in scripts): both screens show \
+            the same 6-digit code; compare it out loud. Then:
               • choose to exchange: your card goes out with a request;
               • the other person accepts (--accept) or declines; 60 seconds without an answer ends the request;
               • if both choose each other at once, the cards simply cross.
