@@ -96,7 +96,7 @@ struct AppFaceToFaceTests {
         let adaSaw = try #require(try JSONSerialization.jsonObject(with: Data(adasLine.utf8)) as? [String: Any])
         let bobSaw = try #require(try JSONSerialization.jsonObject(with: Data(bobsLine.utf8)) as? [String: Any])
 
-        #expect((bobSaw["people"] as? String)?.contains("Ada Lovelace") == true, "\(bobSaw["people"] ?? "")")
+        #expect((bobSaw["people"] as? String)?.contains("Ada Lovelace · 1 common friend") == true, "\(bobSaw["people"] ?? "")")
         #expect(adaSaw["shortCode"] as? String != nil && adaSaw["shortCode"] as? String == bobSaw["shortCode"] as? String, "both screens show the same code")
         #expect((adaSaw["request"] as? String)?.hasPrefix("Bob Babbage asks to exchange cards.") == true)
         #expect((adaSaw["liveText"] as? String)?.contains("Common friends: Carol Herschel") == true)

@@ -43,6 +43,9 @@ with sync_playwright() as playwright:
 
         # Bob chose her: his request, the 6-digit code and their common friend, live on her screen.
         page.wait_for_selector("#live button[value=yes]")
+        # His --select chose her before their count was known, so his request can come before their common
+        # friend is found (the cards never wait for it): it arrives live on the same screen.
+        page.wait_for_selector("#live >> text=Common friends: Carol Herschel")
         seen["request"] = page.inner_text("#live form p")
         seen["shortCode"] = page.inner_text(".shortcode")
         seen["liveText"] = page.inner_text("#live")

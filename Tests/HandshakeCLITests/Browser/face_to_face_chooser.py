@@ -21,7 +21,8 @@ with sync_playwright() as playwright:
         clicks = 0
         page.click("button[value=discover]")
         clicks += 1
-        ada = page.wait_for_selector("ul.people button.person:has-text('Ada Lovelace')")
+        # She appears with their common-friend count, found before anyone chose.
+        ada = page.wait_for_selector("ul.people button.person:has-text('Ada Lovelace'):has-text('1 common friend')")
         seen["people"] = page.inner_text("ul.people")
         screens.shoot(page, artifacts, "face-to-face-people")
         ada.click()
