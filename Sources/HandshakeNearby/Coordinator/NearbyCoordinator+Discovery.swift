@@ -75,7 +75,7 @@ extension NearbyCoordinator {
     }
 
     /// What is known of the common friends with the person advertising as `peerID`: `nil` before a session
-    /// with them opened its channel, ``CommonFriendsStatus/pending`` while they are being found, then found
+    /// with them opened its channel, `.pending` while they are being found, then found
     /// (the keys of our own TRUSTED contacts they trust too; count them for the list).
     public func commonFriends(with peerID: String) -> CommonFriendsStatus? {
         commonFriendsNearby[peerID]
