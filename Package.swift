@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "HandshakeStore", targets: ["HandshakeStore"]),
         .library(name: "HandshakeExchange", targets: ["HandshakeExchange"]),
         .library(name: "HandshakeNearby", targets: ["HandshakeNearby"]),
+        // The Bluetooth LE link simulator: for tests and benchmarks, not for apps (not in docs/api/public-api.txt).
+        .library(name: "HandshakeLinkSimulator", targets: ["HandshakeLinkSimulator"]),
         .library(name: "HandshakeQR", targets: ["HandshakeQR"]),
         .library(name: "HandshakeQRPNG", targets: ["HandshakeQRPNG"]),
         .library(name: "HandshakeQRReader", targets: ["HandshakeQRReader"]),
@@ -61,8 +63,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // The nearby exchange for a person: the coordinator (meeting, lobby, crossing, bootstraps, saving) and
-        // the transports that drive it: local-network discovery (DNS-SD over mDNS) and TCP on SwiftNIO, a
-        // simulated Bluetooth LE link.
+        // the transports that drive it: local-network discovery (DNS-SD over mDNS) and TCP on SwiftNIO, the
+        // Bluetooth LE stream protocol.
         .target(
             name: "HandshakeNearby",
             dependencies: [
@@ -72,6 +74,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A whole nearby exchange over a simulated Bluetooth LE link on a virtual clock: the real sessions and
+        // the real stream protocol, only the radio simulated. Tests use it for faults, benchmarks for timings.
+        .target(name: "HandshakeLinkSimulator", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore"], swiftSettings: strict),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
         .target(name: "HandshakeQR", swiftSettings: strict),
         // Reading the QR code in a picture, with zbar's zbarimg run as a separate process (Linux and macOS).
@@ -216,7 +221,8 @@ let package = Package(
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(
-            name: "HandshakeNearbyTests", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore", "HandshakeStore", "HandshakeTestSupport"],
+            name: "HandshakeNearbyTests",
+            dependencies: ["HandshakeNearby", "HandshakeLinkSimulator", "HandshakeExchange", "HandshakeCore", "HandshakeStore", "HandshakeTestSupport"],
             exclude: ["Conformance"],  // Python peers (zeroconf, ndeflib), run at test time
             swiftSettings: strict),
         .testTarget(

@@ -104,6 +104,7 @@ let package = Package(
             name: "NearbyFigures",
             dependencies: [
                 .product(name: "HandshakeNearby", package: "Handshake"),
+                .product(name: "HandshakeLinkSimulator", package: "Handshake"),
                 .product(name: "HandshakeExchange", package: "Handshake"),
                 .product(name: "HandshakeCore", package: "Handshake"),
             ],

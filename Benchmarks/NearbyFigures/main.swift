@@ -9,6 +9,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeLinkSimulator
 import HandshakeNearby
 
 

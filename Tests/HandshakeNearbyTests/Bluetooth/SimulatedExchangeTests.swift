@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeLinkSimulator
 import Testing
 
 @testable import HandshakeNearby

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeNearby
 
 /// A whole nearby exchange between two people over a ``SimulatedLink``, on a virtual clock: the real
 /// sessions (secure channel, intent, card swap, common friends) and the real Bluetooth stream protocol
