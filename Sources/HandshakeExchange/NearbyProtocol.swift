@@ -4,7 +4,7 @@
 /// computed for one purpose can never be presented as another (a card binding as a server challenge, a
 /// short code as a commitment). Each label is ASCII and ends in a NUL byte, so no label is a prefix of
 /// another and a label can never run into the data that follows it.
-public enum NearbyProtocol {
+@_spi(Wire) public enum NearbyProtocol {
     /// The protocol version this library speaks; advertised in discovery and bound into every handshake.
     public static let version: UInt8 = 1
 

@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeNearby
 
 /// A whole nearby exchange between two people over a ``SimulatedLink``, on a virtual clock: the real

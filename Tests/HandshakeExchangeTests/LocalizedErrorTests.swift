@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import Testing
 
 /// Every error of HandshakeExchange is a `LocalizedError`: `localizedDescription` is its sentence.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 @Suite("Protocol labels")
 struct NearbyProtocolTests {

@@ -5,7 +5,7 @@
 // on a bad message asks for the connection to be dropped.
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 let ada = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xA1, count: 32))!)
 let bob = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xB0, count: 32))!)

@@ -3,7 +3,7 @@
 // `alreadyFailed`. The sentences say what happened, never how to drive a program.
 
 /// Why the secure channel refused something.
-public enum ChannelError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum ChannelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A frame's length prefix announced more than the channel accepts at this point (refused unread).
     case frameTooLarge(length: Int, limit: Int)
     /// A frame whose length is zero, a commitment of the wrong size, or a handshake message carrying data.

@@ -3,7 +3,7 @@
 // does not send anything itself.
 
 /// One thing the channel produced while reading input.
-public enum ChannelOutput: Sendable, Equatable {
+@_spi(Wire) public enum ChannelOutput: Sendable, Equatable {
     /// Bytes to write to the peer, in order, before anything produced later.
     case send([UInt8])
     /// The handshake completed; what the layer above signs and shows.
@@ -13,7 +13,7 @@ public enum ChannelOutput: Sendable, Equatable {
 }
 
 /// What both ends of an established channel agree on.
-public struct ChannelSummary: Sendable, Equatable {
+@_spi(Wire) public struct ChannelSummary: Sendable, Equatable {
     /// The Noise handshake hash `h` (32 bytes): unique to this session, the value each side's card binding signs.
     public let handshakeHash: [UInt8]
     /// The six digits both screens show in compare-code mode (leading zeros kept); nil with a session secret.

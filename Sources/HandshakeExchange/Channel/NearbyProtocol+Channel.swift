@@ -15,7 +15,7 @@ extension NearbyProtocol {
 }
 
 /// The first byte of every frame body.
-public enum ChannelFrameType: UInt8, Sendable, CustomStringConvertible {
+@_spi(Wire) public enum ChannelFrameType: UInt8, Sendable, CustomStringConvertible {
     /// The responder's commitment to its ephemeral key (compare-code mode only).
     case commit = 0x01
     /// A Noise handshake message.

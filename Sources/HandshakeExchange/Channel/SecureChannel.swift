@@ -9,7 +9,7 @@
 import Crypto
 
 /// One end of the nearby exchange's secure channel.
-public struct SecureChannel: Sendable {
+@_spi(Wire) public struct SecureChannel: Sendable {
     private enum State: Sendable {
         /// Compare-code initiator: waiting for the responder's commitment before sending message 1.
         case awaitingCommitment

@@ -1,6 +1,6 @@
 /// Why a message inside the channel could not be read. The session ends on any of these: the peer either
 /// speaks another protocol or is not honest, and neither can be reasoned with.
-public enum MessageError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum MessageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A message type this version does not know.
     case unknownType(UInt8)
     /// A message larger than its type allows.

@@ -3,7 +3,7 @@
 /// A receiver reads the type first and decodes the payload as that type alone: it never guesses a type by
 /// trying decoders. An unknown type ends the session, since a peer speaking another dialect of version 1
 /// cannot be trusted to mean what we would read.
-public enum MessageType: UInt8, Sendable, CaseIterable {
+@_spi(Wire) public enum MessageType: UInt8, Sendable, CaseIterable {
     /// Common friends, round 1: the sender's blinded, padded set.
     case commonFriendsSet = 0x01
     /// Common friends, round 2: the receiver's set blinded again, in the order received.

@@ -4,9 +4,9 @@
 /// with small integer keys, like the card itself (docs/protocols/nearby.md, "Messages").
 ///
 /// What this establishes: a payload is well-formed and within its bounds. What it does not: whether the
-/// card in it is genuine, or whether the message makes sense now — ``CardOffer`` and ``PeerSession``
+/// card in it is genuine, or whether the message makes sense now — ``CardOffer`` and `PeerSession`
 /// check those.
-public enum SessionMessage: Sendable, Equatable {
+@_spi(Wire) public enum SessionMessage: Sendable, Equatable {
     /// Asks to exchange cards, with the asker's card bound to this session.
     case request(CardOffer, kind: RequestKind)
     /// `nil` in a one-way exchange: the answerer keeps the card and gives none back.

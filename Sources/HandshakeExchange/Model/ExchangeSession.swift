@@ -6,7 +6,7 @@ import Observation
 /// SwiftUI (Observation) and as an async sequence (``stateUpdates()``), ``events()`` carries the moments
 /// worth a banner, and the methods are the buttons.
 ///
-/// It owns what the sans-I/O ``NearbySession`` must not: the connection (an ``ExchangeTransport``), the
+/// It owns what the sans-I/O `NearbySession` must not: the connection (an ``ExchangeTransport``), the
 /// clock, the identity that signs card offers, and the app's ``ConfirmationGate`` that is asked before each
 /// signature. Every wait ends: the session's own timeouts run on the injected clock.
 ///

@@ -8,7 +8,7 @@ import HandshakeCore
 /// A transport (TCP, a Bluetooth LE link) only moves the bytes; an app drives the person's actions through
 /// ``ExchangeSession``, which also signs the card offers. Anything that goes wrong in the channel ends the
 /// session with the channel's sentence, and nothing received in it is kept.
-public struct NearbySession: Sendable {
+@_spi(Wire) public struct NearbySession: Sendable {
     /// The secure channel the session's messages travel in.
     public private(set) var channel: SecureChannel
     /// The exchange itself: screens, requests, cards.
@@ -130,13 +130,13 @@ public struct NearbySession: Sendable {
         apply(session.tick(now: now))
     }
 
-    /// Applies one of the person's actions (see ``PeerSession``) and seals what it sends.
+    /// Applies one of the person's actions (see `PeerSession`) and seals what it sends.
     public mutating func perform(_ action: (inout PeerSession) throws(SessionActionError) -> [SessionOutput]) throws(SessionActionError) -> NearbyOutput {
         let outputs = try action(&session)
         return apply(outputs)
     }
 
-    /// Leaves the session (see ``PeerSession/close(now:)``).
+    /// Leaves the session (see `PeerSession/close(now:)`).
     public mutating func close(now: SessionInstant) -> NearbyOutput {
         apply(session.close(now: now))
     }
@@ -242,7 +242,7 @@ public struct NearbySession: Sendable {
 
 /// What the driver does after an input: write `bytes` to the connection, show `events`, and close the
 /// connection when `disconnect` (after writing the bytes).
-public struct NearbyOutput: Sendable, Equatable {
+@_spi(Wire) public struct NearbyOutput: Sendable, Equatable {
     /// What to write to the connection, in order.
     public var bytes: [UInt8] = []
     /// What to tell the app.

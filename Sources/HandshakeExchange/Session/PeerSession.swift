@@ -13,7 +13,7 @@ import HandshakeCore
 ///
 /// What it does not do: decide whether to keep a card (the app does, on ``SessionState/succeeded(_:)``),
 /// or compare the short code (the two people do).
-public struct PeerSession: Sendable {
+@_spi(Wire) public struct PeerSession: Sendable {
     /// The screen the session is on.
     public internal(set) var state: SessionState = .connecting
     /// Which end of the channel we are; our bindings are signed with it.

@@ -1,6 +1,6 @@
 /// What a session asks its driver to do after an input: send a message through the channel, tell the app
 /// something worth a banner, or drop the connection.
-public enum SessionOutput: Sendable, Equatable {
+@_spi(Wire) public enum SessionOutput: Sendable, Equatable {
     /// Send this message to the other device.
     case send(SessionMessage)
     /// Tell the app.

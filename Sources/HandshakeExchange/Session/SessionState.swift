@@ -2,7 +2,7 @@ import Foundation
 import HandshakeCore
 
 /// Where a nearby session with one person stands: each case is one screen of the exchange, carrying what
-/// that screen shows. The actions each screen offers are the methods of ``PeerSession`` that its
+/// that screen shows. The actions each screen offers are the methods of `PeerSession` that its
 /// ``SessionState/actions`` lists.
 public enum SessionState: Sendable, Equatable {
     /// The secure channel is being set up.

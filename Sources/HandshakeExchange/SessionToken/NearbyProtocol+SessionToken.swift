@@ -10,7 +10,7 @@ extension NearbyProtocol {
     /// The version byte that starts the token's payload.
     public static let sessionTokenVersion: UInt8 = 1
     /// The longest a token may be valid after it is issued, in seconds.
-    public static let sessionTokenLifetime: Double = 60
+    public static let sessionTokenLifetime: Double = SessionToken.longestLifetime
     /// How far a reader's clock may lag the issuer's: a token whose expiry is further ahead than the lifetime
     /// plus this is refused as not made by a Handshake device.
     public static let sessionTokenClockSkew: Double = 60

@@ -35,10 +35,13 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
         self.endpoints = endpoints
     }
 
+    /// The longest a token may be valid after it is issued, in seconds (docs/protocols/nearby-bootstrap.md).
+    public static let longestLifetime: Double = 60
+
     /// A new token with a random rendezvous identifier and secret, valid for `lifetime` seconds (at most 60)
     /// from `now`.
     public static func issue(endpoints: [SessionTokenEndpoint] = [], at now: Date,
-                             lifetime: Double = NearbyProtocol.sessionTokenLifetime) throws(SessionTokenError) -> SessionToken
+                             lifetime: Double = SessionToken.longestLifetime) throws(SessionTokenError) -> SessionToken
     {
         guard lifetime > 0, lifetime <= NearbyProtocol.sessionTokenLifetime else {
             throw .invalidToken("a token lives between 1 and \(Int(NearbyProtocol.sessionTokenLifetime)) seconds")

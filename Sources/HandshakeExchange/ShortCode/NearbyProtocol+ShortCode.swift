@@ -14,7 +14,7 @@ extension NearbyProtocol {
     static let shortCodeSecretLabel = label("handshake nearby v1 cpace session secret")
 
     /// How long an issued short code may be used: five minutes.
-    public static let shortCodeLifetime: Double = 300
+    public static let shortCodeLifetime: Double = ShortCodeBook.defaultLifetime
     /// The DNS-SD TXT key under which the device showing a code publishes its rendezvous part (three
     /// characters, as ``ShortCode/rendezvous`` spells it) while the code is open.
     public static let shortCodeRendezvousKey = "c"
@@ -24,7 +24,7 @@ extension NearbyProtocol {
 
 /// The first byte of a PAKE frame body. The values continue the channel's frame types, so one stream can
 /// carry the PAKE frames and then the channel's frames without ambiguity.
-public enum ShortCodeFrameType: UInt8, Sendable, CustomStringConvertible {
+@_spi(Wire) public enum ShortCodeFrameType: UInt8, Sendable, CustomStringConvertible {
     /// CPace message A, from the device that typed the code: version, sid, Ya.
     case cpaceA = 0x04
     /// CPace message B, from the device that shows the code: Yb and its confirmation tag.

@@ -17,8 +17,11 @@ public struct ShortCodeBook: Sendable {
     /// How long a code may be used after it is issued, in seconds.
     public let lifetime: Double
 
+    /// How long an issued short code may be used, in seconds: five minutes.
+    public static let defaultLifetime: Double = 300
+
     /// An empty book whose codes last `lifetime` seconds (five minutes unless a test says otherwise).
-    public init(lifetime: Double = NearbyProtocol.shortCodeLifetime) {
+    public init(lifetime: Double = ShortCodeBook.defaultLifetime) {
         self.lifetime = lifetime
     }
 

@@ -174,7 +174,7 @@ public struct ShortCodeResponder: Sendable, CustomStringConvertible, CustomRefle
 
     /// What to tell the person when the secure channel opened with this run's secret fails its handshake
     /// (or the connection closes before it opens): the other device typed a different code.
-    public static func explain(_ error: ChannelError) -> ShortCodeError? {
+    @_spi(Wire) public static func explain(_ error: ChannelError) -> ShortCodeError? {
         switch error {
         case .handshakeFailed: .codeDoesNotMatch
         default: nil

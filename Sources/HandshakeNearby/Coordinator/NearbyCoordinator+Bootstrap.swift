@@ -3,7 +3,7 @@
 // device advertising it, with no choosing, and both open the channel with the secret. A token works for one
 // channel, until it expires; a code works once, right or wrong, for five minutes.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 extension NearbyCoordinator {
     func giveToken(_ handOver: @Sendable (SessionToken) async throws -> Void) async throws {

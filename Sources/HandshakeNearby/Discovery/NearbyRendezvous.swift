@@ -4,7 +4,7 @@
 // value only says "this is the device you tapped or whose code you typed"; it proves nothing: the secret
 // behind it (the token's, or the one CPace derives from the code) is what the channel checks.
 
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// The out-of-band rendezvous a device advertises while it waits for the device that holds its token or
 /// typed its code.

@@ -4,7 +4,7 @@
 // port, the version, the display name if given, and the addresses. It does not probe for conflicts (the
 // 80-bit random name makes one unlikely) and does not answer legacy unicast queries (source port ≠ 5353).
 
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// The records one session advertises, and how to answer queries for them.
 struct ServiceAdvertisement: Sendable {

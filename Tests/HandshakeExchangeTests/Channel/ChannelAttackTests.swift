@@ -1,7 +1,7 @@
 import Crypto
 import Testing
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 /// Each attack on the channel, and what the channel does about it.
 @Suite("Secure channel: attacks")

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 /// The seeds of Fuzz/Corpus/FuzzChannel (written by Conformance/noise_fuzz_corpus.py) are streams the ends
 /// of the worked-example session really receive: this keeps them so, read the way the fuzz target reads them.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 /// Our channel against a peer we did not write: `Conformance/noise_peer.py` (the `noiseprotocol` package,
 /// with the commitment, prologue, short code and record layer written from docs/protocols/nearby-channel.md),

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 @Suite("Secure channel: records and stream splits")
 struct ChannelRecordTests {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 /// Two channel ends wired together in memory, with every frame each one sent kept in order.
 struct ChannelPair {

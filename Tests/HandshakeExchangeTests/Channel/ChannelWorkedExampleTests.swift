@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 /// The worked example of docs/protocols/nearby-channel.md: regenerated here and compared with the doc's
 /// text, and recomputed independently by `Conformance/noise_worked_example.py`.

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import HandshakeExchange
+@_spi(Testing) @_spi(Wire) @testable import HandshakeExchange
 
 /// The published Noise test vectors (cacophony's and snow's) for the patterns this library runs, in the
 /// suite 25519_ChaChaPoly_SHA256: every handshake message, the handshake hash and the transport messages.

@@ -1,7 +1,7 @@
 import Crypto
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// What goes on the wire: no key, no hash of a key, nothing that links two sessions.
 @Suite("Common friends: what is sent")

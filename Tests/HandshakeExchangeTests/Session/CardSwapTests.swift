@@ -2,7 +2,7 @@ import Foundation
 import HandshakeCore
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// Cards crossing a session: bound to it, refused anywhere else, and nothing kept from a session that failed.
 @Suite("Card swap: session binding, replay, reflection, tampering")

@@ -2,7 +2,7 @@ import Foundation
 import HandshakeCore
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// Two whole sessions (Noise channel, records, messages, intent, card swap) joined byte for byte, as a
 /// transport would join them. Counts flights: a flight is everything one side sends before it must wait for

@@ -2,7 +2,7 @@ import Foundation
 import HandshakeCore
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// Every outcome of the intent, driven through both session machines with an injected clock: each side
 /// ends on the right screen with the right sentence.

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Wire) import HandshakeCore
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 @Suite("Session messages: encoding, bounds, typed errors")
 struct MessageCodecTests {

@@ -3,7 +3,7 @@ import HandshakeTestSupport
 import HandshakeCore
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The worked example of docs/protocols/nearby.md ("Worked example"): the messages of one exchange, bound
 /// to the session-secret handshake of docs/protocols/nearby-channel.md's example. Regenerated here and

@@ -1,7 +1,7 @@
 import Foundation
 import HandshakeCore
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// Two people's sessions wired back to back, with one clock. Messages cross as bytes (encoded, then
 /// decoded by type), so the codecs are exercised on every step; `deliver()` runs until both sides are quiet.

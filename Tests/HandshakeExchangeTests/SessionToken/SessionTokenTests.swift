@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 @Suite("Session token: the NFC tap's NDEF record")
 struct SessionTokenTests {

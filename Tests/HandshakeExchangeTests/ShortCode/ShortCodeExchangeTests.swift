@@ -2,7 +2,7 @@ import Foundation
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 @Suite("Short code: the PAKE between two devices")
 struct ShortCodeExchangeTests {

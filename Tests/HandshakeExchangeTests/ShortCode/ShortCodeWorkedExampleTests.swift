@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The short code's worked example of docs/protocols/nearby-bootstrap.md: regenerated here and compared
 /// with the doc's text, and recomputed with PyPI's `cpace` package by `Conformance/pake_worked_example.py`.
