@@ -2,7 +2,7 @@ import Benchmark
 import Crypto
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// A whole nearby exchange in memory on the mutual path — the Noise handshake in compare-code mode, both
 /// cards bound and verified, common friends at 100 trusted contacts each, a note each way — beside its floor
