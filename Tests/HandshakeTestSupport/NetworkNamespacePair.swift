@@ -7,6 +7,7 @@
 // (sockets of this process) and the command-line tests (two `handshake` processes).
 
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,9 @@ public final class NetworkNamespacePair: Sendable {
         public let description: String
     }
 
-    /// The namespaces' names: `hsd`, this process's id (6 hex digits), 2 random hex digits, then `a` or `b`.
+    /// The namespaces' names: `hsd`, this process's id (6 hex digits), 2 hex digits counting the pairs this
+    /// process made, then `a` or `b`. Counted, not drawn: two tests running at once must never get one name
+    /// (with 2 random digits they did, and the second one's clean-up removed the first one's namespaces).
     public let first: String
     public let second: String
     /// The first host's address, on its veth end.
@@ -28,7 +31,8 @@ public final class NetworkNamespacePair: Sendable {
 
     /// Creates both namespaces, the veth pair, the addresses, and brings every link (loopback too) up.
     public init() throws {
-        let tag = Self.hex(Int(getpid()) & 0xFF_FFFF, digits: 6) + Self.hex(Int.random(in: 0..<256), digits: 2)
+        let made = Self.pairsMade.wrappingAdd(1, ordering: .relaxed).oldValue
+        let tag = Self.hex(Int(getpid()) & 0xFF_FFFF, digits: 6) + Self.hex(made & 0xFF, digits: 2)
         first = "hsd\(tag)a"
         second = "hsd\(tag)b"
         guard getuid() == 0 else { throw Failure(description: "network namespace tests need root (ip netns)") }
@@ -53,6 +57,9 @@ public final class NetworkNamespacePair: Sendable {
             throw error
         }
     }
+
+    /// How many pairs this process has made.
+    private static let pairsMade = Atomic<Int>(0)
 
     /// Deletes both namespaces (the veth pair goes with them). Safe to call twice.
     public func remove() {
