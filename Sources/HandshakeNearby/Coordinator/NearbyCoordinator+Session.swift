@@ -41,15 +41,7 @@ extension NearbyCoordinator {
             guard !shownIncoming else { return }
             shownIncoming = true
             show(.incomingRequest(screen.theirCard))
-            // A device that chose the other already said yes by choosing; so did both people of a token or code,
-            // and a person who said "exchange" on the confirm screen while the other's request was on its way.
-            var accepts = configuration.requestsAtOnce || sessionHasSecret || saidExchange
-            if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
-            if accepts {
-                try? await session.exchange()
-            } else {
-                try? session.decline()
-            }
+            answer(screen, session)
         case .succeeded(let screen):
             if let theirCard = screen.theirCard, !saving {
                 saving = true
@@ -106,6 +98,24 @@ extension NearbyCoordinator {
         case .incomingRequest(let screen): screen.commonFriends
         case .succeeded(let screen): screen.commonFriends
         case .connecting, .ended: nil
+        }
+    }
+
+    /// Answers their request: at once when the person already said yes (a device that chose the other did
+    /// by choosing; so did both people of a token or code, and a person who said "exchange" on the confirm
+    /// screen while the other's request was on its way), else when the person does. The question is asked
+    /// aside, so the screens go on changing under it: the common friends found meanwhile are shown while the
+    /// person decides, and a request that expires ends the session whatever the answer.
+    func answer(_ screen: IncomingRequestScreen, _ session: ExchangeSession) {
+        let accepted = configuration.requestsAtOnce || sessionHasSecret || saidExchange
+        Task {
+            var accepts = accepted
+            if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
+            if accepts {
+                try? await session.exchange()
+            } else {
+                try? session.decline()
+            }
         }
     }
 
