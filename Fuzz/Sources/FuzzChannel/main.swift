@@ -7,7 +7,7 @@
 // a 32-byte hash and a code exactly in compare-code mode; once receive throws, the channel reports that
 // failure, has no summary, and refuses every later receive and seal with `alreadyFailed(that failure)`.
 import Crypto
-@_spi(Testing) import HandshakeExchange
+@_spi(Testing) @_spi(Wire) import HandshakeExchange
 
 let initiatorKey = key(0x01)
 let responderKey = key(0x21)
