@@ -26,6 +26,8 @@ final class FaceToFace: NearbyFrontEnd {
     private(set) var lines: [String] = []
     private(set) var shortCode: String?
     private(set) var commonFriends: [String] = []
+    /// Whether the common friends with the person connected are known yet (`nil`: nobody is connected).
+    private(set) var commonFriendsFound: Bool?
     private(set) var question: Question?
     private(set) var theirNote: String?
     private(set) var ourNote: String?
@@ -61,6 +63,7 @@ final class FaceToFace: NearbyFrontEnd {
         let coordinator = try NearbyCoordinator(account: account, frontEnd: self, configuration: configuration)
         (self.coordinator, chose) = (coordinator, false)
         (lines, shortCode, commonFriends, question, theirNote, ourNote, ending, keptContactID) = ([], nil, [], nil, nil, nil, nil, nil)
+        commonFriendsFound = nil
         // The list follows the coordinator's own updates (a peer found, lost, or named later).
         Task { for await _ in coordinator.peopleUpdates() { self.changed() } }
         run = Task {
@@ -164,6 +167,7 @@ final class FaceToFace: NearbyFrontEnd {
         case .connected(let screen, let names, _):
             shortCode = screen.shortCode
             commonFriends = names
+            commonFriendsFound = screen.commonFriends != .pending
             // The session's own screens (a request waiting, its seconds left) are drawn as they change.
             if let session = coordinator?.session {
                 Task { for await _ in session.stateUpdates() { self.changed() } }
@@ -171,6 +175,7 @@ final class FaceToFace: NearbyFrontEnd {
             lines.append(screen.shortCode.map { "Connected. Check that both screens show \($0)." } ?? "Connected to the device that has the code.")
         case .commonFriends(let names):
             commonFriends = names
+            commonFriendsFound = true
         case .incomingRequest(let card):
             lines.append("\(card.card.name ?? "Someone") asks to exchange cards.")
         case .received(let card, _):

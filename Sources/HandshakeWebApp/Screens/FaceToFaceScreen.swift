@@ -21,8 +21,12 @@ enum FaceToFaceScreen {
         if let code = model.shortCode {
             parts.append("<p class=\"shortcode\" aria-label=\"The code both screens show\">\(code)</p>")
         }
-        if !model.commonFriends.isEmpty {
-            parts.append("<p>Common friends: \(model.commonFriends.joined(separator: ", "))</p>")
+        // The cards do not wait for the common friends: they may arrive after the request, live.
+        switch (model.commonFriendsFound, model.commonFriends.isEmpty) {
+        case (false?, _) where model.ending == nil: parts.append("<p class=\"muted\" role=\"status\">Looking for common friends…</p>")
+        case (true?, true): parts.append("<p class=\"muted\">No common friends.</p>")
+        case (_, false): parts.append("<p>Common friends: \(model.commonFriends.joined(separator: ", "))</p>")
+        default: break
         }
         if model.running && model.question == nil && model.shortCode == nil {
             parts.append(people(model, formToken))
