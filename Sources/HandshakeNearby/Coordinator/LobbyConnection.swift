@@ -32,7 +32,13 @@ final class LobbyConnection {
     /// Whether this connection is with `peer`: by instance name when we connected, else by address.
     func isWith(_ peer: NearbyPeer) -> Bool {
         if let peerID { return peerID == peer.id }
-        guard let remote else { return false }
-        return peer.addresses.contains { $0.description == remote }
+        return remote.map(peer.isAt) ?? false
+    }
+}
+
+extension NearbyPeer {
+    /// Whether `address`, as a connection reports where it came from, is one this device advertises.
+    func isAt(_ address: String) -> Bool {
+        addresses.contains { $0.description == address }
     }
 }

@@ -92,7 +92,7 @@ extension NearbyCoordinator {
             return nil
         }
         lobby.choice = peer.id
-        if let connection = lobbyConnections.first(where: { $0.isWith(peer) && !$0.session.state.isEnded }) {
+        if let connection = openConnection(with: peer) {
             if claim() { Task { await self.adopt(connection) } }
         } else {
             // Its session failed or never came: connect now, without the crossing grace.
@@ -133,7 +133,7 @@ extension NearbyCoordinator {
         if !lobby.connectsFirst(to: peer) && lobby.chosenPeer?.id != peer.id {
             do { try await Task.sleep(for: CrossingRule.grace) } catch { return }
         }
-        if let open = lobbyConnections.first(where: { $0.isWith(peer) && !$0.session.state.isEnded }) {
+        if let open = openConnection(with: peer) {
             await adoptIfChosen(open)
             return
         }
@@ -166,7 +166,11 @@ extension NearbyCoordinator {
         else { return }
         lobbySessionsOpened += 1
         lobbySessionsByAddress[remote ?? "", default: 0] += 1
-        if let remote, let existing = lobbyConnections.first(where: { $0.remote == nil && $0.isWithAddress(remote, in: lobby) }) {
+        // A session this device opened to the device at `remote`, if it opened one.
+        let opened = remote.flatMap { remote in
+            lobbyConnections.first { connection in connection.remote == nil && people.contains { connection.isWith($0) && $0.isAt(remote) } }
+        }
+        if let existing = opened {
             guard !existing.adopted, let peerID = existing.peerID, !CrossingRule.connectsFirst(own: lobby.own, other: peerID) else { return }
             existing.session.close()
         }
@@ -222,6 +226,11 @@ extension NearbyCoordinator {
         peopleWatchers.values.forEach { $0.yield(people) }
     }
 
+    /// The session in the list with `peer` that has not ended, if there is one.
+    func openConnection(with peer: NearbyPeer) -> LobbyConnection? {
+        lobbyConnections.first { $0.isWith(peer) && !$0.session.state.isEnded }
+    }
+
     /// Adopts `connection` when it is with the person chosen and no exchange is under way.
     func adoptIfChosen(_ connection: LobbyConnection) async {
         guard !connection.adopted, let chosen = lobby.chosenPeer, connection.isWith(chosen), !connection.session.state.isEnded,
@@ -244,13 +253,5 @@ extension NearbyCoordinator {
     func closeDiscovery(_ advertiser: NearbyAdvertiser, _ browser: NearbyBrowser) async {
         await advertiser.stop()
         await browser.stop()
-    }
-}
-
-extension LobbyConnection {
-    /// Whether this connection, opened by this device, is with a device in `lobby` at `address`.
-    func isWithAddress(_ address: String, in lobby: NearbyLobby) -> Bool {
-        guard let peer = lobby.people.first(where: { $0.id == peerID }) else { return false }
-        return peer.addresses.contains { $0.description == address }
     }
 }

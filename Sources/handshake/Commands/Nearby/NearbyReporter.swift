@@ -28,15 +28,20 @@ struct NearbyReporter {
     func found(_ peer: NearbyPeer, number: Int, choosing: Bool = false) {
         var fields: [String: Any] = ["id": peer.id, "number": number]
         if let name = peer.displayName { fields["name"] = name }
-        let label = peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
+        let label = Self.label(of: peer)
         emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
     }
 
     /// The common-friend count beside someone in the list, found before anyone chose.
     func counted(_ peer: NearbyPeer, number: Int, commonFriends count: Int) {
-        let label = peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
+        let label = Self.label(of: peer)
         let friends = count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")"
         emit("commonFriendsCounted", ["id": peer.id, "number": number, "commonFriends": count], text: "  \(number). \(label) · \(friends)")
+    }
+
+    /// How a person in the list is named on the terminal: the name they show, or the start of their id.
+    static func label(of peer: NearbyPeer) -> String {
+        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
     }
 
     func lost(_ id: String) {
@@ -50,7 +55,7 @@ struct NearbyReporter {
     func connecting(to peer: NearbyPeer) {
         var fields: [String: Any] = ["id": peer.id]
         if let name = peer.displayName { fields["name"] = name }
-        emit("connecting", fields, text: "Connecting to \(peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))")…")
+        emit("connecting", fields, text: "Connecting to \(Self.label(of: peer))…")
     }
 
     func tokenWritten(_ path: String, expires: Date) {
