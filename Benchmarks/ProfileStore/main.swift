@@ -7,7 +7,7 @@ let arguments = CommandLine.arguments.dropFirst()
 let count = arguments.first.flatMap { Int($0) } ?? 100_000
 let phases = Set(arguments.dropFirst())
 let entries = (0..<count).map { index in
-    ContactDetails(
+    CardFields(
         name: "Person \(index)", company: "Company \(index % 500)",
         emails: ["person\(index)@example.com"], phones: ["+1 555 \(String(format: "%07d", index))"])
 }

@@ -15,7 +15,7 @@ struct AvatarGettingStartedTests {
         let photoBytes = try AvatarPhotoTests.photo(["op": "jpeg", "width": 1600, "height": 1200, "orientation": 6, "quality": 97, "noise": 40])
         #expect(photoBytes.count > CardLimits.avatarBytes)
         let identity = Identity.generate()
-        var card = ContactCard(sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: 1, name: "Ada Lovelace")
+        var card = ContactCard(sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: 1, fields: CardFields(name: "Ada Lovelace"))
         // article:begin
         // Any PNG or JPEG the person picks; one that already fits is kept byte for byte.
         let fitted = try AvatarPhoto.fit(photoBytes)

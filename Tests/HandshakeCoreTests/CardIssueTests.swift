@@ -39,7 +39,7 @@ struct CardIssueTests {
 
     @Test func maximalCardRoundTrip() throws {
         let card = try Self.maximalCard()
-        try card.validateFields()
+        try card.fields.validate()
         let signed = try Fixture.issue(card)
         #expect(signed.bytes.count <= CardLimits.signedCardBytes)
         let verified = try CardVerifier().verify(signed.bytes, now: Fixture.now)

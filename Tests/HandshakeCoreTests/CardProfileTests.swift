@@ -15,11 +15,11 @@ struct CardProfileTests {
         profile.share([.name, .emails], now: Fixture.now)
         let issued = profile.issueCard(identity: Fixture.identity)
         let verified = try CardVerifier().verify(issued.bytes, now: Fixture.now)
-        #expect(verified.card.presentFields == [.name, .emails])
+        #expect(verified.card.fields.presentFields == [.name, .emails])
         #expect(verified.card.name == "Ada Lovelace")
         #expect(verified.card.emails == profile.card.emails)
         // The profile itself still holds everything.
-        #expect(profile.card.presentFields == CardField.allCases)
+        #expect(profile.card.fields.presentFields == CardField.allCases)
         guard case .map(let pairs) = try CBORDecoder().decode(COSESign1(CBORDecoder().decode(issued.bytes), decoder: CBORDecoder()).payload) else {
             Issue.record("payload is not a map")
             return
@@ -31,7 +31,7 @@ struct CardProfileTests {
         var profile = try profile()
         profile.share([], now: Fixture.now)
         let verified = try CardVerifier().verify(profile.issueCard(identity: Fixture.identity).bytes, now: Fixture.now)
-        #expect(verified.card.presentFields.isEmpty)
+        #expect(verified.card.fields.presentFields.isEmpty)
     }
 
     @Test func editBumpsUpdatedAtStrictly() throws {

@@ -45,7 +45,7 @@ struct CardSignedSizeTests {
     @Test("a card with every field at its limit is refused whole, and the edit changes nothing")
     func everyFieldAtItsLimitIsRefused() throws {
         let huge = Self.everyFieldAtItsLimit()
-        #expect(throws: Never.self) { try huge.validateFields() }
+        #expect(throws: Never.self) { try huge.fields.validate() }
         #expect(huge.signedByteCount > CardLimits.signedCardBytes)
 
         var profile = try CardProfile(card: Fixture.businessCard(), sharedFields: Set(CardField.allCases), identity: Fixture.identity)

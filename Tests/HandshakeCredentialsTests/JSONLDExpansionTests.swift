@@ -12,10 +12,11 @@ struct JSONLDExpansionTests {
     static func fullCard() throws -> SignedCard {
         let identity = Fixture.identity
         let card = ContactCard(
-            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: Fixture.updatedAt, name: "Ada Lovelace",
-            bio: "Wrote the first program.", location: "London", company: "Analytical Engines Ltd", title: "Chief Programmer",
-            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"],
-            links: [SocialLink(platform: "github", handle: "ada", url: "https://github.com/ada")], skills: ["mathematics"])
+            sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: Fixture.updatedAt,
+            fields: CardFields(
+                name: "Ada Lovelace", bio: "Wrote the first program.", location: "London", company: "Analytical Engines Ltd",
+                title: "Chief Programmer", emails: ["ada@example.com"], phones: ["+44 20 7946 0018"],
+                links: [SocialLink(platform: "github", handle: "ada", url: "https://github.com/ada")], skills: ["mathematics"]))
         return try CardProfile(card: card, sharedFields: Set(CardField.allCases), identity: identity).issueCard(identity: identity)
     }
 

@@ -15,7 +15,7 @@ struct VCJWTTests {
         #expect(credential.handshakeCard == signed)
         #expect(credential.issuer == Fixture.identity.didKey)
         #expect(credential.algorithm == .eddsa)
-        #expect(credential.fields == CardFields(signed.card))
+        #expect(credential.fields == signed.card.fields.credentialClaims)
         #expect(credential.notBefore == Fixture.issuedAt)
     }
 

@@ -47,11 +47,11 @@ import Testing
             let verifier = try await client.person("Door")
             let ada = try await client.person("Ada")
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name", "emails"], now: mailbox.clock.now())
-            #expect(made.request.askedClaims == [.name, .emails])
+            #expect(made.request.askedClaims == [.field(.name), .field(.emails)])
             // Every request of one verifier has the same client_id, so a holder's pairwise key is stable.
             let other = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
             #expect(other.request.clientID == made.request.clientID)
-            let answer = try Self.answer(made, as: ada, allowing: [.name, .emails, .company], now: mailbox.clock.now())
+            let answer = try Self.answer(made, as: ada, allowing: [.field(.name), .field(.emails), .field(.company)], now: mailbox.clock.now())
 
             let pending = try await client.call(.get, "/v1/presentations/requests/\(made.id)", token: verifier.token)
             #expect(try pending.object()["status"] as? String == "pending")
@@ -82,7 +82,7 @@ import Testing
             let verifier = try await client.person("Door")
             let ada = try await client.person("Ada")
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
-            let answer = try Self.answer(made, as: ada, allowing: [.name], now: mailbox.clock.now())
+            let answer = try Self.answer(made, as: ada, allowing: [.field(.name)], now: mailbox.clock.now())
             #expect(try await client.call(.post, made.answerPath, form: answer.formBody).status == .ok)
             let replay = try await client.call(.post, made.answerPath, form: answer.formBody)
             #expect(replay.status == .conflict)
@@ -105,7 +105,7 @@ import Testing
             let verifier = try await client.person("Door")
             let ada = try await client.person("Ada")
             let made = try await Self.makeRequest(client, by: verifier, claims: ["name"], now: mailbox.clock.now())
-            let answer = try Self.answer(made, as: ada, allowing: [.name], now: mailbox.clock.now())
+            let answer = try Self.answer(made, as: ada, allowing: [.field(.name)], now: mailbox.clock.now())
 
             // A state nobody made, and the right state at another verifier's address, find no request.
             let wrongState = answer.formBody.replacingOccurrences(of: "state=", with: "state=x")

@@ -193,7 +193,7 @@ struct ContactBookTests {
     @Test("address-book import: unverified, without Node ID, duplicates skipped")
     func importing() throws {
         let book = try ContactBook()
-        let entries = (0..<25).map { ContactDetails(name: "Person \($0 % 20)", emails: ["p\($0 % 20)@example.com"]) }
+        let entries = (0..<25).map { CardFields(name: "Person \($0 % 20)", emails: ["p\($0 % 20)@example.com"]) }
         var progress: [Int] = []
         let report = try book.importUnverified(entries, now: now, batchSize: 10) { progress.append($0) }
         #expect(report.added == 20)
@@ -276,12 +276,12 @@ struct ModelInitializerTests {
         let ada = try Person(name: "Ada", email: "ada@example.com")
         let contact = Contact(
             id: 7, nodeID: ada.identity.nodeID, sigKey: ada.identity.sigKey, encKey: ada.identity.encKey,
-            cardUpdatedAt: ada.card.card.updatedAt, details: ContactDetails(ada.card.card), alias: "Countess",
+            cardUpdatedAt: ada.card.card.updatedAt, details: ada.card.card.fields, alias: "Countess",
             addedAt: now, tags: ["work"], source: .qr, verificationStatus: .verified)
         #expect(contact.displayName == "Countess")
         #expect(contact.hasSignedCard)
         #expect(contact.trustLevel == .trusted && !contact.pinned && contact.receipts == .default && contact.messageTTL == .never)
-        let unverified = Contact(id: 8, details: ContactDetails(name: "Bea"), addedAt: now, source: .import, verificationStatus: .unverified)
+        let unverified = Contact(id: 8, details: CardFields(name: "Bea"), addedAt: now, source: .import, verificationStatus: .unverified)
         #expect(!unverified.hasSignedCard)
 
         let preference = ContactPreference(feature: .voice, userAllows: .always, contactAllows: .no)

@@ -21,7 +21,7 @@ struct ObservationTests {
         #expect(edited?.first?.pinned == true)
 
         // The import writes through its own hand-bound statement; observers still hear of it.
-        try book.importUnverified([ContactDetails(name: "Bea"), ContactDetails(name: "Cal")], now: now)
+        try book.importUnverified([CardFields(name: "Bea"), CardFields(name: "Cal")], now: now)
         #expect(await list.next(where: { $0.count == 3 })?.map(\.displayName) == ["Countess", "Bea", "Cal"])
 
         try book.delete(ada.id)

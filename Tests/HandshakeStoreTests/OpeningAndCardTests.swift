@@ -78,7 +78,7 @@ struct StoredCardTests {
         let contact = try book.add(ada.card, source: .qr, now: now)
         #expect(contact.hasSignedCard)
         #expect(try book.card(of: contact.id) == ada.card)
-        try book.importUnverified([ContactDetails(name: "Bea")], now: now)
+        try book.importUnverified([CardFields(name: "Bea")], now: now)
         let bea = try #require(try book.contacts(matching: "Bea").first)
         #expect(!bea.hasSignedCard)
         #expect(throws: ContactBookError.noSignedCard("Bea")) { try book.card(of: bea.id) }

@@ -9,7 +9,7 @@ struct SearchTests {
     func book(_ count: Int) throws -> ContactBook {
         let book = try ContactBook()
         try book.importUnverified(
-            (0..<count).map { ContactDetails(name: "Person \($0)", company: $0 % 3 == 0 ? "Acme \"Works\"" : "Globex") }, now: now)
+            (0..<count).map { CardFields(name: "Person \($0)", company: $0 % 3 == 0 ? "Acme \"Works\"" : "Globex") }, now: now)
         return book
     }
 
@@ -109,7 +109,7 @@ struct SearchTests {
         let companies = ["Acme", "Globex", "Élan Vital", "Zürich AG", "Initech", "ACME Labs"]
         let book = try ContactBook()
         try book.importUnverified(
-            (0..<4_000).map { ContactDetails(name: $0 == 3_217 ? "Zed Rarename" : "Person \($0)", company: companies[$0 % companies.count]) },
+            (0..<4_000).map { CardFields(name: $0 == 3_217 ? "Zed Rarename" : "Person \($0)", company: companies[$0 % companies.count]) },
             now: now)
         let all = try book.contacts()
         for (index, contact) in all.enumerated() where index % 97 == 0 {

@@ -55,7 +55,7 @@ struct StorageFormatTests {
         let tableColumns = try queue.read { try $0.columns(in: ContactRecord.databaseTableName).map(\.name) }
         #expect(Set(ContactRecord.bulkColumns + ["id"]) == Set(tableColumns))
         #expect(ContactRecord.bulkColumns.count + 1 == tableColumns.count)
-        let record = ContactRecord(details: ContactDetails(name: "Ada"), source: .import, verification: .unverified, trust: .known, now: Date())
+        let record = ContactRecord(details: CardFields(name: "Ada"), source: .import, verification: .unverified, trust: .known, now: Date())
         #expect(record.bulkValues.count == ContactRecord.bulkColumns.count)
     }
 
@@ -63,9 +63,9 @@ struct StorageFormatTests {
     func bulkInsertMatchesCodable() throws {
         let queue = try DatabaseQueue()
         try BookSchema.migrator.migrate(queue)
-        let details = ContactDetails(
-            name: "Ada \"Countess\" Lovelace", company: "Analytical Engines", title: "Analyst", bio: "Line one\nline two",
-            location: "London", emails: ["ada@example.com", "a/b@example.com"], phones: ["+44 20 7946 0000"],
+        let details = CardFields(
+            name: "Ada \"Countess\" Lovelace", bio: "Line one\nline two", location: "London", company: "Analytical Engines",
+            title: "Analyst", emails: ["ada@example.com", "a/b@example.com"], phones: ["+44 20 7946 0000"],
             links: [SocialLink(platform: "web", handle: nil, url: "https://example.com/ada")], skills: ["maths", "é😀"])
         var record = ContactRecord(details: details, source: .import, verification: .unverified, trust: .known, now: Date(timeIntervalSince1970: 1_700_000_000.125))
         record.claimedNodeId = "11111111111111111111aa"

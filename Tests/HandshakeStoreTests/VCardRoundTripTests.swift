@@ -65,7 +65,7 @@ struct VCardRoundTripTests {
         var nodeID: NodeID?
         var claimedNodeID: NodeID?
         var signedCard: [UInt8]?
-        var details: ContactDetails
+        var details: CardFields
         var verification: VerificationStatus
         var alias: String?
         var notes: String?

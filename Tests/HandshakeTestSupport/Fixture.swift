@@ -18,8 +18,9 @@ public enum Fixture {
     public static func businessCard(_ identity: Identity = Fixture.identity, updatedAt: UInt64 = Fixture.updatedAt) -> ContactCard {
         ContactCard(
             sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: updatedAt,
-            name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
-            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"])
+            fields: CardFields(
+                name: "Ada Lovelace", company: "Analytical Engines Ltd", title: "Chief Programmer",
+                emails: ["ada@example.com"], phones: ["+44 20 7946 0018"]))
     }
 
     /// `card` signed by `identity` through the public issuing path.

@@ -9,7 +9,7 @@ import HandshakeStore
 let benchmarks: @Sendable () -> Void = {
     let count = 100_000
     let entries = (0..<count).map { index in
-        ContactDetails(
+        CardFields(
             name: "Person \(index)", company: "Company \(index % 500)",
             emails: ["person\(index)@example.com"], phones: ["+1 555 \(String(format: "%07d", index))"]
         )

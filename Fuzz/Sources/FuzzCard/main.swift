@@ -11,7 +11,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard let signed = try? CardVerifier().verify(bytes, now: now) else { return 0 }
     guard signed.bytes == bytes else { fatalError("an accepted card does not keep its bytes") }
-    guard (try? signed.card.validateFields()) != nil else { fatalError("an accepted card breaks a field rule") }
+    guard (try? signed.card.fields.validate()) != nil else { fatalError("an accepted card breaks a field rule") }
     guard signed.nodeID == NodeID(sigKey: signed.card.sigKey.rawRepresentation) else { fatalError("Node ID does not match the key") }
     _ = CardClassifier.classify(signed.card, known: signed.card)
     for form in CardForm.allCases {

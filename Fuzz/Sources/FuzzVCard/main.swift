@@ -13,17 +13,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         precondition(entry.properties.count <= VCardParser.maxProperties, "an entry past the property bound")
         _ = (entry.version, entry.notes, entry.photo, entry.claimedNodeID, entry.signedCard)
         for name in ["EMAIL", "TEL", "URL", "ADR"] { _ = entry.labeled(name) }
-        var content = VCardContent()
-        content.name = entry.name
-        content.company = entry.company
-        content.title = entry.title
-        content.bio = entry.bio
-        content.location = entry.location
-        content.emails = entry.emails
-        content.phones = entry.phones
-        content.links = entry.links
-        content.skills = entry.skills
-        content.avatar = entry.avatar
+        let content = VCardContent(fields: entry.fields)
         let written = VCardWriter.write(content)
         let reread = VCardParser.parseAll(written)
         precondition(reread.count == 1, "the writer's vCard did not read back as one entry")

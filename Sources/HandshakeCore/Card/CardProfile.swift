@@ -23,7 +23,7 @@ public struct CardProfile: Sendable, Equatable {
     /// must still load, or its owner could not shorten it. Such a profile can issue a card larger than
     /// ``CardLimits/signedCardBytes``; compare the issued card's `bytes.count` before handing it out.
     public init(card: ContactCard, sharedFields: Set<CardField>, identity: Identity) throws(CardFieldError) {
-        try card.validateFields()
+        try card.fields.validate()
         var card = card
         card.sigKey = identity.sigKey
         card.encKey = identity.encKey
@@ -37,7 +37,7 @@ public struct CardProfile: Sendable, Equatable {
     public mutating func edit(now: Date, _ change: (inout ContactCard) throws(CardFieldError) -> Void) throws(CardFieldError) {
         var edited = card
         try change(&edited)
-        try edited.validateFields()
+        try edited.fields.validate()
         edited.sigKey = card.sigKey
         edited.encKey = card.encKey
         edited.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)

@@ -1,6 +1,6 @@
 /// Schema 1: how a ``ContactCard`` is written as a CBOR map with integer keys, and read back.
 ///
-/// Keys 1–5 are required, 6–15 optional (see ``CardField/cborKey``). A reader ignores keys it does not
+/// Keys 1–5 are required; the optional fields take the keys of the field table (``CardField/cborKey``, 6–15). A reader ignores keys it does not
 /// know, so a later schema-1 writer can add fields without breaking older readers; the signed bytes are
 /// kept verbatim, so such fields survive re-sharing. Empty optional fields are left out, never written
 /// empty.
@@ -29,20 +29,17 @@ enum CardSchema {
             CBORPair(.int(Key.encKey), .bytes(card.encKey.rawRepresentation)),
             CBORPair(.int(Key.updatedAt), .unsigned(card.updatedAt)),
         ]
-        func add(_ field: CardField, _ value: CBOR?) {
-            if let value { pairs.append(CBORPair(.int(field.cborKey), value)) }
+        for field in CardField.allCases {
+            let value: CBOR
+            switch card.fields[field] {
+            case nil: continue
+            case .text(let text): value = .text(text)
+            case .list(let entries): value = .array(entries.map(CBOR.text))
+            case .links(let links): value = .array(links.map(encodeLink))
+            case .image(let avatar): value = .bytes(avatar.data)
+            }
+            pairs.append(CBORPair(.int(field.cborKey), value))
         }
-        func list(_ items: [String]) -> CBOR? { items.isEmpty ? nil : .array(items.map(CBOR.text)) }
-        add(.name, card.name.map(CBOR.text))
-        add(.bio, card.bio.map(CBOR.text))
-        add(.avatar, card.avatar.map { .bytes($0.data) })
-        add(.location, card.location.map(CBOR.text))
-        add(.company, card.company.map(CBOR.text))
-        add(.title, card.title.map(CBOR.text))
-        add(.emails, list(card.emails))
-        add(.phones, list(card.phones))
-        add(.links, card.links.isEmpty ? nil : .array(card.links.map(encodeLink)))
-        add(.skills, list(card.skills))
         return CBOREncoder.encode(.map(pairs))
     }
 
@@ -56,7 +53,7 @@ enum CardSchema {
     // MARK: Reading
 
     /// The card in a decoded payload: schema first, then the required fields, then the optional ones.
-    /// Field rules (lengths, counts) are checked by the caller through ``ContactCard/validateFields()``.
+    /// Field rules (lengths, counts) are checked by the caller through ``CardFields/validate()``.
     static func decode(_ item: CBOR) throws(CardRejection) -> (card: ContactCard, claimedNodeID: String) {
         guard case .map(let pairs) = item else { throw .notACard("its content is not a map of fields") }
         var fields: [Int: CBOR] = [:]
@@ -79,21 +76,19 @@ enum CardSchema {
         }
 
         var card = ContactCard(sigKey: SigningPublicKey(checked: sigKey), encKey: EncryptionPublicKey(checked: encKey), updatedAt: updatedAt)
-        card.name = try text(fields[CardField.name.cborKey], "name")
-        card.bio = try text(fields[CardField.bio.cborKey], "bio")
-        card.location = try text(fields[CardField.location.cborKey], "location")
-        card.company = try text(fields[CardField.company.cborKey], "company")
-        card.title = try text(fields[CardField.title.cborKey], "title")
-        card.emails = try textList(fields[CardField.emails.cborKey], "email addresses")
-        card.phones = try textList(fields[CardField.phones.cborKey], "phone numbers")
-        card.skills = try textList(fields[CardField.skills.cborKey], "skills")
-        card.links = try links(fields[CardField.links.cborKey])
-        if let avatarItem = fields[CardField.avatar.cborKey] {
-            guard case .bytes(let data) = avatarItem else { throw .invalidField("avatar", reason: "it is not image data") }
-            do {
-                card.avatar = try Avatar(data: data)
-            } catch {
-                throw .fieldRule(error)
+        for field in CardField.allCases {
+            guard let item = fields[field.cborKey] else { continue }
+            switch field.kind {
+            case .text: card.fields[field] = try text(item, field.noun).map(CardFieldValue.text)
+            case .list: card.fields[field] = .list(try textList(item, field.noun))
+            case .links: card.fields[field] = .links(try links(item))
+            case .image:
+                guard case .bytes(let data) = item else { throw .invalidField(field.noun, reason: "it is not image data") }
+                do {
+                    card.fields[field] = .image(try Avatar(data: data))
+                } catch {
+                    throw .fieldRule(error)
+                }
             }
         }
         return (card, claimedNodeID)

@@ -1,5 +1,3 @@
-import Crypto
-
 /// The receive pipeline's second half: what a verified card means for the contact book.
 ///
 /// Rules (DESIGN.md, "Receiving a card"): a Node ID not yet known is new; a known one must carry the same
@@ -44,27 +42,9 @@ public struct CardChanges: Sendable, Equatable {
 
     /// The fields that differ between an older and a newer card of one person.
     public init(from old: ContactCard, to new: ContactCard) {
-        fields = CardField.allCases.filter { old.value(of: $0) != new.value(of: $0) }
+        fields = CardField.allCases.filter { old.fields[$0] != new.fields[$0] }
     }
 
     /// Whether the newer card changes no field (only its date).
     public var isEmpty: Bool { fields.isEmpty }
-}
-
-extension ContactCard {
-    /// One optional field's value, in a form that compares and prints uniformly.
-    public func value(of field: CardField) -> [String] {
-        switch field {
-        case .name: return name.map { [$0] } ?? []
-        case .bio: return bio.map { [$0] } ?? []
-        case .avatar: return avatar.map { ["\($0.mediaType), \($0.data.count) bytes, \(Base64URL.encode(Crypto.SHA256.hash(data: $0.data).prefix(6)))"] } ?? []
-        case .location: return location.map { [$0] } ?? []
-        case .company: return company.map { [$0] } ?? []
-        case .title: return title.map { [$0] } ?? []
-        case .emails: return emails
-        case .phones: return phones
-        case .links: return links.map(\.summary)
-        case .skills: return skills
-        }
-    }
 }

@@ -43,7 +43,7 @@ public struct CardVerifier: Sendable {
 
         let (card, claimedNodeID) = try CardSchema.decode(payloadItem)
         do {
-            try card.validateFields()
+            try card.fields.validate()
         } catch {
             throw .fieldRule(error)
         }

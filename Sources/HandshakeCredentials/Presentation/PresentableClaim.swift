@@ -5,22 +5,40 @@
 
 import HandshakeCore
 
-/// A claim of a Handshake card that a verifier can ask for and a person can allow.
+/// A claim of a Handshake card that a verifier can ask for and a person can allow: one of the card fields a
+/// credential carries (`CardField.isCredentialClaim`), or the holder's Handshake identity.
 ///
 /// The raw value is the claim's name in `credentialSubject` and on the command line (`--allow`).
-public enum PresentableClaim: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
-    /// The card's fields, named as in `credentialSubject` (docs/formats/vc-jwt.md).
-    case name, bio, location, company, title, emails, phones, links, skills
+public enum PresentableClaim: Sendable, Hashable, CaseIterable, Comparable, Codable, RawRepresentable {
+    /// A card field, named in `credentialSubject` as in the card (docs/formats/vc-jwt.md).
+    case field(CardField)
     /// The Handshake identity: the card signed by the identity's own key, and its Node ID. Presenting it makes
     /// the presentation linkable to that identity, on purpose.
     case handshakeCard
 
+    /// Every card field a credential carries, in card order, then the identity.
+    public static var allCases: [PresentableClaim] {
+        CardField.allCases.filter(\.isCredentialClaim).map(PresentableClaim.field) + [.handshakeCard]
+    }
+
+    /// The claim's name: the field's raw value, or `handshakeCard`.
+    public var rawValue: String {
+        switch self {
+        case .field(let field): field.rawValue
+        case .handshakeCard: "handshakeCard"
+        }
+    }
+
+    /// The claim named exactly `rawValue`.
+    public init?(rawValue: String) {
+        guard let claim = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = claim
+    }
+
     /// The card field this claim is, or `nil` for the identity.
     public var cardField: CardField? {
-        switch self {
-        case .handshakeCard: return nil
-        default: return CardField(rawValue: rawValue)
-        }
+        if case .field(let field) = self { return field }
+        return nil
     }
 
     /// The claim a `credentialSubject` member name stands for: a card field's name (singular spellings too),
@@ -28,8 +46,8 @@ public enum PresentableClaim: String, Sendable, Hashable, CaseIterable, Comparab
     public init?(claimName: String) {
         if claimName == "nodeId" || claimName == "handshakeCard" {
             self = .handshakeCard
-        } else if let field = CardField(name: claimName), field != .avatar, let claim = PresentableClaim(rawValue: field.rawValue) {
-            self = claim
+        } else if let field = CardField(name: claimName), field.isCredentialClaim {
+            self = .field(field)
         } else {
             return nil
         }

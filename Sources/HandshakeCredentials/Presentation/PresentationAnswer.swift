@@ -52,7 +52,7 @@ public struct PresentationAnswer: Sendable, Equatable {
         request: AuthorizationRequest, identity: Identity, card: SignedCard, allowed: Set<PresentableClaim>, now: Date
     ) throws(PresentationAnswerError) {
         guard card.card.sigKey == identity.sigKey else { throw .notYourCard }
-        let fields = CardFields(card.card)
+        let fields = card.card.fields.credentialClaims
         let onCard = fields.presentableClaims.union([.handshakeCard])
         let available = onCard.intersection(allowed)
 

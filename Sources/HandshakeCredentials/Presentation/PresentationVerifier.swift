@@ -198,15 +198,7 @@ public struct PresentationVerifier: Sendable {
     static func merge(_ all: [CardFields]) -> CardFields {
         var merged = CardFields()
         for fields in all {
-            merged.name = merged.name ?? fields.name
-            merged.bio = merged.bio ?? fields.bio
-            merged.location = merged.location ?? fields.location
-            merged.company = merged.company ?? fields.company
-            merged.title = merged.title ?? fields.title
-            if merged.emails.isEmpty { merged.emails = fields.emails }
-            if merged.phones.isEmpty { merged.phones = fields.phones }
-            if merged.links.isEmpty { merged.links = fields.links }
-            if merged.skills.isEmpty { merged.skills = fields.skills }
+            for field in fields.presentFields where merged[field] == nil { merged[field] = fields[field] }
         }
         return merged
     }

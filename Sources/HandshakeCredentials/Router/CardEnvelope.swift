@@ -2,6 +2,8 @@
 // fields (`plaintext`), as a VC-JWT (`didSigned`), or as a zero-knowledge proof (`zkProof`). The envelope
 // itself proves nothing: its status comes only from the signature a `didSigned` one carries.
 
+import HandshakeCore
+
 /// A JSON card envelope, read for its shape; see docs/formats/scan-router.md.
 struct CardEnvelope {
     enum Content {
@@ -40,7 +42,7 @@ struct CardEnvelope {
             guard let card = try? object.object("card") ?? object.requiredObject("data"), let fields = try? CardFields(json: card)
             else { throw .envelope("This plaintext card envelope has no readable \"card\" object.") }
             guard !fields.isEmpty else { throw .envelope("This plaintext card envelope holds no contact details.") }
-            do { try fields.validateText() } catch {
+            do { try fields.validate() } catch {
                 throw .envelope("This plaintext card holds text a contact card may not hold, so it was refused: \(error.description)")
             }
             content = .plaintext(fields)

@@ -56,7 +56,7 @@ public struct FreepathCard: Sendable, Hashable {
         let name = card["name"]?.string
         guard name.map({ $0.count <= 64 }) ?? true else { throw .freepath("This Freepath card's name is longer than Freepath allows (64 characters).") }
         if let name {
-            do { try ContactCard.validateName(name) } catch {
+            do { try CardFields.validateName(name) } catch {
                 throw .freepath("This Freepath card's name holds text a contact card may not hold, so it was refused: \(error.description)")
             }
         }

@@ -164,9 +164,8 @@ public struct ScanRouter: Sendable {
                 throw .card(error)
             }
         }
-        let fields = CardFields(
-            name: entry.name, bio: entry.bio, location: entry.location, company: entry.company, title: entry.title,
-            emails: entry.emails, phones: entry.phones, links: entry.links, skills: entry.skills)
+        // What a plaintext envelope could carry too: an unsigned vCard's photo is not shown as theirs.
+        let fields = entry.fields.credentialClaims
         guard !fields.isEmpty else { throw .envelope("This vCard holds no contact details.") }
         return ScanResult(kind: .vCard, route: .unverifiedContact(fields, from: .vCard))
     }

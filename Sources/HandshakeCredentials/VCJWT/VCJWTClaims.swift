@@ -5,6 +5,8 @@
 // in `credentialSubject` either way. Reading (from JSONReader's value) checks shape only; what the claims mean
 // is checked by VCJWTVerifier.
 
+import HandshakeCore
+
 /// The claims of a VC-JWT card.
 struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
     var iss: String

@@ -28,7 +28,7 @@ public enum VCJWTIssuer {
         guard card.card.sigKey == identity.sigKey else { throw .notYourCard }
         let did = identity.didKey
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
-        let subject = VCJWTClaims.Subject(id: did.description, fields: CardFields(card.card), handshakeCard: Base64URL.encode(card.bytes))
+        let subject = VCJWTClaims.Subject(id: did.description, fields: card.card.fields.credentialClaims, handshakeCard: Base64URL.encode(card.bytes))
         switch dataModel {
         case .v1_1:
             let claims = VCJWTClaims(

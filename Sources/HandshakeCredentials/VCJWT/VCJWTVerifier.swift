@@ -153,7 +153,7 @@ public struct VCJWTVerifier: Sendable {
         for subject in [claims.sub, claims.vc.credentialSubject.id].compactMap({ $0 }) where subject != issuer {
             throw .subjectIsNotIssuer(subject: subject, issuer: issuer)
         }
-        do { try claims.vc.credentialSubject.fields.validateText() } catch { throw .subjectText(error) }
+        do { try claims.vc.credentialSubject.fields.validate() } catch { throw .subjectText(error) }
         var card: SignedCard?
         if let embedded = claims.vc.credentialSubject.handshakeCard {
             guard let bytes = Base64URL.decode(embedded) else {

@@ -8,7 +8,7 @@ extension MailboxClient {
     /// Makes a presentation request asking for `claims` (the name when empty); a wallet can answer it for
     /// five minutes.
     public func createPresentationRequest(asking claims: [PresentableClaim]) async throws(MailboxClientError) -> CreatedPresentationRequest {
-        let names = claims.isEmpty ? [PresentableClaim.name.rawValue] : claims.map(\.rawValue)
+        let names = claims.isEmpty ? [CardField.name.rawValue] : claims.map(\.rawValue)
         let response: CreatedVerifierRequestResponse = try await call(
             "POST", MailboxPath.presentationRequests, json: CreateVerifierRequestBody(claims: names))
         return CreatedPresentationRequest(

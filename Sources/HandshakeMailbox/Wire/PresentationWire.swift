@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 import HandshakeCredentials
 
 /// The JSON bodies of the mailbox as an OpenID4VP verifier (docs/server.md, "Presentations").

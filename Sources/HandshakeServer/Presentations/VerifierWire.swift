@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 import HandshakeCredentials
 import HandshakeMailbox
 import Hummingbird

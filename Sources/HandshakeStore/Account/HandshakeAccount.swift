@@ -38,7 +38,7 @@ public struct HandshakeAccount: Sendable {
     /// overwritten unless `replacing` is true.
     /// - Throws: ``AccountError/invalidName(_:)``; the seed store's error when an identity already exists.
     public static func create(name: String, storage: AccountStorage, replacing: Bool = false, now: Date = Date()) throws -> HandshakeAccount {
-        do { try ContactCard.validateName(name) } catch { throw AccountError.invalidName(error) }
+        do { try CardFields.validateName(name) } catch { throw AccountError.invalidName(error) }
         let identity = Identity.generate()
         var profile = CardProfile(identity: identity, now: now)
         try profile.edit(now: now) { $0.name = name }

@@ -1,10 +1,11 @@
 import GRDB
-import HandshakeCore
 
 /// The contact book's schema, as an ordered list of named migrations.
 ///
 /// A migration, once released, is never edited: a change to the schema is a new migration appended here,
-/// so every book ever written upgrades the same way.
+/// so every book ever written upgrades the same way. So that it stays what it was, a migration names its
+/// tables, columns and allowed values itself, never through the application's types (records, enums,
+/// limits), which change with the code; `BookSchemaTests` checks that today's types still match them.
 enum BookSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -17,7 +18,7 @@ enum BookSchema {
     }
 
     static func v1(_ db: Database) throws {
-        try db.create(table: ContactRecord.databaseTableName) { t in
+        try db.create(table: "contact") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("nodeId", .text).unique()
             t.column("claimedNodeId", .text)
@@ -38,13 +39,13 @@ enum BookSchema {
             t.column("duplicateKey", .text).notNull().indexed()
             t.column("displayName", .text).notNull().collate(.nocase)
             t.column("alias", .text)
-            t.column("trustLevel", .text).notNull().defaults(to: TrustLevel.trusted.rawValue)
+            t.column("trustLevel", .text).notNull().defaults(to: "TRUSTED")
                 // Spelled as ORs, not `IN (…)`: SQLite builds a temporary index for an IN list on every
                 // row it checks, which was a tenth of an address-book import's time.
-                .check { column in TrustLevel.allCases.map { column == $0.rawValue }.joined(operator: .or) }
+                .check { column in ["TRUSTED", "KNOWN", "BLOCKED"].map { column == $0 }.joined(operator: .or) }
             t.column("addedAt", .datetime).notNull()
             t.column("lastSeenAt", .datetime)
-            t.column("notes", .text).check { length($0) <= ContactLimits.notes }
+            t.column("notes", .text).check { length($0) <= 1024 }
             t.column("pinned", .boolean).notNull().defaults(to: false)
             t.column("muted", .boolean).notNull().defaults(to: false)
             t.column("source", .text).notNull()
@@ -55,39 +56,39 @@ enum BookSchema {
             t.column("exchangeSignatureSent", .blob)
             t.column("exchangeSignatureReceived", .blob)
             t.column("commonFriends", .jsonText)
-            t.column("receipts", .text).notNull().defaults(to: ReceiptsSetting.default.rawValue)
+            t.column("receipts", .text).notNull().defaults(to: "default")
             t.column("messageTTLSeconds", .integer)
             t.column("securityCodeVerifiedAt", .datetime)
             // A contact either has a verified identity (Node ID, key and card together) or none of them.
             t.check(sql: "(nodeId IS NULL) = (sigKey IS NULL) AND (nodeId IS NULL) = (cardBytes IS NULL)")
         }
         // The list order: pinned first, then by name.
-        try db.create(index: "contact_on_pinned_displayName", on: ContactRecord.databaseTableName, columns: ["pinned", "displayName"])
+        try db.create(index: "contact_on_pinned_displayName", on: "contact", columns: ["pinned", "displayName"])
 
-        try db.create(table: CardHistoryRecord.databaseTableName) { t in
+        try db.create(table: "cardHistory") { t in
             t.autoIncrementedPrimaryKey("id")
-            t.belongsTo(ContactRecord.databaseTableName, onDelete: .cascade).notNull()
+            t.belongsTo("contact", onDelete: .cascade).notNull()
             t.column("nodeId", .text).notNull()
             t.column("cardBytes", .blob).notNull()
             t.column("cardUpdatedAt", .integer).notNull()
             t.column("replacedAt", .datetime).notNull()
         }
 
-        try db.create(table: ContactTagRecord.databaseTableName) { t in
-            t.belongsTo(ContactRecord.databaseTableName, onDelete: .cascade).notNull()
+        try db.create(table: "contactTag") { t in
+            t.belongsTo("contact", onDelete: .cascade).notNull()
             t.column("tag", .text).notNull().collate(.nocase).indexed()
             t.primaryKey(["contactId", "tag"])
         }
 
-        try db.create(table: ContactPreferenceRecord.databaseTableName) { t in
-            t.belongsTo(ContactRecord.databaseTableName, onDelete: .cascade).notNull()
+        try db.create(table: "contactPreference") { t in
+            t.belongsTo("contact", onDelete: .cascade).notNull()
             t.column("feature", .text).notNull()
             t.column("userAllows", .text)
             t.column("contactAllows", .text)
             t.primaryKey(["contactId", "feature"])
         }
 
-        try db.create(table: UserPreferenceRecord.databaseTableName) { t in
+        try db.create(table: "userPreference") { t in
             t.primaryKey("feature", .text)
             t.column("allows", .text).notNull()
         }
@@ -142,12 +143,12 @@ enum BookSchema {
     /// with a row per meeting. A contact that had any of those columns filled keeps them as its first
     /// meeting, dated by `exchangedAt` (or `addedAt`).
     static func v3(_ db: Database) throws {
-        try db.create(table: ExchangeRowRecord.databaseTableName) { t in
+        try db.create(table: "exchange") { t in
             t.autoIncrementedPrimaryKey("id")
-            t.belongsTo(ContactRecord.databaseTableName, onDelete: .cascade).notNull()
+            t.belongsTo("contact", onDelete: .cascade).notNull()
             t.column("exchangedAt", .datetime).notNull()
             t.column("source", .text)
-                .check { column in column == nil || ExchangeRecord.Source.allCases.map { column == $0.rawValue }.joined(operator: .or) }
+                .check { column in column == nil || ["comparedCode", "sessionSecret"].map { column == $0 }.joined(operator: .or) }
             t.column("handshakeHash", .blob)
             t.column("ourBinding", .blob)
             t.column("theirBinding", .blob)

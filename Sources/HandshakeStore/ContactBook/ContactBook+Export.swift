@@ -18,21 +18,18 @@ extension ContactBook {
         /// The verified signed card, re-checked; `nil` for an unverified entry.
         public var signed: SignedCard?
 
+        /// A contact to export, with its picture and its verified card when there are any.
+        public init(contact: Contact, avatar: Avatar? = nil, signed: SignedCard? = nil) {
+            self.contact = contact
+            self.avatar = avatar
+            self.signed = signed
+        }
+
         /// The vCard 4.0 text of this contact.
         public var vCard: String {
-            var content = signed.map(VCardContent.init) ?? VCardContent()
+            var content = signed.map(VCardContent.init) ?? VCardContent(fields: contact.details)
             if signed == nil {
-                let details = contact.details
-                content.name = details.name
-                content.company = details.company
-                content.title = details.title
-                content.bio = details.bio
-                content.location = details.location
-                content.emails = details.emails
-                content.phones = details.phones
-                content.links = details.links
-                content.skills = details.skills
-                content.avatar = avatar
+                content.fields.avatar = avatar
                 content.nodeID = contact.claimedNodeID
             }
             if let alias = contact.alias { content.extra.append((ExportProperty.alias, alias)) }

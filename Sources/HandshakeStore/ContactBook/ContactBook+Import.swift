@@ -24,7 +24,7 @@ extension ContactBook {
     /// after it is half there. `progress` is told how many entries were handled after each batch.
     @discardableResult
     public func importUnverified(
-        _ entries: [ContactDetails], claimedNodeIDs: [NodeID?]? = nil, now: Date, batchSize: Int = 1000,
+        _ entries: [CardFields], claimedNodeIDs: [NodeID?]? = nil, now: Date, batchSize: Int = 1000,
         progress: (Int) -> Void = { _ in }
     ) throws -> ImportReport {
         var report = ImportReport()

@@ -25,11 +25,11 @@ extension ContactBook {
             case .keyConflict: return .keyConflict(contact)
             }
         }
-        return .new(signed, possibleMatches: try sharingEmailOrPhone(ContactDetails(signed.card), db))
+        return .new(signed, possibleMatches: try sharingEmailOrPhone(signed.card.fields, db))
     }
 
     /// Contacts whose emails or phones overlap `details`', by name.
-    static func sharingEmailOrPhone(_ details: ContactDetails, _ db: Database) throws -> [Contact] {
+    static func sharingEmailOrPhone(_ details: CardFields, _ db: Database) throws -> [Contact] {
         let keys = details.matchKeys
         let all = keys.emails + keys.phones
         guard !all.isEmpty else { return [] }
@@ -60,7 +60,7 @@ extension ContactBook {
             record.securityCodeVerifiedAt = nil
             record.claimedNodeId = nil
         } else {
-            record = ContactRecord(details: ContactDetails(signed.card), source: source, verification: .verified, trust: trust, now: now)
+            record = ContactRecord(details: signed.card.fields, source: source, verification: .verified, trust: trust, now: now)
         }
         record.setCard(signed)
         record.source = source

@@ -75,7 +75,7 @@ extension ContactBook {
                         reason: "its Handshake card does not verify (\(error.description)); imported as unverified"))
                 }
             }
-            let details = ContactDetails(entry)
+            let details = entry.fields
             guard details.name != nil || !details.emails.isEmpty || !details.phones.isEmpty else {
                 report.skipped.append(VCardImportIssue(entry: number, reason: "it has no name, email or phone"))
                 continue
@@ -123,7 +123,7 @@ extension ContactBook {
                 report.duplicates += 1
                 return
             }
-            var record = ContactRecord(details: ContactDetails(signed.card), source: .import, verification: .verified, trust: .trusted, now: now)
+            var record = ContactRecord(details: signed.card.fields, source: .import, verification: .verified, trust: .trusted, now: now)
             record.setCard(signed)
             let tags = applyLocalFields(item, to: &record, report: &report)
             try record.insertForImport(db)
@@ -131,7 +131,7 @@ extension ContactBook {
             report.addedVerified += 1
             return
         }
-        var record = ContactRecord(details: ContactDetails(item.entry), source: .import, verification: .unverified, trust: .trusted, now: now)
+        var record = ContactRecord(details: item.entry.fields, source: .import, verification: .unverified, trust: .trusted, now: now)
         let exists = try db.cachedStatement(sql: "SELECT 1 FROM contact WHERE duplicateKey = ? LIMIT 1")
         if try Bool.fetchOne(exists, arguments: [record.duplicateKey]) == true {
             report.duplicates += 1

@@ -2,7 +2,7 @@
 // export --format json` writes and another program reads.
 
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// One contact of the contact book's JSON export, field for field as docs/formats/contact-export.md
 /// describes it.
@@ -10,21 +10,11 @@ import HandshakeCore
 /// Made from ``ContactBook/ExportedContact`` (``init(_:)``) and written with ``json()``; a whole export is
 /// written with ``ContactBook/export(_:write:)`` and read back with ``decodeArray(_:)``. Optional fields
 /// that are absent are left out of the object, not written as `null`.
+///
+/// The fields are `CardFields`' JSON form, the one every JSON contact of Handshake shares, written in the
+/// same object as the book's keys; here every list field is written, as `[]` when it is empty.
+@dynamicMemberLookup
 public struct ContactExport: Sendable, Equatable, Codable {
-    /// A picture: its media type and its bytes in standard base64 (with padding).
-    public struct Photo: Sendable, Equatable, Codable {
-        /// `image/jpeg` or `image/png`.
-        public var mediaType: String
-        /// The image bytes, standard base64 (RFC 4648 §4) with padding.
-        public var base64: String
-
-        /// A picture with this media type and base64 text.
-        public init(mediaType: String, base64: String) {
-            self.mediaType = mediaType
-            self.base64 = base64
-        }
-    }
-
     /// `verified` (backed by a signed card), `unverified` (from an address book), `failed` or `pending`.
     public var verificationStatus: String
     /// The verified Node ID.
@@ -33,26 +23,8 @@ public struct ContactExport: Sendable, Equatable, Codable {
     public var claimedNodeId: String?
     /// The signed card, byte for byte, base64url without padding.
     public var card: String?
-    /// The card's (or the entry's) name.
-    public var name: String?
-    /// The company.
-    public var company: String?
-    /// The job title.
-    public var title: String?
-    /// The bio (an entry's note).
-    public var bio: String?
-    /// The location.
-    public var location: String?
-    /// The email addresses, in the card's order.
-    public var emails: [String]
-    /// The phone numbers, in the card's order.
-    public var phones: [String]
-    /// The links, in the card's order.
-    public var links: [SocialLink]
-    /// The skills, in the card's order.
-    public var skills: [String]
-    /// The card's avatar or the photo the address book gave.
-    public var avatar: Photo?
+    /// The card's (or the entry's) fields, with the card's avatar or the photo the address book gave.
+    public var fields: CardFields
     /// The owner's alias for the contact.
     public var alias: String?
     /// The owner's private notes.
@@ -71,21 +43,12 @@ public struct ContactExport: Sendable, Equatable, Codable {
     /// The export of one contact as the book gives it.
     public init(_ exported: ContactBook.ExportedContact) {
         let contact = exported.contact
-        let details = contact.details
         verificationStatus = contact.verificationStatus.rawValue
         nodeId = contact.nodeID?.rawValue
         claimedNodeId = contact.claimedNodeID?.rawValue
         card = exported.signed.map { Base64URL.encode($0.bytes) }
-        name = details.name
-        company = details.company
-        title = details.title
-        bio = details.bio
-        location = details.location
-        emails = details.emails
-        phones = details.phones
-        links = details.links
-        skills = details.skills
-        avatar = exported.avatar.map { Photo(mediaType: $0.mediaType, base64: Data($0.data).base64EncodedString()) }
+        fields = contact.details
+        fields.avatar = exported.avatar
         alias = contact.alias
         notes = contact.notes
         tags = contact.tags
@@ -93,6 +56,51 @@ public struct ContactExport: Sendable, Equatable, Codable {
         pinned = contact.pinned
         source = contact.source.rawValue
         addedAt = contact.addedAt.formatted(.iso8601)
+    }
+
+    /// One of the ``fields``, read and written as if it were the export's own property.
+    public subscript<Value>(dynamicMember path: WritableKeyPath<CardFields, Value>) -> Value {
+        get { fields[keyPath: path] }
+        set { fields[keyPath: path] = newValue }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case verificationStatus, nodeId, claimedNodeId, card, alias, notes, tags, trustLevel, pinned, source, addedAt
+    }
+
+    /// Writes the book's keys and the fields in one object; a list field that is empty is written as `[]`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(verificationStatus, forKey: .verificationStatus)
+        try container.encodeIfPresent(nodeId, forKey: .nodeId)
+        try container.encodeIfPresent(claimedNodeId, forKey: .claimedNodeId)
+        try container.encodeIfPresent(card, forKey: .card)
+        try container.encodeIfPresent(alias, forKey: .alias)
+        try container.encodeIfPresent(notes, forKey: .notes)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(trustLevel, forKey: .trustLevel)
+        try container.encode(pinned, forKey: .pinned)
+        try container.encode(source, forKey: .source)
+        try container.encode(addedAt, forKey: .addedAt)
+        try fields.encode(to: encoder)
+        try fields.encodeEmptyLists(to: encoder)
+    }
+
+    /// Reads an object written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        verificationStatus = try container.decode(String.self, forKey: .verificationStatus)
+        nodeId = try container.decodeIfPresent(String.self, forKey: .nodeId)
+        claimedNodeId = try container.decodeIfPresent(String.self, forKey: .claimedNodeId)
+        card = try container.decodeIfPresent(String.self, forKey: .card)
+        fields = try CardFields(from: decoder)
+        alias = try container.decodeIfPresent(String.self, forKey: .alias)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        tags = try container.decode([String].self, forKey: .tags)
+        trustLevel = try container.decode(String.self, forKey: .trustLevel)
+        pinned = try container.decode(Bool.self, forKey: .pinned)
+        source = try container.decode(String.self, forKey: .source)
+        addedAt = try container.decode(String.self, forKey: .addedAt)
     }
 
     /// The object as the export writes it: one line, keys sorted, `/` not escaped, absent fields left out.

@@ -4,11 +4,10 @@ import HandshakeCore
 
 extension ContactRecord {
     /// A new row with the local fields at their defaults.
-    init(details: ContactDetails, source: ContactSource, verification: VerificationStatus, trust: TrustLevel, now: Date) {
+    init(details: CardFields, source: ContactSource, verification: VerificationStatus, trust: TrustLevel, now: Date) {
         self.init(
             id: nil, nodeId: nil, claimedNodeId: nil, sigKey: nil, encKey: nil, cardBytes: nil, cardUpdatedAt: nil,
-            name: nil, company: nil, title: nil, bio: nil, location: nil, emails: [], phones: [], links: [], skills: [],
-            matchKeys: "", duplicateKey: "", displayName: "",
+            details: CardFields(), matchKeys: "", duplicateKey: "", displayName: "",
             alias: nil, trustLevel: trust, addedAt: now, lastSeenAt: nil, notes: nil, pinned: false, muted: false,
             source: source, verificationStatus: verification, exchangedAt: nil,
             receipts: .default, messageTTLSeconds: nil, securityCodeVerifiedAt: nil)
@@ -23,34 +22,21 @@ extension ContactRecord {
         cardBytes = Data(signed.bytes)
         cardUpdatedAt = Int64(clamping: signed.card.updatedAt)
         verificationStatus = .verified
-        setDetails(ContactDetails(signed.card))
+        setDetails(signed.card.fields)
     }
 
-    mutating func setDetails(_ details: ContactDetails) {
-        name = details.name
-        company = details.company
-        title = details.title
-        bio = details.bio
-        location = details.location
-        emails = details.emails
-        phones = details.phones
-        links = details.links.map { SocialLinkColumn(platform: $0.platform, handle: $0.handle, url: $0.url) }
-        skills = details.skills
+    mutating func setDetails(_ fields: CardFields) {
+        details = fields.inBook
         let keys = details.matchKeys
         matchKeys = " " + (keys.emails + keys.phones).joined(separator: " ") + " "
-        duplicateKey = ContactDetails.duplicateKey(name: details.name, matchKeys: keys)
+        duplicateKey = CardFields.duplicateKey(name: details.name, matchKeys: keys)
         refreshDisplayName()
     }
 
     mutating func refreshDisplayName() {
         displayName = DisplayName.of(
-            alias: alias, name: name, company: company, emails: emails, phones: phones, nodeID: nodeId, claimedNodeID: claimedNodeId)
-    }
-
-    var details: ContactDetails {
-        ContactDetails(
-            name: name, company: company, title: title, bio: bio, location: location, emails: emails, phones: phones,
-            links: links.map { SocialLink(platform: $0.platform, handle: $0.handle, url: $0.url) }, skills: skills)
+            alias: alias, name: details.name, company: details.company, emails: details.emails, phones: details.phones, nodeID: nodeId,
+            claimedNodeID: claimedNodeId)
     }
 
     /// The public view of this row.

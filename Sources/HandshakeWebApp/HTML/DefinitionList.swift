@@ -1,6 +1,6 @@
 // Establishes how a screen lists labelled values (a card's fields): a `<dl>` that leaves out what is empty,
 // with a card's fields always in one order and under one set of labels, whichever screen shows them.
-import HandshakeStore
+import HandshakeCore
 
 /// Labelled values, in the order added; empty ones are left out.
 struct DefinitionList {
@@ -14,18 +14,14 @@ struct DefinitionList {
     /// Adds the values, joined by commas, unless there are none.
     mutating func add(_ label: String, _ values: [String]) { add(label, values.joined(separator: ", ")) }
 
-    /// Adds a card's fields, as a contact's details hold them (`ContactDetails(card)` for a card itself).
-    mutating func add(_ details: ContactDetails) {
-        add("Name", details.name)
-        add("Title", details.title)
-        add("Company", details.company)
-        add("Location", details.location)
-        add("About", details.bio)
-        add("Email", details.emails)
-        add("Phone", details.phones)
-        add("Skills", details.skills)
-        // As text, never as a link: an address from a card could be `javascript:` or lead anywhere.
-        add("Links", details.links.map(\.summary))
+    /// Adds a card's fields, in card order under the field table's labels (`CardField.label`); the picture
+    /// is not a row (a screen shows it as an image). Links are text, never links: an address from a card could
+    /// be `javascript:` or lead anywhere.
+    mutating func add(_ fields: CardFields) {
+        for field in fields.presentFields {
+            if case .image = field.kind { continue }
+            add(field.label, fields.value(of: field))
+        }
     }
 
     var html: HTML { "<dl>\(rows)</dl>" }

@@ -51,7 +51,7 @@ enum AddScreen {
         let card = scanned.card.card
         let name = card.name ?? scanned.card.nodeID.rawValue
         var fields = DefinitionList()
-        fields.add(ContactDetails(card))
+        fields.add(card.fields)
         fields.add("Node ID", scanned.card.nodeID.rawValue)
         let choices: HTML
         switch scanned.preview {

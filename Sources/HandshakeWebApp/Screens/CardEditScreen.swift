@@ -1,5 +1,5 @@
-// Establishes the screen that edits your own card: every text field (one email or phone number per line)
-// and which fields people receive. The rules are the card's (`CardProfile.edit` checks every field and the
+// Establishes the screen that edits your own card: a box for every field of the field table (one email or
+// phone number per line) and which fields people receive. The rules are the card's (`CardProfile.edit` checks every field and the
 // signed card's size; nothing is saved unless all of it passes); the form only carries what was typed, and
 // shows it again with the reason when it is refused. Links are typed one per line in the short form
 // `handshake card set --link` takes (SocialLink's). The photo is sent on its own by the page's script
@@ -7,72 +7,75 @@
 import HandshakeCore
 
 enum CardEditScreen {
-    /// The fields a person types, as the form carries them.
+    /// The fields a person types, as the form carries them: one box per field of the field table, named by
+    /// the field's raw value.
     struct Typed: Sendable {
-        var name = "", title = "", company = "", location = "", bio = ""
-        var emails = "", phones = "", skills = "", links = ""
+        /// What each box holds (a box left out of the form is empty).
+        var boxes: [CardField: String] = [:]
         var shared: Set<CardField> = []
         /// The photo the card has now (not typed: shown beside the form).
         var avatar: Avatar?
 
+        /// The fields a box edits: every one but the picture, which is chosen on its own.
+        static let typedFields = CardField.allCases.filter { if case .image = $0.kind { false } else { true } }
+
         init(_ card: ContactCard, shared: Set<CardField>) {
-            name = card.name ?? ""
-            title = card.title ?? ""
-            company = card.company ?? ""
-            location = card.location ?? ""
-            bio = card.bio ?? ""
-            emails = card.emails.joined(separator: "\n")
-            phones = card.phones.joined(separator: "\n")
-            skills = card.skills.joined(separator: ", ")
-            links = card.links.map(\.shortForm).joined(separator: "\n")
+            for field in Self.typedFields {
+                switch card.fields[field] {
+                case .text(let text)?: boxes[field] = text
+                case .list(let entries)?: boxes[field] = entries.joined(separator: "\n")
+                case .links(let links)?: boxes[field] = links.map(\.shortForm).joined(separator: "\n")
+                case .image?, nil: boxes[field] = ""
+                }
+            }
             avatar = card.avatar
             self.shared = shared
         }
 
         init(_ form: FormFields) {
-            name = form["name"] ?? ""
-            title = form["title"] ?? ""
-            company = form["company"] ?? ""
-            location = form["location"] ?? ""
-            bio = form["bio"] ?? ""
-            emails = form["emails"] ?? ""
-            phones = form["phones"] ?? ""
-            skills = form["skills"] ?? ""
-            links = form["links"] ?? ""
+            for field in Self.typedFields { boxes[field] = form[field.rawValue] ?? "" }
             shared = Set(CardField.allCases.filter { form["share-\($0.rawValue)"] == "yes" })
+        }
+
+        /// What the box of `field` holds.
+        subscript(field: CardField) -> String {
+            get { boxes[field] ?? "" }
+            set { boxes[field] = newValue }
         }
 
         /// The typed links, one per line; the sentence for the first line that is not a link.
         func parsedLinks() -> Result<[SocialLink], LinkLineError> {
             var parsed: [SocialLink] = []
-            let lines = links.replacingOccurrences(of: "\r", with: "").split(separator: "\n", omittingEmptySubsequences: false)
-            for (number, line) in lines.enumerated() {
-                let text = line.trimmingCharacters(in: .whitespaces)
-                if text.isEmpty { continue }
-                guard let link = SocialLink(commandLine: text) else { return .failure(LinkLineError(line: number + 1, text: text)) }
-                parsed.append(link)
+            for field in Self.typedFields {
+                guard case .links = field.kind else { continue }
+                let lines = self[field].replacingOccurrences(of: "\r", with: "").split(separator: "\n", omittingEmptySubsequences: false)
+                for (number, line) in lines.enumerated() {
+                    let text = line.trimmingCharacters(in: .whitespaces)
+                    if text.isEmpty { continue }
+                    guard let link = SocialLink(commandLine: text) else { return .failure(LinkLineError(line: number + 1, text: text)) }
+                    parsed.append(link)
+                }
             }
             return .success(parsed)
         }
 
-        /// Writes what was typed into `card`: an empty box clears its field; lists split at line ends (skills at commas).
+        /// Writes what was typed into `card`: an empty box clears its field; lists split at line ends (lists of
+        /// plain text, like skills, at commas too).
         func apply(to card: inout ContactCard, links: [SocialLink]) {
-            func text(_ value: String) -> String? {
+            func text(_ value: some StringProtocol) -> String? {
                 let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
                 return trimmed.isEmpty ? nil : trimmed
             }
-            func list(_ value: String, separator: Character) -> [String] {
-                value.split(separator: separator).compactMap { text(String($0)) }
+            for field in Self.typedFields {
+                let box = self[field].replacingOccurrences(of: "\r", with: "")
+                switch field.kind {
+                case .text: card.fields[field] = text(box).map(CardFieldValue.text)
+                case .list(_, .text): card.fields[field] = .list(box.split(whereSeparator: { $0 == "\n" || $0 == "," }).compactMap(text))
+                case .list: card.fields[field] = .list(box.split(separator: "\n").compactMap(text))
+                case .links: card.fields[field] = .links(links)
+                case .image: continue
+                }
             }
-            card.name = text(name)
-            card.title = text(title)
-            card.company = text(company)
-            card.location = text(location)
-            card.bio = text(bio)
-            card.emails = list(emails.replacingOccurrences(of: "\r", with: ""), separator: "\n")
-            card.phones = list(phones.replacingOccurrences(of: "\r", with: ""), separator: "\n")
-            card.skills = list(skills, separator: ",")
-            card.links = links
         }
     }
 
@@ -85,11 +88,6 @@ enum CardEditScreen {
         }
     }
 
-    static let labels: [(CardField, String)] = [
-        (.name, "Name"), (.title, "Title"), (.company, "Company"), (.location, "Location"), (.bio, "About"),
-        (.emails, "Email addresses"), (.phones, "Phone numbers"), (.skills, "Skills"), (.links, "Links"), (.avatar, "Photo"),
-    ]
-
     static func page(_ typed: Typed, formToken: String, refusal: String? = nil, done: String? = nil) -> HTML {
         func input(_ id: String, _ label: String, _ value: String) -> HTML {
             "<label for=\"\(id)\">\(label)</label><input type=\"text\" id=\"\(id)\" name=\"\(id)\" value=\"\(value)\">"
@@ -97,11 +95,23 @@ enum CardEditScreen {
         func area(_ id: String, _ label: String, _ value: String) -> HTML {
             "<label for=\"\(id)\">\(label)</label><textarea id=\"\(id)\" name=\"\(id)\" rows=\"3\">\(value)</textarea>"
         }
-        let sharing = labels.map { field, label -> HTML in
+        let sharing = CardField.allCases.map { field -> HTML in
             let id = "share-\(field.rawValue)"
             return typed.shared.contains(field)
-                ? "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\" checked> \(label)</label>"
-                : "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\"> \(label)</label>"
+                ? "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\" checked> \(field.label)</label>"
+                : "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\"> \(field.label)</label>"
+        }
+        let boxes = Typed.typedFields.map { field -> HTML in
+            let id = field.rawValue
+            switch field.kind {
+            case .text(_, multiline: false): return input(id, field.label, typed[field])
+            case .text: return area(id, field.label, typed[field])
+            case .list(_, .text): return area(id, "\(field.label), one per line or separated by commas", typed[field])
+            case .list: return area(id, "\(field.label), one per line", typed[field])
+            case .links:
+                return area(id, "\(field.label), one per line: github=https://github.com/you, or mastodon=@you@example.social", typed[field])
+            case .image: return .empty
+            }
         }
         let problem: HTML = refusal.map { Page.refusal($0, "Nothing was saved.") } ?? .empty
         return Page.screen(title: "Edit my card", current: .card, body: """
@@ -112,15 +122,7 @@ enum CardEditScreen {
             \(photo(typed.avatar, formToken: formToken))
             \(Page.form(action: "/card/edit", token: formToken, """
                 <div class="fields">
-                \(input("name", "Name", typed.name))
-                \(input("title", "Title", typed.title))
-                \(input("company", "Company", typed.company))
-                \(input("location", "Location", typed.location))
-                \(area("bio", "About you", typed.bio))
-                \(area("emails", "Email addresses, one per line", typed.emails))
-                \(area("phones", "Phone numbers, one per line", typed.phones))
-                \(input("skills", "Skills, separated by commas", typed.skills))
-                \(area("links", "Links, one per line: github=https://github.com/you, or mastodon=@you@example.social", typed.links))
+                \(boxes)
                 </div>
                 <fieldset class="sharing"><legend>What people receive</legend>\(sharing)</fieldset>
                 <button type="submit">Save my card</button>

@@ -93,7 +93,7 @@ enum FaceToFaceScreen {
                 """)
         case .keep(let card):
             var fields = DefinitionList()
-            fields.add(ContactDetails(card.card))
+            fields.add(card.card.fields)
             return Page.form(action: "/nearby/answer", token: formToken, """
                 <p class="verified">Their card arrived, signed by their own key.</p>
                 \(fields.html)

@@ -11,7 +11,7 @@ enum MyCardScreen {
         let qr = (try? QRCode(encoding: text, errorCorrection: .low)).map { HTML(trusted: SVGRenderer(quietZone: 4, moduleSize: 8).render($0)) }
         let shared = card.card
         var fields = DefinitionList()
-        fields.add(ContactDetails(shared))
+        fields.add(shared.fields)
         let name = shared.name ?? "Your card"
         return Page.screen(title: "My card", current: .card, body: """
             \(saved ? Page.notice("Saved. People you meet from now on receive this card; your contacts get it as an update.") : .empty)

@@ -156,35 +156,20 @@ struct AddCommand: AsyncParsableCommand {
         try ShareScreen.print(try home.issueCard(for: identity), style: .ansi)
     }
 
-    private func printChanges(old: ContactDetails, fields: [CardField], card: ContactCard) {
+    private func printChanges(old: CardFields, fields: [CardField], card: ContactCard) {
         guard !fields.isEmpty else {
             print("  (the card is newer, with the same details)")
             return
         }
         for field in fields {
-            if field == .avatar {
-                print("  avatar: changed")
+            if case .image = field.kind {
+                print("  \(field.rawValue): changed")
                 continue
             }
-            let before = Self.values(of: field, in: old)
-            let after = card.value(of: field)
+            let before = old.value(of: field)
+            let after = card.fields.value(of: field)
             let shown = { (values: [String]) in values.isEmpty ? "(none)" : TerminalText.value(values.joined(separator: ", ")) }
             print("  \(field.rawValue): \(shown(before)) → \(shown(after))")
-        }
-    }
-
-    private static func values(of field: CardField, in details: ContactDetails) -> [String] {
-        switch field {
-        case .name: return details.name.map { [$0] } ?? []
-        case .bio: return details.bio.map { [$0] } ?? []
-        case .avatar: return []
-        case .location: return details.location.map { [$0] } ?? []
-        case .company: return details.company.map { [$0] } ?? []
-        case .title: return details.title.map { [$0] } ?? []
-        case .emails: return details.emails
-        case .phones: return details.phones
-        case .links: return details.links.map(\.summary)
-        case .skills: return details.skills
         }
     }
 }

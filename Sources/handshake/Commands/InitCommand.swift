@@ -24,7 +24,7 @@ struct InitCommand: ParsableCommand {
 
     func validate() throws {
         do {
-            try ContactCard.validateName(name)
+            try CardFields.validateName(name)
         } catch {
             throw ValidationError(error.description)
         }

@@ -128,17 +128,10 @@ struct ScanCommand: AsyncParsableCommand {
 
     static func printFields(_ fields: CardFields) {
         // Each value is from outside and stays on its line.
-        func row(_ label: String, _ value: String) {
-            print("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + TerminalText.value(value))
-        }
         print(fields.name.map(TerminalText.value) ?? "(no name)")
-        for (label, value) in [("company", fields.company), ("title", fields.title), ("location", fields.location), ("bio", fields.bio)] {
-            if let value { row(label, value) }
+        for (label, value) in FieldRows.rows(fields, skipping: [.name], indent: 12) {
+            print("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
-        for email in fields.emails { row("email", email) }
-        for phone in fields.phones { row("phone", phone) }
-        for link in fields.links { row("link", link.summary) }
-        for skill in fields.skills { row("skill", skill) }
     }
 
     /// The file, standard input or the argument itself: any text can be scanned, so unlike a card argument

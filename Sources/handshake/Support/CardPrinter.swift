@@ -12,7 +12,7 @@ enum CardPrinter {
         row("did:key", card.sigKey.didKey.description)
         row("updated", Date(timeIntervalSince1970: TimeInterval(card.updatedAt) / 1000).formatted(.iso8601))
         for field in CardField.allCases where field != .name {
-            let values = card.value(of: field)
+            let values = card.fields.value(of: field)
             for (index, value) in values.enumerated() {
                 let label = index == 0 ? field.rawValue : ""
                 // A bio may span lines; keep its continuation lines aligned under the first.

@@ -2,31 +2,15 @@ import Foundation
 import HandshakeCore
 import HandshakeStore
 
-/// A contact as `--json` prints it. Keys are stable: scripts rely on them.
+/// A contact as `--json` prints it: the object of the contact export (docs/formats/contact-export.md), the one
+/// JSON shape of a contact, with the book's local keys added. Keys are stable: scripts rely on them.
 struct ContactJSON: Encodable {
+    /// The export's keys and the contact's fields; `card` only with `--debug`, no avatar.
+    var export: ContactExport
     var id: Int64?
-    var nodeId: String?
-    var claimedNodeId: String?
     var didKey: String?
     var displayName: String
-    var alias: String?
-    var name: String?
-    var company: String?
-    var title: String?
-    var bio: String?
-    var location: String?
-    var emails: [String]
-    var phones: [String]
-    var links: [String]
-    var skills: [String]
-    var trustLevel: String
-    var pinned: Bool
     var muted: Bool
-    var tags: [String]
-    var notes: String?
-    var source: String
-    var verificationStatus: String
-    var addedAt: String
     var lastSeenAt: String?
     var exchangedAt: String?
     var securityCodeVerifiedAt: String?
@@ -35,7 +19,6 @@ struct ContactJSON: Encodable {
     var preferences: [PreferenceJSON]?
     var cardHistory: Int?
     var meetings: [MeetingJSON]?
-    var card: String?
 
     /// One meeting face to face: when, how the channel was secured, both notes and the common friends.
     struct MeetingJSON: Encodable {
@@ -60,29 +43,11 @@ struct ContactJSON: Encodable {
         _ contact: Contact, preferences: [ContactPreference]? = nil, historyCount: Int? = nil, meetings: [ExchangeRecord]? = nil,
         commonFriendName: (SigningPublicKey) -> String? = { _ in nil }, card signed: SignedCard? = nil, debug: Bool = false
     ) {
+        export = ContactExport(ContactBook.ExportedContact(contact: contact, signed: debug ? signed : nil))
         id = debug ? contact.id : nil
-        nodeId = contact.nodeID?.rawValue
-        claimedNodeId = contact.claimedNodeID?.rawValue
         didKey = contact.sigKey.map { $0.didKey.description }
         displayName = contact.displayName
-        alias = contact.alias
-        name = contact.details.name
-        company = contact.details.company
-        title = contact.details.title
-        bio = contact.details.bio
-        location = contact.details.location
-        emails = contact.details.emails
-        phones = contact.details.phones
-        links = contact.details.links.map(\.summary)
-        skills = contact.details.skills
-        trustLevel = contact.trustLevel.rawValue
-        pinned = contact.pinned
         muted = contact.muted
-        tags = contact.tags
-        notes = contact.notes
-        source = contact.source.rawValue
-        verificationStatus = contact.verificationStatus.rawValue
-        addedAt = contact.addedAt.formatted(.iso8601)
         lastSeenAt = contact.lastSeenAt?.formatted(.iso8601)
         exchangedAt = contact.exchangedAt?.formatted(.iso8601)
         securityCodeVerifiedAt = contact.securityCodeVerifiedAt?.formatted(.iso8601)
@@ -99,6 +64,27 @@ struct ContactJSON: Encodable {
                 theirNote: meeting.theirNote, commonFriends: meeting.commonFriends.compactMap(commonFriendName).sorted(),
                 commonFriendCount: meeting.commonFriends.count)
         }
-        card = debug ? signed.map { Base64URL.encode($0.bytes) } : nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, didKey, displayName, muted, lastSeenAt, exchangedAt, securityCodeVerifiedAt, receipts, messageTTLSeconds
+        case preferences, cardHistory, meetings
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try export.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(didKey, forKey: .didKey)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encode(muted, forKey: .muted)
+        try container.encodeIfPresent(lastSeenAt, forKey: .lastSeenAt)
+        try container.encodeIfPresent(exchangedAt, forKey: .exchangedAt)
+        try container.encodeIfPresent(securityCodeVerifiedAt, forKey: .securityCodeVerifiedAt)
+        try container.encode(receipts, forKey: .receipts)
+        try container.encodeIfPresent(messageTTLSeconds, forKey: .messageTTLSeconds)
+        try container.encodeIfPresent(preferences, forKey: .preferences)
+        try container.encodeIfPresent(cardHistory, forKey: .cardHistory)
+        try container.encodeIfPresent(meetings, forKey: .meetings)
     }
 }

@@ -25,14 +25,7 @@ enum ContactPrinter {
         }
         func section(_ title: String) { lines.append(""); lines.append(title) }
         if contact.alias != nil { row("alias", contact.alias ?? "") }
-        let details = contact.details
-        if let name = details.name { row("name", TerminalText.value(name)) }
-        for (label, value) in [("company", details.company), ("title", details.title), ("location", details.location), ("bio", details.bio)] {
-            if let value { row(label, TerminalText.escaped(value).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 18))) }
-        }
-        for (label, values) in [("emails", details.emails), ("phones", details.phones), ("links", details.links.map(\.summary)), ("skills", details.skills)] {
-            for (index, value) in values.enumerated() { row(index == 0 ? label : "", TerminalText.value(value)) }
-        }
+        for (label, value) in FieldRows.rows(contact.details, indent: 18) { row(label, value) }
 
         section("Trust and origin")
         row("trust", contact.trustLevel.rawValue)

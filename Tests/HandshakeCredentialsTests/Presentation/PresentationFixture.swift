@@ -52,3 +52,12 @@ enum OID4VP {
         try PresentationAnswer(request: request, identity: identity, card: try Fixture.signedCard(identity), allowed: allowed, now: time)
     }
 }
+
+/// The claims the tests name, spelled as short as the fields themselves.
+extension PresentableClaim {
+    static let name = PresentableClaim.field(.name)
+    static let bio = PresentableClaim.field(.bio)
+    static let company = PresentableClaim.field(.company)
+    static let emails = PresentableClaim.field(.emails)
+    static let phones = PresentableClaim.field(.phones)
+}

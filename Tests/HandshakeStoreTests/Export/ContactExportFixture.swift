@@ -19,12 +19,13 @@ enum ContactExportFixture {
     static func adasCard() throws -> SignedCard {
         let card = ContactCard(
             sigKey: ada.sigKey, encKey: ada.encKey, updatedAt: cardMadeAt,
-            name: "Ada Lovelace", bio: "Wrote the first program.\nLikes engines.",
-            avatar: try Avatar(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0x5A, count: 8)),
-            location: "London", company: "Analytical Engines Ltd", title: "Chief Programmer",
-            emails: ["ada@example.com"], phones: ["+44 20 7946 0018"],
-            links: [SocialLink(platform: "github", handle: "@ada", url: "https://github.com/ada")],
-            skills: ["mathematics", "poetical science"])
+            fields: CardFields(
+                name: "Ada Lovelace", bio: "Wrote the first program.\nLikes engines.",
+                avatar: try Avatar(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0x5A, count: 8)),
+                location: "London", company: "Analytical Engines Ltd", title: "Chief Programmer",
+                emails: ["ada@example.com"], phones: ["+44 20 7946 0018"],
+                links: [SocialLink(platform: "github", handle: "@ada", url: "https://github.com/ada")],
+                skills: ["mathematics", "poetical science"]))
         return try CardProfile(card: card, sharedFields: Set(CardField.allCases), identity: ada).issueCard(identity: ada)
     }
 
@@ -41,7 +42,7 @@ enum ContactExportFixture {
         edit.pinned = true
         try book.update(ada.id, edit)
         try book.importUnverified(
-            [ContactDetails(name: "Bea Babbage", emails: ["bea@example.org"], phones: ["+1 555 0100"])],
+            [CardFields(name: "Bea Babbage", emails: ["bea@example.org"], phones: ["+1 555 0100"])],
             claimedNodeIDs: [claimed.nodeID], now: addedAt.addingTimeInterval(60))
         return book
     }

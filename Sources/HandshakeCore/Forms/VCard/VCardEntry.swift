@@ -1,5 +1,9 @@
 /// What one vCard says, mapped onto card fields. An imported vCard is *unverified*: anyone can write
 /// one. Only its embedded signed card (`X-HANDSHAKE-CARD`), passed through ``CardVerifier``, is verified.
+///
+/// ``fields`` maps the properties onto a card's fields, each as its row of the field table says; each field
+/// also reads as a property of the entry (`entry.name`, `entry.emails`).
+@dynamicMemberLookup
 @_spi(Wire) public struct VCardEntry: Sendable, Equatable {
     public let properties: [VCardProperty]
     /// What the reader left out of this entry and why (a skipped line, a photo too large), as sentences.
@@ -35,8 +39,56 @@
     /// The vCard's `VERSION` (2.1, 3.0, 4.0), if it says.
     public var version: String? { first("VERSION")?.text }
 
+    /// The entry's card fields, cleaned of what could control a screen. The `PHOTO` is the avatar when it
+    /// can be one (``photo`` says why not).
+    public var fields: CardFields {
+        var fields = CardFields()
+        for field in CardField.allCases {
+            switch field.row.vCard {
+            case .socialProfiles: fields[field] = .links(links)
+            case .photo: fields[field] = avatar.map(CardFieldValue.image)
+            case let mapping:
+                let texts = self.texts(mapping)
+                switch field.kind {
+                case .text: fields[field] = texts.first.map(CardFieldValue.text)
+                case .list: fields[field] = .list(texts)
+                case .links, .image: break
+                }
+            }
+        }
+        return fields
+    }
+
+    /// One of the entry's ``fields``, read as if it were the entry's own property.
+    public subscript<Value>(dynamicMember path: KeyPath<CardFields, Value>) -> Value {
+        fields[keyPath: path]
+    }
+
+    /// The non-empty texts of the properties a text or list field maps to.
+    private func texts(_ mapping: CardFieldRow.VCardMapping) -> [String] {
+        switch mapping {
+        case .formattedName:
+            return formattedName.map { [$0] } ?? []
+        case .organization:
+            return nonEmpty(first("ORG")?.components.first.map { Self.shown($0) }).map { [$0] } ?? []
+        case .address:
+            return address.map { [$0] } ?? []
+        case .text(let name):
+            return nonEmpty(first(name).map { Self.shown($0.text) }).map { [$0] } ?? []
+        case .everyText(let name, let separator?):
+            let joined = all(name).map { Self.shown($0.text, keepingLineBreaks: true) }.filter { !$0.isEmpty }.joined(separator: separator)
+            return nonEmpty(joined).map { [$0] } ?? []
+        case .everyText(let name, nil):
+            return all(name).map { Self.shown($0.text) }.filter { !$0.isEmpty }
+        case .values(let name, _):
+            return labeled(name).map { Self.shown($0.value) }
+        case .socialProfiles, .photo:
+            return []
+        }
+    }
+
     /// The formatted name (`FN`), or one built from `N` (given, additional and family names).
-    public var name: String? {
+    private var formattedName: String? {
         if let fn = first("FN").map({ Self.shown($0.text).trimmingBlanks }), !fn.isEmpty { return fn }
         guard let n = first("N")?.components else { return nil }
         // N is family;given;additional;prefix;suffix.
@@ -46,23 +98,8 @@
         return joined.isEmpty ? nil : joined
     }
 
-    /// The first component of the first `ORG`.
-    public var company: String? { nonEmpty(first("ORG")?.components.first.map { Self.shown($0) }) }
-    /// The first `TITLE`.
-    public var title: String? { nonEmpty(first("TITLE").map { Self.shown($0.text) }) }
-    /// Every `NOTE`, in order, separated by a blank line.
-    public var bio: String? {
-        nonEmpty(all("NOTE").map { Self.shown($0.text, keepingLineBreaks: true) }.filter { !$0.isEmpty }.joined(separator: "\n\n"))
-    }
-    /// Every `EMAIL`, in order.
-    public var emails: [String] { labeled("EMAIL").map { Self.shown($0.value) } }
-    /// Every `TEL`, in order.
-    public var phones: [String] { labeled("TEL").map { Self.shown($0.value) } }
-    /// Every `EXPERTISE`, in order.
-    public var skills: [String] { all("EXPERTISE").map { Self.shown($0.text) }.filter { !$0.isEmpty } }
-
     /// The first `ADR`, its non-empty components joined with ", "; without one, vCard 2.1's `LABEL`.
-    public var location: String? {
+    private var address: String? {
         if let components = first("ADR")?.components {
             let parts = components.map { Self.shown($0.replacingLineBreaks(with: ", ")).trimmingBlanks }.filter { !$0.isEmpty }
             if let joined = nonEmpty(parts.joined(separator: ", ")) { return joined }

@@ -3,9 +3,10 @@ import Foundation
 /// Writes a signed card as a vCard 4.0 (RFC 6350) that address books understand, carrying the signed
 /// card itself in `X-HANDSHAKE-CARD` so a Handshake reader can still verify it.
 ///
-/// Mapping: name → `FN`, company → `ORG`, title → `TITLE`, bio → `NOTE`, location → `ADR` (locality),
-/// emails → `EMAIL`, phones → `TEL`, links → `X-SOCIALPROFILE` (and `URL`), skills → `EXPERTISE`
-/// (RFC 6715), avatar → `PHOTO` as a `data:` URI, `updatedAt` → `REV`, Node ID → `X-HANDSHAKE-NODEID`.
+/// Each field is written as its row of the field table says (``CardField``): name → `FN`, company → `ORG`,
+/// title → `TITLE`, bio → `NOTE`, location → `ADR` (locality), emails → `EMAIL`, phones → `TEL`, links →
+/// `X-SOCIALPROFILE` (and `URL`), skills → `EXPERTISE` (RFC 6715), avatar → `PHOTO` as a `data:` URI (last);
+/// then `updatedAt` → `REV`, Node ID → `X-HANDSHAKE-NODEID`.
 @_spi(Wire) public enum VCardWriter {
     public static func write(_ signed: SignedCard) -> String {
         write(VCardContent(signed))
@@ -16,23 +17,35 @@ import Foundation
         var lines = ["BEGIN:VCARD", "VERSION:4.0"]
         func add(_ name: String, _ value: String) { lines.append(name + ":" + value) }
 
-        // An unverified entry without a name gets an empty FN (a claimed Node ID is not a name).
-        add("FN", VCardProperty.escape(content.name ?? (content.signedCard != nil ? content.nodeID?.rawValue : nil) ?? ""))
-        if let company = content.company { add("ORG", VCardProperty.escape(company)) }
-        if let title = content.title { add("TITLE", VCardProperty.escape(title)) }
-        for email in content.emails { add("EMAIL", VCardProperty.escape(email)) }
-        for phone in content.phones { add("TEL;VALUE=text", VCardProperty.escape(phone)) }
-        if let location = content.location { add("ADR", ";;;" + VCardProperty.escape(location) + ";;;") }
-        for link in content.links {
-            var name = "X-SOCIALPROFILE;TYPE=" + parameterValue(link.platform)
-            if let handle = link.handle, link.url != nil { name += ";X-USER=" + parameterValue(handle) }
-            add(name, VCardProperty.escape(link.url ?? link.handle ?? ""))
-            if let url = link.url { add("URL", VCardProperty.escape(url)) }
-        }
-        for skill in content.skills { add("EXPERTISE", VCardProperty.escape(skill)) }
-        if let bio = content.bio { add("NOTE", VCardProperty.escape(bio)) }
-        if let avatar = content.avatar {
-            add("PHOTO", "data:\(avatar.mediaType);base64," + Data(avatar.data).base64EncodedString())
+        // The photo goes last: it is by far the longest property, and people reading a vCard look for the rest.
+        let fields = CardField.allCases.filter { $0.row.vCard != .photo } + CardField.allCases.filter { $0.row.vCard == .photo }
+        for field in fields {
+            switch (field.row.vCard, content.fields[field]) {
+            case (.formattedName, let value):
+                // An unverified entry without a name gets an empty FN (a claimed Node ID is not a name).
+                let name = value.flatMap(\.texts.first) ?? (content.signedCard != nil ? content.nodeID?.rawValue : nil) ?? ""
+                add("FN", VCardProperty.escape(name))
+            case (_, nil): continue
+            case (.socialProfiles, .links(let links)?):
+                for link in links {
+                    var name = "X-SOCIALPROFILE;TYPE=" + parameterValue(link.platform)
+                    if let handle = link.handle, link.url != nil { name += ";X-USER=" + parameterValue(handle) }
+                    add(name, VCardProperty.escape(link.url ?? link.handle ?? ""))
+                    if let url = link.url { add("URL", VCardProperty.escape(url)) }
+                }
+            case (.photo, .image(let avatar)?):
+                add("PHOTO", "data:\(avatar.mediaType);base64," + Data(avatar.data).base64EncodedString())
+            case (let mapping, let value?):
+                for text in value.texts {
+                    switch mapping {
+                    case .organization: add("ORG", VCardProperty.escape(text))
+                    case .address: add("ADR", ";;;" + VCardProperty.escape(text) + ";;;")
+                    case .text(let name), .everyText(let name, _): add(name, VCardProperty.escape(text))
+                    case .values(_, let written): add(written, VCardProperty.escape(text))
+                    case .formattedName, .socialProfiles, .photo: break
+                    }
+                }
+            }
         }
         if let updatedAt = content.updatedAt { add("REV", revision(updatedAt)) }
         if let nodeID = content.nodeID { add("X-HANDSHAKE-NODEID", nodeID.rawValue) }
@@ -83,26 +96,8 @@ import Foundation
 /// What a vCard written by ``VCardWriter`` holds: the fields of a card or of an address-book entry, and
 /// the extension properties Handshake reads back.
 @_spi(Wire) public struct VCardContent: Sendable, Equatable {
-    /// `FN`: the name.
-    public var name: String?
-    /// `ORG`.
-    public var company: String?
-    /// `TITLE`.
-    public var title: String?
-    /// `NOTE`.
-    public var bio: String?
-    /// `ADR`, as one line.
-    public var location: String?
-    /// `EMAIL`, one property each.
-    public var emails: [String] = []
-    /// `TEL`, one property each.
-    public var phones: [String] = []
-    /// `X-SOCIALPROFILE` each, and `URL` for a link that has an address.
-    public var links: [SocialLink] = []
-    /// `EXPERTISE`, one property each.
-    public var skills: [String] = []
-    /// `PHOTO`, as a data URI.
-    public var avatar: Avatar?
+    /// The contact's fields, each written as its row of the field table says (``CardField``).
+    public var fields = CardFields()
     /// `REV`: when the card was last changed (Unix ms).
     public var updatedAt: UInt64?
     /// `X-HANDSHAKE-NODEID`: the signed card's Node ID, or the Node ID an unverified entry claimed.
@@ -112,32 +107,33 @@ import Foundation
     /// Further properties (`X-HANDSHAKE-ALIAS`, `CATEGORIES`…) as name and unescaped text value.
     public var extra: [(name: String, value: String)] = []
 
-    /// Empty content, to be filled in.
-    public init() {}
+    /// Content with these fields and nothing else, to be filled in.
+    public init(fields: CardFields = CardFields()) {
+        self.fields = fields
+    }
 
     /// A signed card's fields, with the card itself.
     public init(_ signed: SignedCard) {
-        let card = signed.card
-        name = card.name
-        company = card.company
-        title = card.title
-        bio = card.bio
-        location = card.location
-        emails = card.emails
-        phones = card.phones
-        links = card.links
-        skills = card.skills
-        avatar = card.avatar
-        updatedAt = card.updatedAt
-        nodeID = card.nodeID
+        fields = signed.card.fields
+        updatedAt = signed.card.updatedAt
+        nodeID = signed.card.nodeID
         signedCard = signed.bytes
     }
 
     /// Content is equal when every field and every extra property, in order, is.
     public static func == (lhs: VCardContent, rhs: VCardContent) -> Bool {
-        lhs.name == rhs.name && lhs.company == rhs.company && lhs.title == rhs.title && lhs.bio == rhs.bio
-            && lhs.location == rhs.location && lhs.emails == rhs.emails && lhs.phones == rhs.phones && lhs.links == rhs.links
-            && lhs.skills == rhs.skills && lhs.avatar == rhs.avatar && lhs.updatedAt == rhs.updatedAt && lhs.nodeID == rhs.nodeID
+        lhs.fields == rhs.fields && lhs.updatedAt == rhs.updatedAt && lhs.nodeID == rhs.nodeID
             && lhs.signedCard == rhs.signedCard && lhs.extra.map(\.name) == rhs.extra.map(\.name) && lhs.extra.map(\.value) == rhs.extra.map(\.value)
+    }
+}
+
+extension CardFieldValue {
+    /// The value as the texts a vCard writes: a text alone, a list's entries (links and pictures have no text).
+    var texts: [String] {
+        switch self {
+        case .text(let text): [text]
+        case .list(let entries): entries
+        case .links, .image: []
+        }
     }
 }

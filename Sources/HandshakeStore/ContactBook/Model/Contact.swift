@@ -23,7 +23,7 @@ public struct Contact: Sendable, Equatable, Identifiable {
     /// The current card's `updatedAt` (Unix ms); `nil` for an unverified entry.
     public var cardUpdatedAt: UInt64?
     /// What the card (or, unverified, the address book) says about the person.
-    public var details: ContactDetails
+    public var details: CardFields
 
     /// The user's own name for this person, shown instead of the card's.
     public var alias: String?
@@ -60,7 +60,7 @@ public struct Contact: Sendable, Equatable, Identifiable {
     /// value a newly added contact gets. The book makes its own when it stores one.
     public init(
         id: Int64, nodeID: NodeID? = nil, claimedNodeID: NodeID? = nil, sigKey: SigningPublicKey? = nil,
-        encKey: EncryptionPublicKey? = nil, cardUpdatedAt: UInt64? = nil, details: ContactDetails = ContactDetails(),
+        encKey: EncryptionPublicKey? = nil, cardUpdatedAt: UInt64? = nil, details: CardFields = CardFields(),
         alias: String? = nil, trustLevel: TrustLevel = .trusted, addedAt: Date, lastSeenAt: Date? = nil,
         notes: String? = nil, pinned: Bool = false, muted: Bool = false, tags: [String] = [],
         source: ContactSource, verificationStatus: VerificationStatus, exchangedAt: Date? = nil,

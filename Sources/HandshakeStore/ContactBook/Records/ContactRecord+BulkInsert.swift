@@ -1,40 +1,37 @@
 import Foundation
 import GRDB
+import HandshakeCore
 
-/// The address-book import's way of writing a new contact: the same row ``ContactRecord``'s `Codable`
-/// insert writes, bound by hand.
+/// The columns and values of a contact row, which every insert and update writes (``ContactRecord``'s
+/// `encode(to:)`), and the address-book import binds by hand.
 ///
 /// An import writes 100,000 rows in a few seconds. Through `Codable` each row cost tens of microseconds of
 /// generic encoding, and GRDB's argument checking and `DateFormatter` more than SQLite's own work, so this
 /// path lists the columns once, converts each value directly, and binds them through SQLite's C API
-/// (``GRDB/Statement/run(binding:)``). A test checks that it writes exactly what the `Codable` insert
-/// writes. Changes made this way bypass GRDB's change tracking: the import tells observers itself
+/// (``GRDB/Statement/run(binding:)``). A test checks that it writes exactly what a record insert writes. Changes made this way bypass GRDB's change tracking: the import tells observers itself
 /// (`Database.notifyChanges(in:)`), once per transaction.
 extension ContactRecord {
-    /// Every column but `id`, in the order of ``bulkValues``.
-    static let bulkColumns = [
+    /// Every column but `id`, in the order of ``bulkValues``: the book's own, then the fields'.
+    static let bulkColumns: [String] = [
         "nodeId", "claimedNodeId", "sigKey", "encKey", "cardBytes", "cardUpdatedAt",
-        "name", "company", "title", "bio", "location", "emails", "phones", "links", "skills",
         "matchKeys", "duplicateKey", "displayName",
         "alias", "trustLevel", "addedAt", "lastSeenAt", "notes", "pinned", "muted",
         "source", "verificationStatus", "exchangedAt",
         "receipts", "messageTTLSeconds", "securityCodeVerifiedAt",
-    ]
+    ] + CardFields().bookColumns.map(\.column)
 
     /// The row's values but `id`, in the order of ``bulkColumns``.
     var bulkValues: [DatabaseValue] {
-        [
+        let own: [DatabaseValue] = [
             nodeId.databaseValue, claimedNodeId.databaseValue, sigKey.databaseValue,
             encKey.databaseValue, cardBytes.databaseValue, cardUpdatedAt.databaseValue,
-            name.databaseValue, company.databaseValue, title.databaseValue, bio.databaseValue, location.databaseValue,
-            JSONColumn.text(emails).databaseValue, JSONColumn.text(phones).databaseValue,
-            JSONColumn.text(links).databaseValue, JSONColumn.text(skills).databaseValue,
             matchKeys.databaseValue, duplicateKey.databaseValue, displayName.databaseValue,
             alias.databaseValue, trustLevel.rawValue.databaseValue, StoredDate.databaseValue(addedAt), StoredDate.databaseValue(lastSeenAt),
             notes.databaseValue, pinned.databaseValue, muted.databaseValue,
             source.rawValue.databaseValue, verificationStatus.rawValue.databaseValue, StoredDate.databaseValue(exchangedAt),
             receipts.rawValue.databaseValue, messageTTLSeconds.databaseValue, StoredDate.databaseValue(securityCodeVerifiedAt),
         ]
+        return own + details.bookColumns.map(\.value)
     }
 
     private static let bulkInsertSQL = """
@@ -50,6 +47,6 @@ extension ContactRecord {
         let id = db.lastInsertedRowID
         self.id = id
         try db.cachedStatement(sql: Self.bulkSearchInsertSQL)
-            .run(binding: [id.databaseValue, name.databaseValue, alias.databaseValue, company.databaseValue])
+            .run(binding: [id.databaseValue, details.name.databaseValue, alias.databaseValue, details.company.databaseValue])
     }
 }

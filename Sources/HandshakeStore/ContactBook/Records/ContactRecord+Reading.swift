@@ -1,10 +1,9 @@
 import Foundation
 import GRDB
+import HandshakeCore
 
-// Reading a contact row by its column names, instead of through `Decodable`. Listing a large book reads
-// every row, and the synthesized decoder sends each of the four list columns through a `JSONDecoder`,
-// though most of them hold `[]`; this reader skips the decoder for those (`JSONColumn.value`). Writing
-// still goes through `Encodable`.
+// Reading a contact row by its column names. Listing a large book reads every row, and most list columns
+// hold `[]`; the fields' reader (`CardFields+Columns`) skips the JSON decoder for those (`JSONColumn.value`).
 
 extension ContactRecord {
     init(row: Row) throws {
@@ -15,15 +14,7 @@ extension ContactRecord {
         encKey = row["encKey"]
         cardBytes = row["cardBytes"]
         cardUpdatedAt = row["cardUpdatedAt"]
-        name = row["name"]
-        company = row["company"]
-        title = row["title"]
-        bio = row["bio"]
-        location = row["location"]
-        emails = try JSONColumn.value(of: row["emails"] ?? "[]")
-        phones = try JSONColumn.value(of: row["phones"] ?? "[]")
-        links = try JSONColumn.value(of: row["links"] ?? "[]")
-        skills = try JSONColumn.value(of: row["skills"] ?? "[]")
+        details = try CardFields(bookRow: row)
         matchKeys = row["matchKeys"] ?? ""
         duplicateKey = row["duplicateKey"] ?? ""
         displayName = row["displayName"] ?? ""

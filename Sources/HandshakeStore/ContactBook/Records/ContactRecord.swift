@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HandshakeCore
 
 /// One row of `contact`: a person in the book, with what their card says and what only this book knows.
 ///
@@ -8,11 +9,12 @@ import GRDB
 /// (`claimedNodeId`), but a claim must not occupy the key, or a forged vCard could squat on a real
 /// person's identity and make their genuine card look like a conflict.
 ///
-/// A plain GRDB record: its properties are the table's columns, by the names `BookSchema.v1` gives them
-/// (minus the nearby columns `v3` moved to `exchange`), and it is read and written through `Codable`.
-/// The one exception is the address-book import, which writes tens of thousands of rows at a time
-/// through a hand-bound statement (``ContactRecord/insertForImport(_:)``, `ContactRecord+BulkInsert`).
-struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A GRDB record: its properties are the table's columns, by the names `BookSchema` gives them, except
+/// ``details``, which is one column per card field (the field table's `CardField.bookColumn`). It is read by
+/// column name (`ContactRecord+Reading`) and written from one list of columns and values
+/// (`ContactRecord+BulkInsert`), which the address-book import also binds by hand, tens of thousands of rows
+/// at a time (``ContactRecord/insertForImport(_:)``).
+struct ContactRecord: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "contact"
 
     var id: Int64?
@@ -24,16 +26,8 @@ struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     /// The current signed card, verbatim: re-shared and re-verified as is.
     var cardBytes: Data?
     var cardUpdatedAt: Int64?
-    var name: String?
-    var company: String?
-    var title: String?
-    var bio: String?
-    var location: String?
-    /// JSON arrays in text columns.
-    var emails: [String]
-    var phones: [String]
-    var links: [SocialLinkColumn]
-    var skills: [String]
+    /// What the card (or the vCard) says, in the columns of the fields the book keeps (`CardFields.inBook`).
+    var details: CardFields
     /// Lowercased emails and normalised phones, space-separated and wrapped in spaces, so "does anyone
     /// else have this email" is one `LIKE '% x %'` without unpacking JSON.
     var matchKeys: String
@@ -60,24 +54,22 @@ struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 
     /// The columns queries name, spelled once.
     enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let nodeId = Column(CodingKeys.nodeId)
-        static let name = Column(CodingKeys.name)
-        static let alias = Column(CodingKeys.alias)
-        static let company = Column(CodingKeys.company)
-        static let displayName = Column(CodingKeys.displayName)
-        static let pinned = Column(CodingKeys.pinned)
-        static let trustLevel = Column(CodingKeys.trustLevel)
-        static let matchKeys = Column(CodingKeys.matchKeys)
-        static let duplicateKey = Column(CodingKeys.duplicateKey)
+        static let id = Column("id")
+        static let nodeId = Column("nodeId")
+        static let name = Column(CardField.name.rawValue)
+        static let alias = Column("alias")
+        static let company = Column(CardField.company.rawValue)
+        static let displayName = Column("displayName")
+        static let pinned = Column("pinned")
+        static let trustLevel = Column("trustLevel")
+        static let matchKeys = Column("matchKeys")
+        static let duplicateKey = Column("duplicateKey")
     }
 
-    /// List columns are written as the import writes them (`JSONColumn`): sorted keys, slashes of URLs
-    /// left as they are.
-    static func databaseJSONEncoder(for column: String) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+    /// The row as every insert and update writes it.
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        for (column, value) in zip(Self.bulkColumns, bulkValues) { container[column] = value }
     }
 
     /// A new contact's search-index row is written with it, in the same transaction. Not by a trigger:
@@ -86,17 +78,10 @@ struct ContactRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePers
         let inserted = try insert()
         try db.execute(
             sql: "INSERT INTO contactSearch (rowid, name, alias, company) VALUES (?, ?, ?, ?)",
-            arguments: [inserted.rowID, name, alias, company])
+            arguments: [inserted.rowID, details.name, alias, details.company])
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
-}
-
-/// A social link as stored inside the `links` JSON column.
-struct SocialLinkColumn: Codable, Sendable, Equatable {
-    var platform: String
-    var handle: String?
-    var url: String?
 }

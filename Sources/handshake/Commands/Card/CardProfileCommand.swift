@@ -55,7 +55,7 @@ struct CardProfileCommand: ParsableCommand {
             try Output.json(["shared": shared.map(\.rawValue)])
         } else {
             print(shared.isEmpty ? "You share only your Node ID and keys." : "You share: " + shared.map(\.rawValue).joined(separator: ", "))
-            let unsharedFilled = profile.card.presentFields.filter { !profile.sharedFields.contains($0) }
+            let unsharedFilled = profile.card.fields.presentFields.filter { !profile.sharedFields.contains($0) }
             if !unsharedFilled.isEmpty {
                 print("Kept to yourself: " + unsharedFilled.map(\.rawValue).joined(separator: ", "))
             }

@@ -58,7 +58,7 @@ struct CardSetCommand: ParsableCommand {
         let profile: CardProfile
         do {
             profile = try account.editCard { card throws(CardFieldError) in
-                for field in cleared.compactMap(CardField.init(name:)) { card.clear(field) }
+                for field in cleared.compactMap(CardField.init(name:)) { card.fields.clear(field) }
                 if let name { card.name = name }
                 if let bio { card.bio = bio }
                 if let location { card.location = location }

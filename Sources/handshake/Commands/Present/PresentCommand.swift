@@ -20,7 +20,7 @@ struct PresentCommand: AsyncParsableCommand {
             Node ID) is sent only when the verifier asks for it and you allow handshakeCard; that answer is \
             linkable to you on purpose.
 
-            Fields: name, bio, location, company, title, emails, phones, links, skills, handshakeCard.
+            Fields: \(PresentableClaim.allCases.map(\.rawValue).joined(separator: ", ")).
             Without --allow, the fields asked for are proposed (never handshakeCard). Declining tells the \
             verifier (access_denied). Exit status: 0 when the verifier accepted the answer, 1 otherwise.
             """

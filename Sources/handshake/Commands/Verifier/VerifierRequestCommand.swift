@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeCore
 import HandshakeCredentials
 import HandshakeMailbox
 import HandshakeQR
@@ -20,7 +21,7 @@ struct VerifierRequestCommand: AsyncParsableCommand {
             unrelated to the key other verifiers see. Ask for handshakeCard to learn their Handshake identity \
             (they choose whether to send it).
 
-            Fields: name, bio, location, company, title, emails, phones, links, skills, handshakeCard.
+            Fields: \(PresentableClaim.allCases.map(\.rawValue).joined(separator: ", ")).
             Exit status: 0 when fields were presented, 1 when the person declined or no answer came in time.
 
             Example:

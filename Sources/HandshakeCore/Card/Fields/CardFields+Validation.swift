@@ -1,40 +1,37 @@
-/// The field rules of schema 1, applied when a card is written and when one is read.
-extension ContactCard {
-    /// Throws the first rule the card's optional fields break.
-    public func validateFields() throws(CardFieldError) {
-        try Self.validateTextFields(
-            name: name, bio: bio, location: location, company: company, title: title, emails: emails, phones: phones, links: links,
-            skills: skills)
-        if let avatar, avatar.data.count > CardLimits.avatarBytes { throw .avatarTooLarge(bytes: avatar.data.count) }
-    }
-
-    /// Throws the first rule of a card's text these fields break: lengths, counts, no control characters or
-    /// bidirectional overrides, well-formed addresses. Readers of other forms (a credential's subject, a
-    /// plaintext envelope, a Freepath card) check what they return with it, so text a card could not hold
-    /// is refused wherever it enters.
-    public static func validateTextFields(
-        name: String?, bio: String?, location: String?, company: String?, title: String?, emails: [String], phones: [String],
-        links: [SocialLink], skills: [String]
-    ) throws(CardFieldError) {
-        try Self.validateText(name, field: "name", limit: CardLimits.name)
-        try Self.validateText(bio, field: "bio", limit: CardLimits.bio, allowsLineBreaks: true)
-        try Self.validateText(location, field: "location", limit: CardLimits.location)
-        try Self.validateText(company, field: "company", limit: CardLimits.company)
-        try Self.validateText(title, field: "title", limit: CardLimits.title)
-
-        try Self.validateCount(emails.count, field: "email addresses", limit: CardLimits.emailCount)
-        for email in emails { try Self.validateEmail(email) }
-        try Self.validateCount(phones.count, field: "phone numbers", limit: CardLimits.phoneCount)
-        for phone in phones { try Self.validatePhone(phone) }
-        try Self.validateCount(links.count, field: "links", limit: CardLimits.linkCount)
-        for link in links { try Self.validateLink(link) }
-        try Self.validateCount(skills.count, field: "skills", limit: CardLimits.skillCount)
-        for skill in skills { try Self.validateText(skill, field: "skill", limit: CardLimits.skillLength) }
+/// The field rules of schema 1, applied when a card is written and when one is read, and to fields from any
+/// other form (a credential's subject, a plaintext envelope, a Freepath card): text a card could not hold is
+/// refused wherever it enters. The limits are the field table's (``CardField/kind``).
+extension CardFields {
+    /// Throws the first rule the fields break: lengths, counts, no control characters or bidirectional
+    /// overrides, well-formed addresses, the avatar's size.
+    public func validate() throws(CardFieldError) {
+        for field in CardField.allCases {
+            switch field.row.value {
+            case .text(let path, let limit, let multiline):
+                try Self.validateText(self[keyPath: path], field: field.noun, limit: limit, allowsLineBreaks: multiline)
+            case .list(let path, let count, let entry, let entryNoun):
+                let entries = self[keyPath: path]
+                try Self.validateCount(entries.count, field: field.noun, limit: count)
+                for value in entries {
+                    switch entry {
+                    case .text(let limit): try Self.validateText(value, field: entryNoun, limit: limit)
+                    case .email: try Self.validateEmail(value)
+                    case .phone: try Self.validatePhone(value)
+                    }
+                }
+            case .links(let path, let count):
+                let links = self[keyPath: path]
+                try Self.validateCount(links.count, field: field.noun, limit: count)
+                for link in links { try Self.validateLink(link) }
+            case .image(let path, let bytes):
+                if let avatar = self[keyPath: path], avatar.data.count > bytes { throw .avatarTooLarge(bytes: avatar.data.count) }
+            }
+        }
     }
 
     /// Checks a name against the card's rules, before there is a card to put it on.
     public static func validateName(_ name: String) throws(CardFieldError) {
-        try validateText(name, field: "name", limit: CardLimits.name)
+        try validateText(name, field: CardField.name.noun, limit: CardLimits.name)
     }
 
     static func validateText(_ text: String?, field: String, limit: Int, allowsLineBreaks: Bool = false) throws(CardFieldError) {
