@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 import HandshakeStore
 
 // A plain driver for profiling the contact book under perf or callgrind (see docs/performance.md):
