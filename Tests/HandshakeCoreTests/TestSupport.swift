@@ -24,6 +24,7 @@ extension Fixture {
         card.emails.append("ada@engines.example")
         card.links = [SocialLink(platform: "github", handle: "@ada", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")]
         card.skills = ["mathematics", "poetical science"]
+        card.fields = fillingEmpty(card.fields)
         return card
     }
 

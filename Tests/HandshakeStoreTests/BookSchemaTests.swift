@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @_spi(Wire) import HandshakeCore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeStore
@@ -43,10 +44,7 @@ struct BookSchemaTests {
     /// What a record writes for every field reads back the same, through the columns the table names.
     @Test("a contact's fields go through the book's columns unchanged")
     func fieldsRoundTrip() throws {
-        let fields = CardFields(
-            name: "Ada", bio: "Line one\nline two", location: "London", company: "Engines", title: "Analyst",
-            emails: ["ada@example.com"], phones: ["+44 20 7946 0000"], links: [SocialLink(platform: "web", url: "https://example.com/ada")],
-            skills: ["maths", "é😀"])
+        let fields = Fixture.fillingEmpty(CardFields(bio: "Line one\nline two", skills: ["maths", "é😀"])).inBook
         let queue = try DatabaseQueue()
         try BookSchema.migrator.migrate(queue)
         let read = try queue.write { db -> CardFields in

@@ -37,3 +37,22 @@ public enum Fixture {
         return profile.issueCard(identity: identity)
     }
 }
+
+extension Fixture {
+    /// `fields` with every field that holds nothing given a plain value of its kind, so a test that means
+    /// "every field" covers a field added to the table later without naming it.
+    public static func fillingEmpty(_ fields: CardFields) -> CardFields {
+        var filled = fields
+        for field in CardField.allCases where filled[field] == nil {
+            switch field.kind {
+            case .text: filled[field] = .text("Some \(field.rawValue)")
+            case .list(_, .email): filled[field] = .list(["\(field.rawValue)@example.com"])
+            case .list(_, .phone): filled[field] = .list(["+44 20 7946 0000"])
+            case .list: filled[field] = .list(["some \(field.rawValue)"])
+            case .links: filled[field] = .links([SocialLink(platform: "web", url: "https://example.com/\(field.rawValue)")])
+            case .image: filled[field] = (try? Avatar(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x5A])).map(CardFieldValue.image)
+            }
+        }
+        return filled
+    }
+}
