@@ -23,7 +23,7 @@ public enum CardField: String, Sendable, Hashable, CaseIterable, Codable, Compar
     public var noun: String { row.noun }
 
     /// The kind of value the field holds, and its limits.
-    public var kind: Kind { row.value.kind }
+    public var kind: Kind { row.kind }
 
     /// Whether a credential (a VC-JWT's `credentialSubject`, a plaintext envelope) carries the field. The
     /// avatar is not carried: a credential stays small enough for a QR code.

@@ -9,31 +9,16 @@ struct CardFieldRow {
     /// The name on a screen and in a sentence.
     var label: String
     var noun: String
-    /// Where the value lives in ``CardFields``, and its limits.
-    var value: Value
+    /// The kind of value, and its limits.
+    var kind: CardField.Kind
+    /// One entry of a list field, in a sentence: "email address".
+    var entryNoun: String? = nil
     /// How the field is written to and read from a vCard.
     var vCard: VCardMapping
     /// The JSON-LD IRI of the field in a credential's subject; `nil` for a field credentials do not carry.
     var linkedData: String?
     /// The contact book's column; `nil` for a field kept only in the signed card's bytes.
     var bookColumn: String?
-
-    /// Where a field's value lives in ``CardFields``, with the limits of its kind.
-    enum Value {
-        case text(WritableKeyPath<CardFields, String?>, limit: Int, multiline: Bool = false)
-        case list(WritableKeyPath<CardFields, [String]>, count: Int, entry: CardField.ListEntry, entryNoun: String)
-        case links(WritableKeyPath<CardFields, [SocialLink]>, count: Int)
-        case image(WritableKeyPath<CardFields, Avatar?>, bytes: Int)
-
-        var kind: CardField.Kind {
-            switch self {
-            case .text(_, let limit, let multiline): .text(limit: limit, multiline: multiline)
-            case .list(_, let count, let entry, _): .list(count: count, entry: entry)
-            case .links(_, let count): .links(count: count)
-            case .image(_, let bytes): .image(bytes: bytes)
-            }
-        }
-    }
 
     /// The vCard 4.0 (RFC 6350) property a field maps to.
     enum VCardMapping: Equatable {

@@ -6,25 +6,25 @@ extension CardFields {
     /// overrides, well-formed addresses, the avatar's size.
     public func validate() throws(CardFieldError) {
         for field in CardField.allCases {
-            switch field.row.value {
-            case .text(let path, let limit, let multiline):
-                try Self.validateText(self[keyPath: path], field: field.noun, limit: limit, allowsLineBreaks: multiline)
-            case .list(let path, let count, let entry, let entryNoun):
-                let entries = self[keyPath: path]
+            switch (field.kind, self[field]) {
+            case (.text(let limit, let multiline), .text(let text)?):
+                try Self.validateText(text, field: field.noun, limit: limit, allowsLineBreaks: multiline)
+            case (.list(let count, let entry), .list(let entries)?):
                 try Self.validateCount(entries.count, field: field.noun, limit: count)
                 for value in entries {
                     switch entry {
-                    case .text(let limit): try Self.validateText(value, field: entryNoun, limit: limit)
+                    case .text(let limit): try Self.validateText(value, field: field.row.entryNoun ?? field.noun, limit: limit)
                     case .email: try Self.validateEmail(value)
                     case .phone: try Self.validatePhone(value)
                     }
                 }
-            case .links(let path, let count):
-                let links = self[keyPath: path]
+            case (.links(let count), .links(let links)?):
                 try Self.validateCount(links.count, field: field.noun, limit: count)
                 for link in links { try Self.validateLink(link) }
-            case .image(let path, let bytes):
-                if let avatar = self[keyPath: path], avatar.data.count > bytes { throw .avatarTooLarge(bytes: avatar.data.count) }
+            case (.image(let bytes), .image(let avatar)?):
+                if avatar.data.count > bytes { throw .avatarTooLarge(bytes: avatar.data.count) }
+            default:
+                continue
             }
         }
     }

@@ -5,7 +5,7 @@ import Crypto
 ///
 /// One type for all of them, so a value moves between forms without being copied field by field. Each
 /// property is described by a row of the field table (``CardField``); code that handles every field goes
-/// through the table (``subscript(_:)``, ``presentFields``) rather than naming them. Field rules are checked
+/// through the table and ``subscript(_:)`` (``presentFields``, ``keeping(only:)``) rather than naming them. Field rules are checked
 /// by ``validate()``, not here, so previews and tests can hold any value.
 public struct CardFields: Sendable, Hashable {
     /// The name the person goes by.
@@ -61,28 +61,73 @@ public enum CardFieldValue: Sendable, Hashable {
 
 extension CardFields {
     /// The value of `field`, or `nil` when it holds nothing (an empty list is nothing). Setting `nil` empties
-    /// the field; setting a value of another kind than the field's is ignored.
+    /// the field; setting a value of another kind than the field's (``CardField/kind``) is ignored.
+    ///
+    /// Every field has its case here: this is how code that handles every field reaches each one, without
+    /// naming it, and the compiler asks for the case of a new field.
     public subscript(field: CardField) -> CardFieldValue? {
         get {
-            switch field.row.value {
-            case .text(let path, _, _): self[keyPath: path].map(CardFieldValue.text)
-            case .list(let path, _, _, _): self[keyPath: path].isEmpty ? nil : .list(self[keyPath: path])
-            case .links(let path, _): self[keyPath: path].isEmpty ? nil : .links(self[keyPath: path])
-            case .image(let path, _): self[keyPath: path].map(CardFieldValue.image)
+            switch field {
+            case .name: Self.value(name)
+            case .bio: Self.value(bio)
+            case .avatar: avatar.map(CardFieldValue.image)
+            case .location: Self.value(location)
+            case .company: Self.value(company)
+            case .title: Self.value(title)
+            case .emails: Self.value(emails)
+            case .phones: Self.value(phones)
+            case .links: links.isEmpty ? nil : .links(links)
+            case .skills: Self.value(skills)
             }
         }
         set {
-            switch (field.row.value, newValue) {
-            case (.text(let path, _, _), .text(let text)?): self[keyPath: path] = text
-            case (.text(let path, _, _), nil): self[keyPath: path] = nil
-            case (.list(let path, _, _, _), .list(let entries)?): self[keyPath: path] = entries
-            case (.list(let path, _, _, _), nil): self[keyPath: path] = []
-            case (.links(let path, _), .links(let links)?): self[keyPath: path] = links
-            case (.links(let path, _), nil): self[keyPath: path] = []
-            case (.image(let path, _), .image(let avatar)?): self[keyPath: path] = avatar
-            case (.image(let path, _), nil): self[keyPath: path] = nil
-            default: break
+            switch field {
+            case .name: Self.assign(newValue, to: &name)
+            case .bio: Self.assign(newValue, to: &bio)
+            case .avatar: Self.assign(newValue, to: &avatar)
+            case .location: Self.assign(newValue, to: &location)
+            case .company: Self.assign(newValue, to: &company)
+            case .title: Self.assign(newValue, to: &title)
+            case .emails: Self.assign(newValue, to: &emails)
+            case .phones: Self.assign(newValue, to: &phones)
+            case .links: Self.assign(newValue, to: &links)
+            case .skills: Self.assign(newValue, to: &skills)
             }
+        }
+    }
+
+    private static func value(_ text: String?) -> CardFieldValue? { text.map(CardFieldValue.text) }
+    private static func value(_ entries: [String]) -> CardFieldValue? { entries.isEmpty ? nil : .list(entries) }
+
+    private static func assign(_ value: CardFieldValue?, to text: inout String?) {
+        switch value {
+        case .text(let new)?: text = new
+        case nil: text = nil
+        default: break
+        }
+    }
+
+    private static func assign(_ value: CardFieldValue?, to entries: inout [String]) {
+        switch value {
+        case .list(let new)?: entries = new
+        case nil: entries = []
+        default: break
+        }
+    }
+
+    private static func assign(_ value: CardFieldValue?, to links: inout [SocialLink]) {
+        switch value {
+        case .links(let new)?: links = new
+        case nil: links = []
+        default: break
+        }
+    }
+
+    private static func assign(_ value: CardFieldValue?, to avatar: inout Avatar?) {
+        switch value {
+        case .image(let new)?: avatar = new
+        case nil: avatar = nil
+        default: break
         }
     }
 

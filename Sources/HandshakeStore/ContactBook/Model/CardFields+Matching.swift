@@ -28,11 +28,15 @@ extension CardFields {
     /// These fields as the book keeps them: the ones with a column (`CardField.bookColumn`). The avatar
     /// stays in the signed card's bytes, or an imported photo's own table.
     var inBook: CardFields {
-        keeping(only: CardField.inBook)
+        var kept = self
+        for field in CardField.notInBook { kept[field] = nil }
+        return kept
     }
 }
 
 extension CardField {
     /// The fields the contact book keeps in columns of their own.
     static let inBook = Set(allCases.filter { $0.bookColumn != nil })
+    /// The fields it does not (the avatar).
+    static let notInBook = allCases.filter { $0.bookColumn == nil }
 }

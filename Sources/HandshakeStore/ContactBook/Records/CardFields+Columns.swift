@@ -6,32 +6,39 @@ import GRDB
 // table (`CardField.bookColumn`) in that column, text as text, lists and links as JSON arrays (`JSONColumn`)
 // that SQLite's own `json_*` functions read. A field's column is added by a migration of its own.
 extension CardFields {
-    /// The columns of these fields and their values, in card order.
-    var bookColumns: [(column: String, value: DatabaseValue)] {
-        CardField.allCases.compactMap { field in
-            guard let column = field.bookColumn else { return nil }
-            let value: DatabaseValue
-            switch (field.kind, self[field]) {
-            case (.text, .text(let text)?): value = text.databaseValue
-            case (.text, _): value = .null
-            case (.list, .list(let entries)?): value = JSONColumn.text(entries).databaseValue
-            case (.links, .links(let links)?): value = JSONColumn.text(links).databaseValue
-            case (.list, _), (.links, _): value = "[]".databaseValue
-            case (.image, _): value = .null
+    /// The fields with a column, the column's name and the field's kind (a list is a JSON array, never
+    /// NULL): read from the table once, as every row of a large import or listing needs them.
+    private static let columns: [(field: CardField, name: String, kind: CardField.Kind)] = CardField.allCases.compactMap { field in
+        field.bookColumn.map { (field, $0, field.kind) }
+    }
+
+    /// The names of the fields' columns, in the order of ``bookValues``.
+    static var bookColumnNames: [String] { columns.map(\.name) }
+
+    /// The values of these fields' columns, in the order of ``bookColumnNames``.
+    var bookValues: [DatabaseValue] {
+        Self.columns.map { column in
+            switch self[column.field] {
+            case .text(let text)?: text.databaseValue
+            case .list(let entries)?: JSONColumn.text(entries).databaseValue
+            case .links(let links)?: JSONColumn.text(links).databaseValue
+            case nil, .image?:
+                switch column.kind {
+                case .list, .links: "[]".databaseValue
+                case .text, .image: .null
+                }
             }
-            return (column, value)
         }
     }
 
     /// The fields a `contact` row holds; a damaged list column is an error, not a crash.
     init(bookRow row: Row) throws {
         self.init()
-        for field in CardField.allCases {
-            guard let column = field.bookColumn else { continue }
-            switch field.kind {
-            case .text: self[field] = (row[column] as String?).map(CardFieldValue.text)
-            case .list: self[field] = .list(try JSONColumn.value(of: row[column] ?? "[]"))
-            case .links: self[field] = .links(try JSONColumn.value(of: row[column] ?? "[]"))
+        for column in Self.columns {
+            switch column.kind {
+            case .text: self[column.field] = (row[column.name] as String?).map(CardFieldValue.text)
+            case .list: self[column.field] = .list(try JSONColumn.value(of: row[column.name] ?? "[]"))
+            case .links: self[column.field] = .links(try JSONColumn.value(of: row[column.name] ?? "[]"))
             case .image: continue
             }
         }

@@ -18,7 +18,7 @@ extension ContactRecord {
         "alias", "trustLevel", "addedAt", "lastSeenAt", "notes", "pinned", "muted",
         "source", "verificationStatus", "exchangedAt",
         "receipts", "messageTTLSeconds", "securityCodeVerifiedAt",
-    ] + CardFields().bookColumns.map(\.column)
+    ] + CardFields.bookColumnNames
 
     /// The row's values but `id`, in the order of ``bulkColumns``.
     var bulkValues: [DatabaseValue] {
@@ -31,7 +31,7 @@ extension ContactRecord {
             source.rawValue.databaseValue, verificationStatus.rawValue.databaseValue, StoredDate.databaseValue(exchangedAt),
             receipts.rawValue.databaseValue, messageTTLSeconds.databaseValue, StoredDate.databaseValue(securityCodeVerifiedAt),
         ]
-        return own + details.bookColumns.map(\.value)
+        return own + details.bookValues
     }
 
     private static let bulkInsertSQL = """
