@@ -4,7 +4,8 @@
 /// its value lives in ``CardFields``, its key in the card's CBOR map, its limits, its name for people, its
 /// vCard property, its meaning in a credential and the contact-book column that keeps it. The card's CBOR and
 /// JSON forms, its rules, vCard, credentials, the book and the front ends all read that table, so a new field
-/// is a row there, a stored property of ``CardFields`` and a book migration.
+/// is a row there, a stored property of ``CardFields`` (with its case in that type's subscript) and a book
+/// migration (docs/card-fields.md).
 ///
 /// The raw value is the field's name in JSON, in a credential's `credentialSubject`, on the command line and
 /// in the sharing profile.
