@@ -67,7 +67,7 @@ extension ContactBook {
             if let bytes = entry.signedCard {
                 do throws(CardRejection) {
                     let signed = try CardVerifier().verify(bytes, now: .distantFuture)
-                    pending.append(PendingImport(number: number, entry: entry, signed: signed))
+                    pending.append(PendingImport(number: number, entry: entry, content: .signed(signed)))
                     continue
                 } catch {
                     report.notes.append(VCardImportIssue(
@@ -80,8 +80,8 @@ extension ContactBook {
                 report.skipped.append(VCardImportIssue(entry: number, reason: "it has no name, email or phone"))
                 continue
             }
-            for note in entry.notes { report.notes.append(VCardImportIssue(entry: number, name: entry.name, reason: note)) }
-            pending.append(PendingImport(number: number, entry: entry, signed: nil))
+            for note in entry.notes { report.notes.append(VCardImportIssue(entry: number, name: details.name, reason: note)) }
+            pending.append(PendingImport(number: number, entry: entry, content: .unverified(details)))
         }
 
         var start = 0
@@ -114,11 +114,20 @@ extension ContactBook {
     private struct PendingImport {
         var number: Int
         var entry: VCardEntry
-        var signed: SignedCard?
+        var content: Content
+
+        /// The verified card the entry carried, or else the entry's own fields, read once (photo included)
+        /// when the entry was checked.
+        enum Content {
+            case signed(SignedCard)
+            case unverified(CardFields)
+        }
     }
 
     private static func insert(_ item: PendingImport, now: Date, into report: inout VCardImportReport, _ db: Database) throws {
-        if let signed = item.signed {
+        let fields: CardFields
+        switch item.content {
+        case .signed(let signed):
             if try ContactRecord.filter(ContactRecord.Columns.nodeId == signed.nodeID.rawValue).fetchCount(db) > 0 {
                 report.duplicates += 1
                 return
@@ -130,8 +139,10 @@ extension ContactBook {
             try insertTags(tags, of: record, db)
             report.addedVerified += 1
             return
+        case .unverified(let unverified):
+            fields = unverified
         }
-        var record = ContactRecord(details: item.entry.fields, source: .import, verification: .unverified, trust: .trusted, now: now)
+        var record = ContactRecord(details: fields, source: .import, verification: .unverified, trust: .trusted, now: now)
         let exists = try db.cachedStatement(sql: "SELECT 1 FROM contact WHERE duplicateKey = ? LIMIT 1")
         if try Bool.fetchOne(exists, arguments: [record.duplicateKey]) == true {
             report.duplicates += 1
@@ -141,7 +152,7 @@ extension ContactBook {
         let tags = applyLocalFields(item, to: &record, report: &report)
         try record.insertForImport(db)
         try insertTags(tags, of: record, db)
-        if let avatar = item.entry.avatar, let id = record.id {
+        if let avatar = fields.avatar, let id = record.id {
             try ImportedPhotoRecord(contactId: id, data: Data(avatar.data)).insert(db)
         }
         report.addedUnverified += 1

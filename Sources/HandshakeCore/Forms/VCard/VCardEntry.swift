@@ -68,7 +68,7 @@
     private func texts(_ mapping: CardFieldRow.VCardMapping) -> [String] {
         switch mapping {
         case .formattedName:
-            return formattedName.map { [$0] } ?? []
+            return name.map { [$0] } ?? []
         case .organization:
             return nonEmpty(first("ORG")?.components.first.map { Self.shown($0) }).map { [$0] } ?? []
         case .address:
@@ -87,8 +87,10 @@
         }
     }
 
-    /// The formatted name (`FN`), or one built from `N` (given, additional and family names).
-    private var formattedName: String? {
+    /// The formatted name (`FN`), or one built from `N` (given, additional and family names): the name in
+    /// ``fields``, read alone, as an import report names an entry without mapping (and decoding the photo
+    /// of) every other field.
+    public var name: String? {
         if let fn = first("FN").map({ Self.shown($0.text).trimmingBlanks }), !fn.isEmpty { return fn }
         guard let n = first("N")?.components else { return nil }
         // N is family;given;additional;prefix;suffix.
