@@ -105,7 +105,7 @@ extension NearbyCoordinator {
     /// Keeps the list of people nearby current and shows it; a device found for the first time is reached.
     func noticed(_ event: DiscoveryEvent) {
         let change = lobby.apply(event)
-        if change != .none { peopleWatchers.values.forEach { $0.yield(people) } }
+        if change != .none { publishPeople() }
         switch change {
         case .found(let peer, let number):
             show(.found(peer, number: number))
@@ -137,9 +137,7 @@ extension NearbyCoordinator {
             await adoptIfChosen(open)
             return
         }
-        guard let address = peer.addresses.first, session == nil, lobbyConnections.count < Self.lobbyCapacity,
-            lobbySessionsOpened < Self.lobbySessionLimit
-        else {
+        guard let address = peer.addresses.first, session == nil, lobbyHasRoom else {
             if lobby.chosenPeer?.id == peer.id && session == nil {
                 show(.problem("Too many sessions were opened while this list was open. Close the screen and open it again."))
             }
@@ -161,8 +159,7 @@ extension NearbyCoordinator {
     /// exchange, the list is full, or a session with that device is open already (then the one opened by the
     /// device with the smaller instance name is kept, as both devices decide alike).
     func arrived(_ transport: any ExchangeTransport, from remote: String?) async {
-        guard session == nil, lobbyConnections.count < Self.lobbyCapacity, lobbySessionsOpened < Self.lobbySessionLimit,
-            lobbySessionsByAddress[remote ?? "", default: 0] < Self.lobbySessionsPerAddress
+        guard session == nil, lobbyHasRoom, lobbySessionsByAddress[remote ?? "", default: 0] < Self.lobbySessionsPerAddress
         else { return }
         lobbySessionsOpened += 1
         lobbySessionsByAddress[remote ?? "", default: 0] += 1
@@ -223,7 +220,18 @@ extension NearbyCoordinator {
         guard case .found = connection.commonFriends, let peer = people.first(where: connection.isWith) else { return }
         commonFriendsNearby[peer.id] = connection.commonFriends
         show(.commonFriendsNearby(peer, number: lobby.number(of: peer.id), names: names(connection.commonFriends)))
+        publishPeople()
+    }
+
+    /// Gives everyone watching ``peopleUpdates()`` the list as it is now.
+    func publishPeople() {
         peopleWatchers.values.forEach { $0.yield(people) }
+    }
+
+    /// Whether another session may join the list: fewer than ``lobbyCapacity`` open now and fewer than
+    /// ``lobbySessionLimit`` opened since the list opened, whoever connected.
+    var lobbyHasRoom: Bool {
+        lobbyConnections.count < Self.lobbyCapacity && lobbySessionsOpened < Self.lobbySessionLimit
     }
 
     /// The session in the list with `peer` that has not ended, if there is one.
