@@ -154,11 +154,16 @@ enum Script {
           const live = document.getElementById("live");
           if (!live || !live.dataset.stream || !window.EventSource) return;
           let drawing = Promise.resolve();
+          // A part the server drew the same as the last one is left in place: replacing it would swap the
+          // button under a person's finger for a copy, and a click landing in between would be lost.
+          let shown = null;
           function redraw() {
             drawing = drawing.then(async function () {
               const response = await fetch(live.dataset.fragment, { credentials: "same-origin", cache: "no-store" });
               if (!response.ok) return;
               const html = await response.text();
+              if (html === shown) return;
+              shown = html;
               const typed = {};
               live.querySelectorAll("textarea[id], input[type=text][id]").forEach(function (field) { typed[field.id] = field.value; });
               const focused = document.activeElement && live.contains(document.activeElement) ? document.activeElement.id : null;

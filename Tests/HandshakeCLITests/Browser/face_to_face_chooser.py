@@ -22,7 +22,10 @@ with sync_playwright() as playwright:
         page.click("button[value=discover]")
         clicks += 1
         # She appears with their common-friend count, found before anyone chose.
-        ada = page.wait_for_selector("ul.people button.person:has-text('Ada Lovelace'):has-text('1 common friend')")
+        # A locator, not an element handle: the list is drawn again whenever someone in it changes, and a
+        # locator finds Ada's button afresh at the click where a handle would point at the one replaced.
+        ada = page.locator("ul.people button.person:has-text('Ada Lovelace'):has-text('1 common friend')")
+        ada.wait_for()
         seen["people"] = page.inner_text("ul.people")
         screens.shoot(page, artifacts, "face-to-face-people")
         ada.click()
