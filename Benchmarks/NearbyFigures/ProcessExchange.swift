@@ -7,7 +7,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
-import HandshakeNearby
+@_spi(Wire) import HandshakeNearby
 #if canImport(Glibc)
 import Glibc
 #endif

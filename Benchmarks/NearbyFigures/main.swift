@@ -10,7 +10,7 @@ import Foundation
 import HandshakeCore
 import HandshakeExchange
 import HandshakeLinkSimulator
-import HandshakeNearby
+@_spi(Wire) import HandshakeNearby
 
 
 let ada = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xA1, count: 32))!)

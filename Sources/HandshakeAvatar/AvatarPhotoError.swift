@@ -4,7 +4,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a photo could not become an avatar.
-public enum AvatarPhotoError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+public enum AvatarPhotoError: HandshakeError, Hashable, LocalizedError {
     /// The bytes are not a PNG or JPEG picture; `kind` says what they look like ("a HEIC photo", "text").
     case notPNGOrJPEG(kind: String)
     /// The file is larger than ``AvatarPhoto/maxInputBytes``.
@@ -35,7 +35,4 @@ public enum AvatarPhotoError: Error, Sendable, Hashable, CustomStringConvertible
             return "The picture does not fit in \(limit.groupedDigits) bytes even at 64 pixels across."
         }
     }
-
-    /// The same sentence, for `localizedDescription`.
-    public var errorDescription: String? { description }
 }

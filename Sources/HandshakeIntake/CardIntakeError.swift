@@ -2,7 +2,7 @@
 import HandshakeCore
 
 /// Why ``CardIntake`` read no card.
-public enum CardIntakeError: Error, Sendable, CustomStringConvertible {
+public enum CardIntakeError: HandshakeError {
     /// Not a Handshake card that verifies, nor anything that could carry one: the card reader's reason.
     case notACard(CardRejection)
     /// A share link that names no server, and the account has none registered.

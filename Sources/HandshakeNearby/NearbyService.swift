@@ -4,7 +4,7 @@
 /// The instance name is a random identifier made new for every session, never the Node ID; the TXT record
 /// carries the protocol version and, only if the person allows it, a display name. Nothing is advertised
 /// while no exchange is open.
-public enum NearbyService {
+@_spi(Wire) public enum NearbyService {
     /// The DNS-SD service type.
     public static let type = "_handshake._tcp"
     /// The domain browsed and advertised in.

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 import HandshakeMailbox
 import HandshakeWalletPass
 import Hummingbird
@@ -173,7 +174,7 @@ public struct MailboxServer: Sendable {
 }
 
 /// Why the server could not start.
-public enum MailboxServerError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MailboxServerError: HandshakeError, Equatable {
     /// Another program (perhaps another `handshake serve`) listens on the port.
     case portInUse(host: String, port: Int)
 

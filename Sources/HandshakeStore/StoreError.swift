@@ -1,8 +1,10 @@
+import HandshakeCore
+
 /// Why local data could not be read or written, in words for the person using the app or program.
 ///
 /// Messages say what is wrong and what it means; they name no command or button, so every front end
 /// (an app, the `handshake` program) adds its own way out.
-public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum StoreError: HandshakeError, Equatable {
     /// The seed file can be read by other users, so it is not used: the identity may already be copied.
     case seedFileTooOpen(path: String, mode: String)
     /// The seed file does not hold 32 bytes: it is damaged, and only the backup code restores the identity.

@@ -1,7 +1,8 @@
 import Foundation
+import HandshakeCore
 
 /// Why a Wallet pass could not be made.
-public enum WalletPassError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public enum WalletPassError: HandshakeError, Equatable, LocalizedError {
     /// The card does not fit one QR code, which Wallet would have to draw.
     case cardTooLargeForQR
     /// The certificate (or a chain certificate) is not PEM text of an X.509 certificate.
@@ -29,7 +30,4 @@ public enum WalletPassError: Error, Sendable, Equatable, CustomStringConvertible
         case .encoding(let reason): "The pass could not be written: \(reason)."
         }
     }
-
-    /// The sentence of `description`, which `localizedDescription` shows.
-    public var errorDescription: String? { description }
 }

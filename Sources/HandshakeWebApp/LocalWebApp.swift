@@ -2,6 +2,7 @@
 // loopback address only, behind the launch secret (LocalAccessRule). It knows nothing of terminals or
 // browsers: the program prints the URL and opens the browser.
 import Foundation
+import HandshakeCore
 import HandshakeMailbox
 import HandshakeQRReader
 import HandshakeStore
@@ -10,7 +11,7 @@ import Logging
 import NIOCore
 
 /// Why the app could not start.
-public enum LocalWebAppError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LocalWebAppError: HandshakeError, Equatable {
     /// Another program serves on the port asked for.
     case portInUse(Int)
 
@@ -20,11 +21,6 @@ public enum LocalWebAppError: Error, Equatable, Sendable, CustomStringConvertibl
         case .portInUse(let port): "Port \(port) is already in use. Choose another with --port, or leave it out for any free port."
         }
     }
-}
-
-extension LocalWebAppError: LocalizedError {
-    /// The sentence of `description`, which `localizedDescription` shows.
-    public var errorDescription: String? { description }
 }
 
 /// Handshake's screens as a local web app, for one account.

@@ -2,7 +2,7 @@ import Foundation
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeCore
+@_spi(Wire) @testable import HandshakeCore
 
 @Suite("Classifying a verified card against the contact book")
 struct CardClassifierTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 import Testing
 
 /// Every error of HandshakeNearby is a `LocalizedError`: `localizedDescription` is its sentence.

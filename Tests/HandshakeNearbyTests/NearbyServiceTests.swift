@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 @Suite("The advertised service")
 struct NearbyServiceTests {

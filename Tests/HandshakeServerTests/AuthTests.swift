@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 import HandshakeServer
 import Hummingbird
 import HummingbirdTesting

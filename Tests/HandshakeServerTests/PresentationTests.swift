@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-import HandshakeCredentials
+@_spi(Wire) import HandshakeCredentials
 @testable import HandshakeServer
 import Testing
 

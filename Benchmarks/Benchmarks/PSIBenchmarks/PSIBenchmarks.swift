@@ -1,6 +1,6 @@
 import Benchmark
 import Crypto
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// The session salt (in a session, the channel's handshake hash).
 let salt = [UInt8](repeating: 0x5A, count: 32)

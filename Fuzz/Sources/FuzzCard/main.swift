@@ -2,7 +2,7 @@
 // Invariants: verification never traps; an accepted card re-verifies, keeps its bytes verbatim, obeys every
 // field rule and carries the Node ID of its own key.
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 let now = Date(timeIntervalSince1970: 1_763_740_800)
 

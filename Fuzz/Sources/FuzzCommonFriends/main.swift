@@ -3,7 +3,7 @@
 // Invariants: no input traps; an accepted set is answered with as many entries and bytes as it holds and a
 // second set is refused; an accepted reply has as many entries as our set, finds only our own keys, and a
 // second reply is refused; the genuine reply finds every common key.
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// A fixed stream (SplitMix64), so every run of an input does the same thing.
 struct FixedRandom: CommonFriendsRandomSource {

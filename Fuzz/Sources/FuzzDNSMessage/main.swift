@@ -5,7 +5,7 @@
 // browser holds nothing once every TTL has passed.
 import HandshakeExchange
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 let advertisement = try! ServiceAdvertisement(
     instance: NearbyInstanceID("k7m2q9xw4d1c8hbt")!, port: 47000, displayName: "Ada", addresses: [IPv4Address(10, 213, 0, 1)])

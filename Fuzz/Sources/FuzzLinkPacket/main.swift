@@ -6,7 +6,7 @@
 //
 // Input layout: byte 0 picks the MTU (20 + byte, so 20…275); then records of [length (1 byte), packet bytes],
 // where a length of 0 instead advances the clock by 100 ms and ticks the endpoint.
-import HandshakeNearby
+@_spi(Wire) import HandshakeNearby
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

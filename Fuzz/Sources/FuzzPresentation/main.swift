@@ -6,7 +6,7 @@
 // client_id's own address; an accepted vp_token's holder signed every credential in it.
 import Dispatch
 import Foundation
-import HandshakeCredentials
+@_spi(Wire) import HandshakeCredentials
 
 let now = Date(timeIntervalSince1970: 1_763_744_400)
 let clientID = "redirect_uri:https://verifier.example/oid4vp/response"

@@ -5,7 +5,7 @@
 // Invariants: nothing traps; a result carries a 99-byte message B (showing side); once a side throws, every
 // later call throws `alreadyFailed`; a well-formed message A always burns the code.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 let now = Date(timeIntervalSince1970: 1_800_000_000)
 let code: ShortCode = {

@@ -1,5 +1,5 @@
 /// Why a byte sequence is not acceptable deterministic CBOR.
-public enum CBORError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum CBORError: HandshakeError, Equatable {
     /// The input ended in the middle of an item.
     case truncated(offset: Int)
     /// Bytes remain after the single top-level item.

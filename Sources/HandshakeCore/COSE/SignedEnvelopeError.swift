@@ -1,6 +1,6 @@
 /// Why bytes are not an acceptable signed envelope (COSE_Sign1, RFC 9052): public, so an app can tell a
 /// card that is not signed from one whose signature fails, while the envelope type itself stays wire layer.
-public enum SignedEnvelopeError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SignedEnvelopeError: HandshakeError, Equatable {
     /// The bytes are CBOR, but not a COSE_Sign1 message (tag 18): not a signed card at all.
     case notTagged
     /// A COSE_Sign1 message whose parts are missing or of the wrong type; the detail says which.

@@ -10,7 +10,7 @@
     }()
 
     /// Why a text is not Base45.
-    public enum DecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum DecodingError: HandshakeError, Equatable {
         /// A character outside the Base45 alphabet, at `position`.
         case invalidCharacter(Character, position: Int)
         /// A length no Base45 text can have (a remainder of one character).

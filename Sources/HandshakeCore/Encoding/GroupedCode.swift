@@ -151,7 +151,7 @@ import Crypto
 }
 
 /// Why a typed code was not accepted.
-public enum GroupedCodeError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum GroupedCodeError: HandshakeError, Equatable {
     /// Nothing was typed.
     case empty
     /// A character the code alphabet does not use, in the given group (counted from 1).

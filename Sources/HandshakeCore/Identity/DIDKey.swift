@@ -15,7 +15,7 @@ public enum DIDKey: Sendable, Hashable, CustomStringConvertible {
     static let p256Prefix: [UInt8] = [0x80, 0x24]
 
     /// Why a string is not a usable `did:key`.
-    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum ParseError: HandshakeError, Equatable {
         /// The text does not start with `did:key:z`.
         case notDIDKey
         /// The key part is not Base58btc text.

@@ -52,7 +52,7 @@ public struct Identity: Sendable {
 
     /// An Ed25519 signature by ``sigKey`` over `purpose.label ‖ message`; verify it with
     /// ``SigningPublicKey/isValidSignature(_:for:purpose:)``.
-    public func sign(_ message: some Collection<UInt8>, for purpose: SigningPurpose) -> [UInt8] {
+    @_spi(Wire) public func sign(_ message: some Collection<UInt8>, for purpose: SigningPurpose) -> [UInt8] {
         signRaw(purpose.label + Array(message))
     }
 
@@ -60,7 +60,7 @@ public struct Identity: Sendable {
     /// for the Verifiable Credential form of the card (HandshakeCredentials).
     ///
     /// Why this exists beside ``sign(_:for:)``: a JWS signature must cover the signing input exactly, so no
-    /// ``SigningPurpose`` label can be prefixed, and the private key never leaves ``Identity``. It stays
+    /// `SigningPurpose` label can be prefixed, and the private key never leaves ``Identity``. It stays
     /// domain-separated all the same: it signs only text that begins `eyJ` (a base64url JSON object, `{"`) and
     /// holds nothing but base64url characters and exactly one `.`, so it can never be a card's COSE
     /// `Sig_structure` (first byte 0x84) nor a purpose-labelled message (first byte `h`). Anything else returns
@@ -94,9 +94,9 @@ public struct Identity: Sendable {
 
     /// X25519 key agreement between this identity's encryption key and `peer`.
     ///
-    /// Throws ``KeyAgreementError/lowOrderPoint`` when `peer` is a low-order point: the result would be all
+    /// Throws `KeyAgreementError/lowOrderPoint` when `peer` is a low-order point: the result would be all
     /// zeros whatever our key, a "secret" known to everyone. (swift-crypto returns those zeros as they are.)
-    public func sharedSecret(with peer: EncryptionPublicKey) throws(KeyAgreementError) -> SharedSecret {
+    @_spi(Wire) public func sharedSecret(with peer: EncryptionPublicKey) throws(KeyAgreementError) -> SharedSecret {
         guard let publicKey = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: peer.rawRepresentation),
             let secret = try? encryptionKey.sharedSecretFromKeyAgreement(with: publicKey),
             !secret.withUnsafeBytes({ $0.allSatisfy { $0 == 0 } })

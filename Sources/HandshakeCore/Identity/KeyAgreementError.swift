@@ -1,5 +1,5 @@
 /// Why an X25519 key agreement gave no secret.
-public enum KeyAgreementError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum KeyAgreementError: HandshakeError, Equatable {
     /// The other key is one of the few points whose agreement is all zeros whatever our key: such a key
     /// is never an honest one.
     case lowOrderPoint

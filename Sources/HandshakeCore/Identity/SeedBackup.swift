@@ -7,7 +7,7 @@ public enum SeedBackup {
     static let version: UInt8 = 0x01
 
     /// Why a backup code was not accepted.
-    public enum RestoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum RestoreError: HandshakeError, Equatable {
         /// The code itself is mistyped; the error says where.
         case badCode(GroupedCodeError)
         /// A valid code, but of something else (a card).

@@ -31,7 +31,7 @@ public struct SigningPublicKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `signature` is this key's signature over `message` made for `purpose`
     /// (see ``Identity/sign(_:for:)``). A signature made for another purpose never verifies.
-    public func isValidSignature(_ signature: some Collection<UInt8>, for message: some Collection<UInt8>, purpose: SigningPurpose) -> Bool {
+    @_spi(Wire) public func isValidSignature(_ signature: some Collection<UInt8>, for message: some Collection<UInt8>, purpose: SigningPurpose) -> Bool {
         isValidSignature(signature, overSignedBytes: purpose.label + Array(message))
     }
 

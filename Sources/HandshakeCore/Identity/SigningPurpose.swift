@@ -8,7 +8,7 @@
 ///
 /// The set of purposes is closed (the initializer is internal): every label Handshake signs with is listed
 /// here, where a reviewer can see that none is a prefix of another.
-public struct SigningPurpose: Sendable, Hashable, CustomStringConvertible {
+@_spi(Wire) public struct SigningPurpose: Sendable, Hashable, CustomStringConvertible {
     /// The label prefixed to the message: ASCII, ending in a NUL byte so no label is a prefix of another.
     public let label: [UInt8]
 

@@ -3,7 +3,7 @@
 /// Rules (DESIGN.md, "Receiving a card"): a Node ID not yet known is new; a known one must carry the same
 /// `sigKey`, or it is a key conflict and refused; a strictly newer `updatedAt` is an update; an equal or
 /// older one is ignored, which also makes replaying an old card harmless.
-public enum CardClassifier {
+@_spi(Wire) public enum CardClassifier {
     /// What receiving `incoming` would do, given the card already stored for its Node ID (if any).
     public static func classify(_ incoming: ContactCard, known: ContactCard?) -> ReceiveDecision {
         guard let known else { return .new }
@@ -14,7 +14,7 @@ public enum CardClassifier {
 }
 
 /// The outcome of classifying a verified card against the contact book.
-public enum ReceiveDecision: Sendable, Equatable {
+@_spi(Wire) public enum ReceiveDecision: Sendable, Equatable {
     /// Nobody with this Node ID is known yet.
     case new
     /// A newer card of a known contact; the changes say what is different.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a card was not accepted. Every case carries a sentence a person understands, because it is shown
 /// to the person holding the phone or running the command, not to a developer.
-public enum CardRejection: Error, Sendable, Equatable, CustomStringConvertible {
+public enum CardRejection: HandshakeError, Equatable {
     /// Larger than any valid card can be; refused before decoding.
     case tooLarge(bytes: Int, limit: Int)
     /// Not CBOR at all, or not in canonical form.

@@ -7,7 +7,7 @@ import Foundation
 /// What it establishes: the card is well-formed, within limits, signed by the key it carries, and that
 /// key is the one its Node ID names. What it cannot establish: that the key belongs to the person you think
 /// it does — that is what comparing security codes in person is for — and, on its own, that this card is
-/// the newest; ``CardClassifier`` decides that against the contact book.
+/// the newest; `CardClassifier` decides that against the contact book.
 public struct CardVerifier: Sendable {
     /// How far ahead of this device's clock a card may be dated (clock drift), in milliseconds.
     public var allowedClockSkew: UInt64 = 24 * 60 * 60 * 1000

@@ -27,7 +27,7 @@ public struct ScannableSecurityCode: Sendable, Hashable {
     }
 
     /// Why a scanned payload can't be read.
-    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum ParseError: HandshakeError, Equatable {
         /// The scanned text does not start with ``ScannableSecurityCode/prefix``.
         case notASecurityCode
         /// A code written by a newer Handshake in a format this version does not read.

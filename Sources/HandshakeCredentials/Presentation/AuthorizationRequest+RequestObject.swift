@@ -11,7 +11,7 @@ import HandshakeCore
 extension AuthorizationRequest {
     /// The request in the request object `jwt` (a compact JWT), fetched from `reference.requestURI` or
     /// found in a link's `request` parameter.
-    public init(requestObject jwt: String, reference: RequestReference?, now: Date) async throws(AuthorizationRequestError) {
+    @_spi(Wire) public init(requestObject jwt: String, reference: RequestReference?, now: Date) async throws(AuthorizationRequestError) {
         try await self.init(requestObject: jwt, expectedClientID: reference?.clientID, now: now)
     }
 

@@ -29,7 +29,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
     /// Where the answer is posted (`direct_post`).
     public let responseURI: URL
     /// The query.
-    public let query: DCQLQuery
+    @_spi(Wire) public let query: DCQLQuery
     /// What the query asks of a Handshake card, in the query's order.
     public let credentialRequests: [CredentialRequest]
     /// Whether the request came in a request object signed by the verifier's key.
@@ -38,16 +38,16 @@ public struct AuthorizationRequest: Sendable, Hashable {
     /// The longest request link read.
     public static let maxURLBytes = 16 * 1024
     /// The longest request object read.
-    public static let maxRequestObjectBytes = 64 * 1024
+    @_spi(Wire) public static let maxRequestObjectBytes = 64 * 1024
     /// The longest nonce or state read.
-    public static let maxNonceBytes = 512
+    @_spi(Wire) public static let maxNonceBytes = 512
     /// The only `typ` a request object may have (§5).
-    public static let requestObjectType = "oauth-authz-req+jwt"
+    @_spi(Wire) public static let requestObjectType = "oauth-authz-req+jwt"
 
     /// The request object to fetch, when the link in `text` is a request by reference (`request_uri`);
     /// `nil` when the request is in the link itself. The `client_id` is checked first, so nothing is fetched
     /// for a verifier Handshake would refuse anyway.
-    public static func reference(in text: String) throws(AuthorizationRequestError) -> RequestReference? {
+    @_spi(Wire) public static func reference(in text: String) throws(AuthorizationRequestError) -> RequestReference? {
         let parameters = try RequestParameters(url: text)
         guard let uri = try parameters.string("request_uri") else { return nil }
         guard try parameters.string("request") == nil else {
@@ -65,7 +65,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
     /// `request` parameter.
     /// - Throws: `AuthorizationRequestError.byReference` when it holds a `request_uri`: use
     ///   `reference(in:)` and `init(requestObject:reference:now:)`.
-    public init(url text: String, now: Date) async throws(AuthorizationRequestError) {
+    @_spi(Wire) public init(url text: String, now: Date) async throws(AuthorizationRequestError) {
         let parameters = try RequestParameters(url: text)
         guard try parameters.string("request_uri") == nil else { throw .byReference }
         if let object = try parameters.string("request") {
@@ -132,7 +132,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
     }
 
     /// The longest `client_metadata` read (bytes of JSON).
-    public static let maxClientMetadataBytes = 16 * 1024
+    @_spi(Wire) public static let maxClientMetadataBytes = 16 * 1024
 
     /// Refuses a verifier whose metadata (§11.1 `vp_formats_supported`, §B.1.3.1.3 `alg_values`) says it
     /// would not accept the presentation Handshake makes; any other metadata is ignored, as §5.1 requires.

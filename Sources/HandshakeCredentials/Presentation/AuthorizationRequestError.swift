@@ -2,9 +2,10 @@
 // for the person holding the phone: the request is malformed, asks for something Handshake does not answer,
 // or comes from a verifier Handshake cannot check. The library never names a command; the program adds that.
 import Foundation
+import HandshakeCore
 
 /// Why a wallet refuses an OpenID4VP authorization request.
-public enum AuthorizationRequestError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public enum AuthorizationRequestError: HandshakeError, Equatable, LocalizedError {
     /// Longer than Handshake reads; refused before decoding.
     case tooLarge(what: String, bytes: Int, limit: Int)
     /// Not an OpenID4VP request at all (no query, or not a URL).
@@ -160,7 +161,4 @@ public enum AuthorizationRequestError: Error, Sendable, Equatable, CustomStringC
             return "This request expired on \(date.formatted(.iso8601)); ask the verifier for a new one."
         }
     }
-
-    /// The sentence of `description`, which `localizedDescription` shows.
-    public var errorDescription: String? { description }
 }

@@ -3,7 +3,7 @@
 // about which claims a Handshake card can give; that is PresentableClaim's business.
 
 /// A claims path pointer: where in a credential a claim sits, as DCQL writes it (`["credentialSubject", "name"]`).
-public struct ClaimsPath: Sendable, Hashable, CustomStringConvertible {
+@_spi(Wire) public struct ClaimsPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
     public enum Component: Sendable, Hashable {
         /// A key of an object.

@@ -15,13 +15,13 @@ public enum ClientIdentifier: Sendable, Hashable, CustomStringConvertible {
     case decentralizedIdentifier(DIDKey)
 
     /// The longest `client_id` read.
-    public static let maxBytes = 2048
+    @_spi(Wire) public static let maxBytes = 2048
 
     /// The prefixes OpenID4VP defines that Handshake does not answer.
     static let unsupportedPrefixes: Set<String> = ["x509_san_dns", "x509_hash", "verifier_attestation", "openid_federation", "origin"]
 
     /// Reads `text`, the full `client_id` of a request.
-    public init(_ text: String) throws(AuthorizationRequestError) {
+    @_spi(Wire) public init(_ text: String) throws(AuthorizationRequestError) {
         guard text.utf8.count <= Self.maxBytes else { throw .tooLarge(what: "client_id", bytes: text.utf8.count, limit: Self.maxBytes) }
         guard let colon = text.firstIndex(of: ":") else { throw .preRegisteredClient(text) }
         let prefix = String(text[..<colon])
@@ -68,7 +68,7 @@ public enum ClientIdentifier: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether answers may be sent to `url`: https, or http to this machine alone (a verifier under test on
     /// loopback), never http across a network.
-    public static func isAllowedResponseURL(_ url: URL) -> Bool {
+    @_spi(Wire) public static func isAllowedResponseURL(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return false }
         if scheme == "https" { return true }
         return scheme == "http" && ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host)

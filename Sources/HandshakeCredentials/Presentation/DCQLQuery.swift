@@ -6,7 +6,7 @@
 import Foundation
 
 /// A DCQL query: which credentials a verifier asks for, and which of their claims.
-public struct DCQLQuery: Sendable, Hashable {
+@_spi(Wire) public struct DCQLQuery: Sendable, Hashable {
     /// The credential queries, in the verifier's order.
     public let credentials: [CredentialQuery]
     /// Which combinations of credential queries satisfy the verifier; empty when every query is required.

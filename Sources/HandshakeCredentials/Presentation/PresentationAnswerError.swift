@@ -3,7 +3,7 @@ import Foundation
 import HandshakeCore
 
 /// Why an answer to an OpenID4VP request could not be made.
-public enum PresentationAnswerError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public enum PresentationAnswerError: HandshakeError, Equatable, LocalizedError {
     /// The card to present is not signed by the identity presenting it.
     case notYourCard
     /// A required credential needs claims the person did not allow.
@@ -33,7 +33,4 @@ public enum PresentationAnswerError: Error, Sendable, Equatable, CustomStringCon
             return "There is nothing to present: the request's credentials are all optional and none could be answered."
         }
     }
-
-    /// The sentence of `description`, which `localizedDescription` shows.
-    public var errorDescription: String? { description }
 }

@@ -5,7 +5,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a verifier refused a `vp_token`.
-public enum PresentationError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+@_spi(Wire) public enum PresentationError: HandshakeError, Equatable, LocalizedError {
     /// Longer than a verifier reads; refused before decoding.
     case tooLarge(bytes: Int, limit: Int)
     /// Not a JSON object of credential query ids to arrays of presentations.
@@ -100,7 +100,4 @@ public enum PresentationError: Error, Sendable, Equatable, CustomStringConvertib
             return "The credential for \"\(id.prefix(64))\" lacks \(path.prefix(120)), which the request requires."
         }
     }
-
-    /// The sentence of `description`, which `localizedDescription` shows.
-    public var errorDescription: String? { description }
 }

@@ -13,7 +13,7 @@ import Foundation
 import HandshakeCore
 
 /// Checks a wallet's `vp_token` against the request the verifier made.
-public struct PresentationVerifier: Sendable {
+@_spi(Wire) public struct PresentationVerifier: Sendable {
     /// The longest `vp_token` read.
     public static let maxVPTokenBytes = 256 * 1024
     /// The most presentations read in one `vp_token`.

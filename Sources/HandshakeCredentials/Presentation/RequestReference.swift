@@ -5,7 +5,7 @@
 import Foundation
 
 /// Where to fetch a request object from, read from a request link.
-public struct RequestReference: Sendable, Hashable {
+@_spi(Wire) public struct RequestReference: Sendable, Hashable {
     /// The `client_id` the link names; the request object must name the same one.
     public let clientID: String
     /// The verifier as the link names it (checked again against the request object).

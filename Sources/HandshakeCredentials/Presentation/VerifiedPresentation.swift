@@ -9,7 +9,7 @@ import HandshakeCore
 /// What it establishes: the holder of `holder`'s private key answered this request (its nonce, for this
 /// verifier) with these claims about themselves. What it does not: who that holder is in person, unless the
 /// answer carries their Handshake card (`handshakeCard`), which ties the holder to that card's identity.
-public struct VerifiedPresentation: Sendable, Equatable {
+@_spi(Wire) public struct VerifiedPresentation: Sendable, Equatable {
     /// The did:key that signed every presentation (and that every credential describes).
     public let holder: DIDKey
     /// The verified credentials, by credential query id.

@@ -3,7 +3,7 @@
 import HandshakeCore
 
 /// Why scanned text did not give a contact or a request.
-public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ScanError: HandshakeError, Equatable {
     /// Longer than anything the router reads.
     case tooLarge(bytes: Int, limit: Int)
     /// Recognised, and not something Handshake reads (a web link, a Wi-Fi code, plain text…).

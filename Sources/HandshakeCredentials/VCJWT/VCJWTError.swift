@@ -4,7 +4,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a VC-JWT was not accepted as a card, or could not be written.
-public enum VCJWTError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum VCJWTError: HandshakeError, Equatable {
     /// Longer than any card credential can be; refused before any decoding.
     case tooLarge(bytes: Int, limit: Int)
     /// Not three base64url parts separated by dots.

@@ -9,8 +9,13 @@ import Foundation
 public actor ShortCodeDesk {
     private var book: ShortCodeBook
 
-    /// A desk over `book` (an empty one by default: codes last five minutes).
-    public init(book: ShortCodeBook = ShortCodeBook()) {
+    /// An empty desk: the codes it issues last five minutes.
+    public init() {
+        self.book = ShortCodeBook()
+    }
+
+    /// A desk over `book`, for a code lifetime other than five minutes or a book that already holds codes.
+    @_spi(Wire) public init(book: ShortCodeBook) {
         self.book = book
     }
 

@@ -2,12 +2,12 @@
 
 /// A card as it crosses a nearby session: the signed card bytes and the sender's session binding.
 ///
-/// The bytes are not trusted here; ``SessionBinding/verify(_:handshakeHash:senderRole:now:)`` runs them
+/// The bytes are not trusted here; `SessionBinding/verify(_:handshakeHash:senderRole:now:)` runs them
 /// through the one receive pipeline of HandshakeCore and then checks the binding.
-public struct CardOffer: Sendable, Equatable {
+@_spi(Wire) public struct CardOffer: Sendable, Equatable {
     /// The COSE_Sign1 card bytes, exactly as the sender's profile issued them.
     public let cardBytes: [UInt8]
-    /// The sender's Ed25519 signature binding these bytes to this session (``SessionBinding``).
+    /// The sender's Ed25519 signature binding these bytes to this session (`SessionBinding`).
     public let binding: [UInt8]
 
     /// An offer from a signed card's bytes and the binding signed over this session's handshake hash.

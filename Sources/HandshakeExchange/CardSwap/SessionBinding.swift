@@ -11,7 +11,7 @@ import Foundation
 /// cannot be moved to another card of the same person (the card's hash is signed). What it does not: it
 /// says nothing about who is holding the other device — in compare-code mode only the two people comparing
 /// the short code establish that no one sits between them.
-public enum SessionBinding {
+@_spi(Wire) public enum SessionBinding {
     /// The bytes that are signed (after the purpose label).
     static func message(handshakeHash: [UInt8], senderRole: ChannelRole, cardBytes: [UInt8]) -> [UInt8] {
         handshakeHash + [senderRole.bindingByte] + Array(SHA256.hash(data: cardBytes))
@@ -49,7 +49,7 @@ extension ChannelRole {
 }
 
 /// Why a card offered in a session was refused.
-public enum CardSwapError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum CardSwapError: HandshakeError, Equatable {
     /// The card itself failed the receive pipeline.
     case rejected(CardRejection)
     /// The card is genuine but its session signature is not for this session: it was recorded elsewhere

@@ -2,8 +2,10 @@
 // error from `receive` ends the channel for good: nothing more is delivered and every later call answers
 // `alreadyFailed`. The sentences say what happened, never how to drive a program.
 
+import HandshakeCore
+
 /// Why the secure channel refused something.
-@_spi(Wire) public enum ChannelError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum ChannelError: HandshakeError, Equatable {
     /// A frame's length prefix announced more than the channel accepts at this point (refused unread).
     case frameTooLarge(length: Int, limit: Int)
     /// A frame whose length is zero, a commitment of the wrong size, or a handshake message carrying data.

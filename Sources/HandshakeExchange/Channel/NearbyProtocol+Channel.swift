@@ -42,7 +42,7 @@ extension NearbyProtocol {
 }
 
 /// Which of the two Noise protocols a channel runs, chosen by whether the two devices share a secret.
-public enum ChannelMode: UInt8, Sendable, Equatable {
+@_spi(Wire) public enum ChannelMode: UInt8, Sendable, Equatable {
     /// No shared secret: `Noise_NN`, a key commitment, and a 6-digit code both people compare.
     case compareCode = 0
     /// A 32-byte session secret from an NFC tap or a typed code: `Noise_NNpsk0` with it as the PSK.

@@ -4,7 +4,7 @@
 /// 64, … 4096 entries; the list is padded up with dummies). It also bounds probing: a peer that sends
 /// made-up keys instead of its contacts can test at most ``maximum`` candidates in one exchange. It does
 /// not hide the bucket itself, nor which contacts are common (that is what the exchange is for).
-public enum CommonFriendsBuckets {
+@_spi(Wire) public enum CommonFriendsBuckets {
     /// The smallest set message: even an empty contact list sends this many (dummy) entries.
     public static let minimum = 16
     /// The largest set message, and the most contacts one exchange compares; further contacts are left out.

@@ -1,12 +1,14 @@
+import HandshakeCore
+
 /// Why the common-friends exchange refused a message from the other device, or a call out of turn.
 ///
 /// Every refusal from the peer ends the exchange without an answer: a refused set gets no reply, so a
 /// malformed or probing message teaches its sender nothing. Each description is a sentence a person can
 /// read on the screen that ends the session.
-public enum CommonFriendsError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum CommonFriendsError: HandshakeError, Equatable {
     /// The message is too short to hold its two-byte count.
     case missingCount(byteCount: Int)
-    /// A set message announced a number of entries that is not one of ``CommonFriendsBuckets/sizes``.
+    /// A set message announced a number of entries that is not one of `CommonFriendsBuckets/sizes`.
     case notABucket(count: Int)
     /// A reply announced a number of entries other than the number in the set it answers.
     case replyCountMismatch(expected: Int, received: Int)

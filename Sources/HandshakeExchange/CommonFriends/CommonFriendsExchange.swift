@@ -6,7 +6,7 @@
 /// order; so the peer learns which of its own contacts are common, and the bucket, and no key, no hash of
 /// a key, not the other contacts, not the exact count. One aggregate does leak: how many entries lie on
 /// the curve's twist, a sum over the contacts (the document's "A known leak" gives it and two fixes). A peer that sends made-up keys can
-/// test at most ``CommonFriendsBuckets/maximum`` candidates, once per exchange (a second set is refused).
+/// test at most `CommonFriendsBuckets/maximum` candidates, once per exchange (a second set is refused).
 /// It does not protect against a peer that deviates to mislead: it can hide common contacts or make some
 /// of ours look common; nor does it hide the bucket. It relies on the session layer's channel for
 /// confidentiality and for knowing who the peer is.
@@ -15,7 +15,7 @@
 /// 1. ``setMessage()`` as soon as the channel opens (always before this side's reply);
 /// 2. ``reply(toPeerSet:)`` when the peer's set arrives: the answer to send back;
 /// 3. ``receiveReply(_:)`` when the peer's answer to our set arrives: the common contacts.
-public struct CommonFriendsExchange: Sendable {
+@_spi(Wire) public struct CommonFriendsExchange: Sendable {
     private struct SentSet: Sendable {
         var message: [UInt8]
         /// For each position of the message, the index in `compared` of the contact it blinds (nil: a dummy).
@@ -35,9 +35,9 @@ public struct CommonFriendsExchange: Sendable {
 
     /// An exchange over the `sigKey`s (32 bytes each) of this side's trusted contacts.
     ///
-    /// Repeated keys count once. If more than ``CommonFriendsBuckets/maximum`` distinct keys are given,
+    /// Repeated keys count once. If more than `CommonFriendsBuckets/maximum` distinct keys are given,
     /// the first ones in the order given are compared (put the contacts that matter most first) and the
-    /// rest are reported in ``CommonFriendsResult/uncomparedKeys``, as is any key that is not 32 bytes long.
+    /// rest are reported in `CommonFriendsResult/uncomparedKeys`, as is any key that is not 32 bytes long.
     ///
     /// - Parameters:
     ///   - contactKeys: the `sigKey`s of this side's trusted contacts, those that matter most first.

@@ -1,16 +1,16 @@
 /// Where a common-friends exchange gets its randomness: the blinding scalar, the dummy entries that pad a
 /// set to its bucket, and the order in which the set is sent.
 ///
-/// Protects, when it is the system's generator (``SystemCommonFriendsRandom``, the default): the scalar's
+/// Protects, when it is the system's generator (`SystemCommonFriendsRandom`, the default): the scalar's
 /// secrecy and the indistinguishability of dummies from real entries and of one position from another. A
 /// predictable source protects nothing; inject one only to make tests and worked examples reproducible.
-public protocol CommonFriendsRandomSource: Sendable {
+@_spi(Wire) public protocol CommonFriendsRandomSource: Sendable {
     /// The next `count` random bytes (exactly `count` of them).
     mutating func randomBytes(_ count: Int) -> [UInt8]
 }
 
 /// The system's cryptographically secure generator (`SystemRandomNumberGenerator`).
-public struct SystemCommonFriendsRandom: CommonFriendsRandomSource {
+@_spi(Wire) public struct SystemCommonFriendsRandom: CommonFriendsRandomSource {
     /// The system's generator.
     public init() {}
 

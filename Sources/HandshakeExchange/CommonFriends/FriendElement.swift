@@ -6,7 +6,7 @@ import Crypto
 /// hashed into the group (``hashing(sigKey:sessionSalt:)``), that value blinded by one scalar, or by two. It knows
 /// whether its encoding is canonical (below 2^255 − 19, as every X25519 output is), so a peer cannot
 /// send one value under two spellings. It does not hide anything: a hashed key must never leave the device
-/// unblinded (see ``CommonFriendsExchange``).
+/// unblinded (see `CommonFriendsExchange`).
 struct FriendElement: Hashable, Sendable {
     static let byteCount = 32
 

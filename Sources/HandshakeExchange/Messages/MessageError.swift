@@ -1,6 +1,8 @@
+import HandshakeCore
+
 /// Why a message inside the channel could not be read. The session ends on any of these: the peer either
 /// speaks another protocol or is not honest, and neither can be reasoned with.
-@_spi(Wire) public enum MessageError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum MessageError: HandshakeError, Equatable {
     /// A message type this version does not know.
     case unknownType(UInt8)
     /// A message larger than its type allows.

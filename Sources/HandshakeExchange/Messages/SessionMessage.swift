@@ -4,7 +4,7 @@
 /// with small integer keys, like the card itself (docs/protocols/nearby.md, "Messages").
 ///
 /// What this establishes: a payload is well-formed and within its bounds. What it does not: whether the
-/// card in it is genuine, or whether the message makes sense now — ``CardOffer`` and `PeerSession`
+/// card in it is genuine, or whether the message makes sense now — `CardOffer` and `PeerSession`
 /// check those.
 @_spi(Wire) public enum SessionMessage: Sendable, Equatable {
     /// Asks to exchange cards, with the asker's card bound to this session.
@@ -131,7 +131,7 @@ public enum RequestKind: UInt8, Sendable, Equatable {
 }
 
 /// Why a request was taken back.
-public enum CancelReason: UInt8, Sendable, Equatable {
+@_spi(Wire) public enum CancelReason: UInt8, Sendable, Equatable {
     /// The requester's person cancelled.
     case cancelled = 0
     /// Nobody answered within the request time (60 s).

@@ -27,7 +27,7 @@ public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a note cannot be sent or was refused.
-public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum NoteError: HandshakeError, Equatable {
     /// Longer than ``EphemeralNote/maxLength`` characters (the count is its length).
     case tooLong(Int)
     /// Nothing but white space.

@@ -3,7 +3,7 @@ import HandshakeCore
 
 /// The nearby exchange with one person, as a state machine: channel events, the other side's messages, the
 /// person's actions and clock ticks in; messages, events and a new ``state`` out. No I/O, no clock, no
-/// identity: the driver (``ExchangeSession``, or a test) owns those and passes in signed ``CardOffer``s.
+/// identity: the driver (``ExchangeSession``, or a test) owns those and passes in signed `CardOffer`s.
 ///
 /// Intent (docs/protocols/nearby.md, "Intent"): whoever chooses first sends a `request` with its card;
 /// the other side accepts (with its card), declines, or lets it expire. Choosing when a request has already

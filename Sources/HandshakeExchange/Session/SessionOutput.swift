@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// What a session asks its driver to do after an input: send a message through the channel, tell the app
 /// something worth a banner, or drop the connection.
 @_spi(Wire) public enum SessionOutput: Sendable, Equatable {
@@ -23,7 +25,7 @@ public enum SessionEvent: Sendable, Equatable {
 }
 
 /// Why the person's action was not possible now. The state does not change.
-public enum SessionActionError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SessionActionError: HandshakeError, Equatable {
     /// The screen does not offer this action.
     case notNow(SessionAction)
     /// An exchange needs our card: the offer is missing.

@@ -2,8 +2,10 @@
 // without our record, a payload that does not follow the layout, and a token that has expired or claims to
 // live too long. None of the sentences includes the secret.
 
+import HandshakeCore
+
 /// Why an NDEF message was not accepted as a session token.
-public enum SessionTokenError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SessionTokenError: HandshakeError, Equatable {
     /// No bytes.
     case empty
     /// More bytes than any token takes.

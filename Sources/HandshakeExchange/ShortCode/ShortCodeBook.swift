@@ -6,7 +6,7 @@ import Foundation
 // burning a code (a denial of service the person sees as "ask for a new one"). Time is passed in.
 
 /// The short codes a device has issued, with their age and whether they were used.
-public struct ShortCodeBook: Sendable {
+@_spi(Wire) public struct ShortCodeBook: Sendable {
     struct Entry: Sendable {
         let code: ShortCode
         let issuedAt: Date

@@ -2,8 +2,10 @@
 // or wrong (caught by the PAKE), and a malformed PAKE frame. Each is a sentence a person can act on; none
 // repeats the code, so an error shown or logged never gives the password away.
 
+import HandshakeCore
+
 /// Why a short code, or a PAKE run on it, was refused.
-public enum ShortCodeError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ShortCodeError: HandshakeError, Equatable {
     /// Nothing was typed.
     case empty
     /// A character that no short code uses, in the given group (1-based).

@@ -11,7 +11,7 @@ import Foundation
 // screen.
 
 /// What a finished PAKE run hands on: the secret to open the channel with, and what to do next.
-public struct ShortCodeResult: Sendable {
+@_spi(Wire) public struct ShortCodeResult: Sendable {
     /// The channel's pre-shared key. The device that typed opens the channel as ``ChannelRole/initiator``,
     /// the device that showed the code as ``ChannelRole/responder``.
     public let secret: SessionSecret
@@ -47,7 +47,7 @@ enum ShortCodePAKE {
 }
 
 /// The side that typed the code (CPace's A, the channel's initiator): sends message A, checks message B.
-public struct ShortCodeInitiator: Sendable, CustomStringConvertible, CustomReflectable {
+@_spi(Wire) public struct ShortCodeInitiator: Sendable, CustomStringConvertible, CustomReflectable {
     private let code: ShortCode
     private let scalar: [UInt8]
     private let sid: [UInt8]
@@ -122,7 +122,7 @@ public struct ShortCodeInitiator: Sendable, CustomStringConvertible, CustomRefle
 
 /// The side that shows the code (CPace's B, the channel's responder): takes the code out of its book when a
 /// well-formed message A arrives (burning it), answers with message B, and hands on the secret.
-public struct ShortCodeResponder: Sendable, CustomStringConvertible, CustomReflectable {
+@_spi(Wire) public struct ShortCodeResponder: Sendable, CustomStringConvertible, CustomReflectable {
     private let rendezvous: String
     private let scalar: [UInt8]
     private let channelBinding: [UInt8]

@@ -5,7 +5,7 @@ import HandshakeCore
 /// A front end switches on the cases: the server's refusals arrive as the same ``MailboxError`` cases the
 /// server raised (never as text to match), and what went wrong on the way (no answer, an answer that is not
 /// the API's, a card that does not verify) has a case of its own. Every case has a sentence for a person.
-public enum MailboxClientError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MailboxClientError: HandshakeError, Equatable {
     /// The server refused, with one of its documented refusals. `owner` is the Node ID of the person who
     /// made the share link concerned, when the refusal is about one (ask them for a new link).
     case refused(MailboxError, owner: NodeID?)

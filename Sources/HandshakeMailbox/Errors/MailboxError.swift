@@ -8,7 +8,7 @@ import HandshakeCore
 /// these; ``MailboxClient`` reads them back from the wire (``MailboxClientError/refused(_:owner:)``), so an
 /// app switches on the same cases the server threw. What this type does not decide: where each refusal is
 /// raised — the server's storage and routes do that.
-public enum MailboxError: Error, Sendable, Equatable {
+public enum MailboxError: HandshakeError, Equatable {
     /// The request is malformed: unreadable JSON, a missing field, a value out of bounds.
     case badRequest(String)
     /// No valid bearer token: missing, unknown or expired.
@@ -136,6 +136,9 @@ public enum MailboxError: Error, Sendable, Equatable {
         case .internalError: "internal_error"
         }
     }
+
+    /// The sentence of `message`, so that a refusal reads the same wherever it is shown.
+    public var description: String { message }
 
     /// A sentence for a person.
     public var message: String {

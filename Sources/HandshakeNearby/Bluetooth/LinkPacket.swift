@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// One packet of the nearby exchange over Bluetooth LE: what fits in one GATT write or notification
 /// (docs/protocols/nearby-ble.md). The secure channel's byte stream is cut into DATA packets numbered in
 /// sequence; the receiver answers with cumulative ACKs, and a FIN ends the stream.
@@ -5,7 +7,7 @@
 /// What it establishes: a packet is well-formed and within the link's size. What it does not: order,
 /// completeness or secrecy — ``LinkEndpoint`` restores order and completeness, the secure channel above
 /// protects the content.
-public enum LinkPacket: Sendable, Equatable {
+@_spi(Wire) public enum LinkPacket: Sendable, Equatable {
     /// Bytes of the stream, numbered `sequence` (16 bits, wrapping).
     case data(sequence: UInt16, payload: [UInt8])
     /// Everything before `next` has arrived.
@@ -50,7 +52,7 @@ public enum LinkPacket: Sendable, Equatable {
 }
 
 /// Why the Bluetooth link gave up. Never a hang: a link that cannot deliver says so.
-public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LinkError: HandshakeError, Equatable {
     /// A packet larger than the link's MTU allows.
     case packetTooLarge(Int, limit: Int)
     /// A packet that cannot be read; the text says why.

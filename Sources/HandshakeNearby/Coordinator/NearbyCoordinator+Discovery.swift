@@ -127,7 +127,7 @@ extension NearbyCoordinator {
     }
 
     /// Opens a session to `peer` unless one is open with it already. The device whose instance name is
-    /// larger first waits ``CrossingRule/grace`` for the other's connection (the crossing rule), unless the
+    /// larger first waits `CrossingRule/grace` for the other's connection (the crossing rule), unless the
     /// person chose `peer`: then it connects at once.
     func reach(_ peer: NearbyPeer) async {
         if !lobby.connectsFirst(to: peer) && lobby.chosenPeer?.id != peer.id {

@@ -2,10 +2,11 @@
 // way in failed (discovery unavailable, a token or code expired or used up, nobody found), or the
 // session ended short. What it does not carry: why a session's channel failed in detail (`SessionEnding`).
 import Foundation
+import HandshakeCore
 import HandshakeExchange
 
 /// Why a nearby exchange did not complete.
-public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
+public enum NearbyCoordinatorError: HandshakeError {
     /// Local-network discovery cannot start (no interface that multicasts, the port is taken…); the sentence
     /// says what to do instead.
     case discoveryUnavailable(String)
@@ -52,11 +53,6 @@ public enum NearbyCoordinatorError: Error, Sendable, CustomStringConvertible {
             "\(error.description.replacingOccurrences(of: " Nothing was stored.", with: "")) \(name) stays in your contacts; the meeting was not recorded."
         }
     }
-}
-
-extension NearbyCoordinatorError: LocalizedError {
-    /// The sentence of `description`, which `localizedDescription` shows.
-    public var errorDescription: String? { description }
 }
 
 extension NearbyCoordinatorError {

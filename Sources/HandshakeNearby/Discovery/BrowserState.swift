@@ -52,7 +52,7 @@ struct BrowserState: Sendable {
         nextQuery = now
     }
 
-    /// The sentence of the ``DiscoveryEvent/nobodyFound(_:)`` event.
+    /// The sentence of the `DiscoveryEvent/nobodyFound(_:)` event.
     static let nobodyFoundSentence =
         "Nobody nearby was found in 30 seconds. Check that the other device is on the same network and has its exchange screen open."
 

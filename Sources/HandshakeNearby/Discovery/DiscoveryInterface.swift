@@ -7,7 +7,7 @@ import NIOCore
 import NIOPosix
 
 /// The interface an advertiser or browser binds to.
-public struct DiscoveryInterface: Sendable, CustomStringConvertible {
+@_spi(Wire) public struct DiscoveryInterface: Sendable, CustomStringConvertible {
     enum Choice: Sendable {
         case automatic
         case name(String)

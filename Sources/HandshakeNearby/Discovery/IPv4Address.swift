@@ -2,7 +2,7 @@
 // codec reads and writes it in A records; it is public because apps see it, unlike the codec.
 
 /// An IPv4 address.
-public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
+@_spi(Wire) public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     /// The four bytes, network order.
     public let bytes: (UInt8, UInt8, UInt8, UInt8)
 

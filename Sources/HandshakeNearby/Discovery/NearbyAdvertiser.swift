@@ -15,7 +15,7 @@ import HandshakeExchange
 /// …
 /// await advertiser.stop()        // exchange screen closed: goodbyes sent, socket closed
 /// ```
-public actor NearbyAdvertiser {
+@_spi(Wire) public actor NearbyAdvertiser {
     /// The session's random instance name.
     public nonisolated let instance: NearbyInstanceID
     /// The TCP port advertised in the SRV record.
@@ -45,7 +45,7 @@ public actor NearbyAdvertiser {
     ///     holding it finds this one without anyone choosing.
     ///   - interface: where to advertise.
     ///   - clock: paces the repeated announcements.
-    /// - Throws: ``NearbyDiscoveryError/displayNameTooLong(_:)``.
+    /// - Throws: `NearbyDiscoveryError/displayNameTooLong(_:)`.
     public init(
         instance: NearbyInstanceID = .random(), port: UInt16, displayName: String? = nil, rendezvous: NearbyRendezvous? = nil,
         interface: DiscoveryInterface = .automatic, clock: any ExchangeClock = SystemExchangeClock()
@@ -61,7 +61,7 @@ public actor NearbyAdvertiser {
     }
 
     /// Opens the socket, announces the service and answers queries until ``stop()``.
-    /// - Throws: ``NearbyDiscoveryError`` when the interface or the socket cannot be had, or it was already started.
+    /// - Throws: `NearbyDiscoveryError` when the interface or the socket cannot be had, or it was already started.
     public func start() async throws {
         guard case .idle = state else { throw NearbyDiscoveryError.alreadyStarted }
         let channel = try await MDNSChannel.open(on: interface)

@@ -1,6 +1,6 @@
 // Browsing for `_handshake._tcp.local` from `start()` to `stop()`: it opens the mDNS socket, sends the
 // queries ``BrowserState`` schedules, feeds it what it hears and a tick every second of the injected clock,
-// and hands its events to ``NearbyBrowser/events``. It does not connect to anyone and does not check that a
+// and hands its events to `NearbyBrowser/events`. It does not connect to anyone and does not check that a
 // peer is who its name says: that is the secure channel's job.
 
 import HandshakeExchange
@@ -18,7 +18,7 @@ import HandshakeExchange
 ///     }
 /// }
 /// ```
-public actor NearbyBrowser {
+@_spi(Wire) public actor NearbyBrowser {
     /// What the browser notices, in order; finishes after ``stop()``.
     public nonisolated let events: AsyncStream<DiscoveryEvent>
     /// Where it browses.
@@ -44,7 +44,7 @@ public actor NearbyBrowser {
     /// - Parameters:
     ///   - interface: where to browse.
     ///   - clock: times queries, expiries and the 30 s "nobody found" bound (tests pass one they move by hand).
-    ///   - ignoring: instances never to report — pass this device's own ``NearbyAdvertiser/instance``, which
+    ///   - ignoring: instances never to report — pass this device's own `NearbyAdvertiser/instance`, which
     ///     the browser otherwise hears (multicast is looped back to the sending host).
     public init(
         interface: DiscoveryInterface = .automatic, clock: any ExchangeClock = SystemExchangeClock(),
@@ -57,7 +57,7 @@ public actor NearbyBrowser {
     }
 
     /// Opens the socket and starts browsing.
-    /// - Throws: ``NearbyDiscoveryError`` when the interface or the socket cannot be had, or it was already started.
+    /// - Throws: `NearbyDiscoveryError` when the interface or the socket cannot be had, or it was already started.
     public func start() async throws {
         guard case .idle = state else { throw NearbyDiscoveryError.alreadyStarted }
         let channel = try await MDNSChannel.open(on: interface)

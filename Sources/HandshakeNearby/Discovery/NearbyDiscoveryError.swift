@@ -2,8 +2,10 @@
 // device (no usable interface, a port that cannot be bound, a name too long); what other devices send is
 // never an error here — a malformed packet is dropped and discovery goes on.
 
+import HandshakeCore
+
 /// Why an advertiser or a browser could not start.
-public enum NearbyDiscoveryError: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Wire) public enum NearbyDiscoveryError: HandshakeError, Equatable {
     /// The display name is empty, longer than 64 characters, or does not fit a TXT string.
     case displayNameTooLong(Int)
     /// No network interface of that name exists, or it has no IPv4 address.
@@ -12,7 +14,7 @@ public enum NearbyDiscoveryError: Error, Equatable, Sendable, CustomStringConver
     case noUsableInterface
     /// The multicast DNS socket could not be made (bind, join the group, or set an option).
     case socket(step: String, errno: Int32)
-    /// ``NearbyAdvertiser/start()`` was called twice, or after ``NearbyAdvertiser/stop()``.
+    /// `NearbyAdvertiser/start()` was called twice, or after `NearbyAdvertiser/stop()`.
     case alreadyStarted
 
     /// A sentence to show the person whose nearby screen failed.

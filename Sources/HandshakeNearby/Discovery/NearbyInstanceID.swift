@@ -4,7 +4,7 @@
 // hide anything else a device sends (its addresses, its display name if the person chose to show one).
 
 /// A random identifier that names one device's advertisement for one session.
-public struct NearbyInstanceID: Hashable, Sendable, CustomStringConvertible {
+@_spi(Wire) public struct NearbyInstanceID: Hashable, Sendable, CustomStringConvertible {
     /// The identifier's text: the DNS-SD instance label.
     public let text: String
 

@@ -12,16 +12,22 @@ public struct NearbyPeer: Hashable, Sendable {
     /// The protocol version from the TXT record (`v`); nil when the record has none or it is not a number.
     public var version: Int?
     /// The rendezvous of the token or short code the device waits for (TXT `t` or `c`), if any.
-    public var rendezvous: NearbyRendezvous?
+    @_spi(Wire) public var rendezvous: NearbyRendezvous?
     /// The host's IPv4 addresses, from its A records.
-    public var addresses: [IPv4Address]
+    @_spi(Wire) public var addresses: [IPv4Address]
     /// The TCP port the exchange listens on (SRV).
     public var port: UInt16
     /// The host name the SRV record points at.
     public var host: String
 
-    /// A peer from its parts (the browser makes these; tests and apps' previews may too).
-    public init(
+    /// A peer as a list shows it, with no address to reach it at: for an app's previews. The browser finds
+    /// the real ones.
+    public init(id: String, displayName: String?) {
+        self.init(id: id, displayName: displayName, version: nil, addresses: [], port: 0, host: "")
+    }
+
+    /// A peer from its parts, as the browser resolves it.
+    @_spi(Wire) public init(
         id: String, displayName: String?, version: Int?, rendezvous: NearbyRendezvous? = nil, addresses: [IPv4Address], port: UInt16,
         host: String
     ) {

@@ -8,7 +8,7 @@
 
 /// The out-of-band rendezvous a device advertises while it waits for the device that holds its token or
 /// typed its code.
-public enum NearbyRendezvous: Hashable, Sendable, CustomStringConvertible {
+@_spi(Wire) public enum NearbyRendezvous: Hashable, Sendable, CustomStringConvertible {
     /// A session token's rendezvous identifier, as `SessionToken/rendezvousText` (32 lowercase hex digits).
     case sessionToken(String)
     /// A short code's rendezvous part, as `ShortCode/rendezvous` (3 upper-case characters).

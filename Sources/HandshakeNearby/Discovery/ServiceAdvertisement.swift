@@ -24,7 +24,7 @@ struct ServiceAdvertisement: Sendable {
     let hostName: DNSName
     static let enumerationName = try! DNSName(dotted: "_services._dns-sd._udp.local")  // constant, valid
 
-    /// Throws ``NearbyDiscoveryError/displayNameTooLong`` when the TXT string would not fit.
+    /// Throws `NearbyDiscoveryError/displayNameTooLong` when the TXT string would not fit.
     init(
         instance: NearbyInstanceID, port: UInt16, displayName: String?, rendezvous: NearbyRendezvous? = nil, addresses: [IPv4Address]
     ) throws(NearbyDiscoveryError) {

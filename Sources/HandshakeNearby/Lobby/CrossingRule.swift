@@ -5,7 +5,7 @@
 // settles who is really there.
 
 /// The rule two devices follow when both chose the other: the one whose instance name is smaller connects.
-public enum CrossingRule {
+@_spi(Wire) public enum CrossingRule {
     /// How long the device whose name is larger waits for the other's connection before it connects itself
     /// (the other person may not have chosen anyone, so someone must connect in the end).
     public static let grace: Duration = .seconds(2)

@@ -6,7 +6,7 @@
 import Foundation
 
 /// The people found nearby during one session, and who was chosen among them.
-public struct NearbyLobby: Sendable {
+@_spi(Wire) public struct NearbyLobby: Sendable {
     /// This device's advertised instance name.
     public let own: String
     /// What the person chose: a number from the list, a shown name, or the start of an instance name;
@@ -77,8 +77,8 @@ public struct NearbyLobby: Sendable {
         return byID.count == 1 ? byID[0] : nil
     }
 
-    /// Whether this device connects to `peer` at once when both chose each other (``CrossingRule``); if not,
-    /// it waits ``CrossingRule/grace`` for `peer`'s connection first.
+    /// Whether this device connects to `peer` at once when both chose each other (`CrossingRule`); if not,
+    /// it waits `CrossingRule/grace` for `peer`'s connection first.
     public func connectsFirst(to peer: NearbyPeer) -> Bool {
         CrossingRule.connectsFirst(own: own, other: peer.id)
     }

@@ -7,7 +7,7 @@ import NIOPosix
 // does) and does not protect anything (the secure channel does).
 
 /// Listens for the sessions other devices open while the exchange screen is open.
-public struct NearbyListener: Sendable {
+@_spi(Wire) public struct NearbyListener: Sendable {
     let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
     /// The port other devices connect to (chosen by the system when bound to port 0): what discovery
     /// advertises.

@@ -8,7 +8,7 @@ import NIOPosix
 ///
 /// What it does: connections and bytes, with a bounded time to connect. What it does not: choose whom to
 /// connect to (discovery and the person do) or protect anything (the secure channel does).
-public enum NearbyTCP {
+@_spi(Wire) public enum NearbyTCP {
     /// How long a connection attempt may take before it fails with a sentence.
     public static let connectTimeout: TimeAmount = .seconds(5)
 

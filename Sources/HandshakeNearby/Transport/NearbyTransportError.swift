@@ -1,8 +1,10 @@
 // The ways a nearby TCP connection fails, each with a sentence that says what to try. What the other device
 // sends is never one of these: the secure channel above judges the bytes.
 
+import HandshakeCore
+
 /// Why a nearby connection could not be made or kept.
-public enum NearbyTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Wire) public enum NearbyTransportError: HandshakeError, Equatable {
     /// Could not listen on the address; the reason is the system's.
     case cannotListen(host: String, reason: String)
     /// Could not connect to the other device; the reason is the system's.

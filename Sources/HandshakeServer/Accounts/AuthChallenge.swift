@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// A sign-in challenge: random bytes the server issues for one `sigKey`, which its holder signs to prove
 /// it holds the private key.

@@ -3,7 +3,7 @@
 // one Handshake card credential with the chosen claims. It does not check answers; `PresentationVerifier`
 // does, against the same query text.
 import Foundation
-import HandshakeCredentials
+@_spi(Wire) import HandshakeCredentials
 
 enum VerifierQuery {
     /// The DCQL query (JSON, sorted keys) asking for one `jwt_vc_json` Handshake card with `claims`.

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 /// Where `handshake serve --database` says to keep the mailbox: `sqlite:PATH` (a file, created if
 /// missing), `sqlite::memory:` (nothing kept; for trying it out) or `postgres://USER:PASSWORD@HOST:PORT/DB`
 /// (a PostgreSQL database several instances can share).
@@ -54,7 +55,7 @@ public enum DatabaseLocation: Sendable, Equatable {
 }
 
 /// A `--database` value that cannot be used, with the reason.
-public struct DatabaseLocationError: Error, Sendable, CustomStringConvertible {
+public struct DatabaseLocationError: HandshakeError {
     /// What is wrong and what to write instead.
     public let message: String
     /// See ``message``.

@@ -1,3 +1,4 @@
+import HandshakeCore
 import NIOCore
 import PostgresNIO
 
@@ -6,7 +7,7 @@ import PostgresNIO
 /// PostgresNIO's own errors print a generic text on purpose (their details may hold secrets), so the cause
 /// of a failed start was only visible at `LOG_LEVEL=info`. This reads the parts that are safe to show: the
 /// server's SQLSTATE and message, or the socket error. It never holds the password.
-public struct PostgresFailure: Error, CustomStringConvertible {
+public struct PostgresFailure: HandshakeError {
     /// What went wrong, naming the place and, where the server said so, its reason.
     public let description: String
     /// Whether waiting cannot help: the server refused the user, the password or the database, or the TLS

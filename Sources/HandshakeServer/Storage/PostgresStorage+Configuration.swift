@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 import PostgresNIO
 
 extension PostgresStorage {
@@ -80,7 +81,7 @@ extension PostgresStorage {
 }
 
 /// The database did not answer, or the migrations did not finish, in time when the server started.
-public struct PostgresUnavailable: Error, CustomStringConvertible {
+public struct PostgresUnavailable: HandshakeError {
     /// Where the server tried to connect, how long it waited, and the last cause it saw.
     public let description: String
 

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ enum PrivateDatabaseFile {
 }
 
 /// The server's database file could not be created, with the system's reason.
-public struct DatabaseFileError: Error, Sendable, CustomStringConvertible {
+public struct DatabaseFileError: HandshakeError {
     /// What went wrong, as a sentence.
     public let message: String
     /// See ``message``.

@@ -4,6 +4,7 @@
 // releases the lock when the process ends, however it ends, so a server killed with SIGKILL does not leave
 // the file locked. Several instances share a PostgreSQL database instead.
 import Foundation
+import HandshakeCore
 
 /// The lock a server holds on its SQLite file while it runs.
 final class SingleServerLock: Sendable {
@@ -30,7 +31,7 @@ final class SingleServerLock: Sendable {
 }
 
 /// Why the storage could not be opened.
-public enum MailboxStorageError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MailboxStorageError: HandshakeError, Equatable {
     /// Another `handshake serve` serves this SQLite file.
     case databaseInUse(String)
     /// The lock file beside the database could not be made (the folder is not writable).

@@ -196,7 +196,7 @@ public struct HandshakeAccount: Sendable {
 }
 
 /// Why an account could not be opened or used.
-public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum AccountError: HandshakeError, Equatable {
     /// The storage holds no identity yet: create or restore one.
     case noIdentity
     /// The name cannot start a card.

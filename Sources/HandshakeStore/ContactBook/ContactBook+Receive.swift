@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 extension ContactBook {
     /// What adding `signed` would do. Stores nothing.

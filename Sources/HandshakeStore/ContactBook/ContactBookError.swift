@@ -3,7 +3,7 @@ import HandshakeCore
 /// Why the contact book refused a request, in words for the person using the app or program.
 ///
 /// Messages name no command or button: each front end adds its own way out.
-public enum ContactBookError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ContactBookError: HandshakeError, Equatable {
     /// Nobody matches.
     case unknownContact(String)
     /// Several people match; the candidates let the person choose a more precise WHO.

@@ -1,7 +1,9 @@
 // Why the one receive rule stored nothing because of the answer it was given (the card itself was fine).
 
+import HandshakeCore
+
 /// An answer that does not fit the card as the book sees it; nothing was stored.
-public enum ReceiveError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ReceiveError: HandshakeError, Equatable {
     /// The card shares an email or phone with these contacts, and the answer did not say whether to merge
     /// or to add separately.
     case mergeOrSeparateNotChosen(matches: [Contact])

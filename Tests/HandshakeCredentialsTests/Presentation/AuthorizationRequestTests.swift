@@ -4,7 +4,7 @@ import HandshakeCore
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeCredentials
+@_spi(Wire) @testable import HandshakeCredentials
 
 /// What a wallet refuses in an authorization request, each with its own error and sentence, and the request
 /// objects it accepts.

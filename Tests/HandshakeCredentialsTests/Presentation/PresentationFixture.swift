@@ -2,7 +2,7 @@ import Foundation
 import HandshakeTestSupport
 import HandshakeCore
 
-@testable import HandshakeCredentials
+@_spi(Wire) @testable import HandshakeCredentials
 
 /// Requests, queries and clocks for the OpenID4VP tests, fixed so every token is reproducible.
 enum OID4VP {

@@ -3,7 +3,7 @@ import HandshakeCore
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeCredentials
+@_spi(Wire) @testable import HandshakeCredentials
 
 /// The holder's flow against a verifier written in Python (PyJWT, joserfc): the request fetched by its
 /// request_uri, the answer accepted, a decline that reaches the verifier, and each bound the flow keeps

@@ -3,7 +3,7 @@ import HandshakeCore
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeCredentials
+@_spi(Wire) @testable import HandshakeCredentials
 
 /// OpenID4VP answers against code we did not write: a verifier and a wallet in Python, written from the
 /// OpenID4VP 1.0 text with PyJWT and joserfc (Tests/…/Conformance/oid4vp.py).

@@ -3,7 +3,7 @@ import Foundation
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeCredentials
+@_spi(Wire) @testable import HandshakeCredentials
 
 /// The wallet's answer read back by the verifier: selective disclosure, the pairwise holder key, and the
 /// identity presented only when allowed.

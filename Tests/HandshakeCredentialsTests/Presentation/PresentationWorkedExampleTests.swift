@@ -3,7 +3,7 @@ import Foundation
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeCredentials
+@_spi(Wire) @testable import HandshakeCredentials
 
 /// The worked example in docs/protocols/openid4vp.md, regenerated from its inputs (the card worked example's
 /// seed and card, a fixed request, nonce and time) and compared with the committed vector file and with the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The same exchange computed by Conformance/psi_exchange.py, written from
 /// docs/protocols/nearby-common-friends.md on `cryptography`'s X25519 and hashlib: with the same random

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The seed corpus of Fuzz/Corpus/FuzzCommonFriends starts the fuzzer from the inputs it should: valid sets
 /// and near misses. This keeps each file what its name says (its first byte picks the fuzzer's mode).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The exchange against a plain `Set` intersection: each side must find exactly its own keys that the
 /// other also holds, and send exactly its bucket's number of entries.

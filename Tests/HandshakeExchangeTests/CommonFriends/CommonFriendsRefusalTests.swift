@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// Every message the exchange must refuse, each with its typed error, and the calls out of turn.
 @Suite("Common friends: refusals")

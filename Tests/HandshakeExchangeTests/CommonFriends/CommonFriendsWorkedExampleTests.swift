@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The worked example of docs/protocols/nearby-common-friends.md: small sets, fixed random streams, every
 /// value in hex. Regenerated here and looked up in the document, so the document cannot drift from the code.

@@ -1,6 +1,6 @@
 import Crypto
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// Two sides of a common-friends exchange run to the end in memory, with every message kept.
 struct PSIRun {

@@ -1,6 +1,6 @@
 import Crypto
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// A reproducible random source for tests, worked examples and the Python comparison: the byte stream
 /// SHA-256(seed ‖ 0) ‖ SHA-256(seed ‖ 1) ‖ …, the counter a big-endian u64 (docs/protocols/nearby-common-friends.md).

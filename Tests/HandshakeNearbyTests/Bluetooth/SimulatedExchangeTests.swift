@@ -4,7 +4,7 @@ import HandshakeExchange
 import HandshakeLinkSimulator
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 /// The nearby exchange over the simulated Bluetooth LE link: the real sessions and stream protocol, only the
 /// radio simulated, on a virtual clock (these tests take no real time).

@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeNearby
+@_spi(Wire) import HandshakeNearby
 import Testing
 
 /// The crossing rule (docs/protocols/nearby-discovery.md §10) and the lobby a screen draws.

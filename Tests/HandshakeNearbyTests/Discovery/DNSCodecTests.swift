@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 @Suite("DNS message codec")
 struct DNSCodecTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 /// docs/protocols/nearby-discovery.md shows one announcement byte for byte; this regenerates it, compares,
 /// and has python-zeroconf's own codec read it (and we read one zeroconf wrote, with name compression).

@@ -1,7 +1,7 @@
 @_spi(Wire) import HandshakeExchange
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 @Suite("What the advertiser sends")
 struct ServiceAdvertisementTests {

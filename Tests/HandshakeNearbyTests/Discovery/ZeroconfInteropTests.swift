@@ -4,7 +4,7 @@ import HandshakeExchange
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 /// Our advertiser and browser against python-zeroconf, on a veth link between two network namespaces this
 /// test makes and removes: multicast never leaves the test's own hosts. Needs root, iproute2 and

@@ -1,7 +1,7 @@
 import Foundation
 import HandshakeCore
 @testable import HandshakeExchange
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 import HandshakeStore
 import HandshakeTestSupport
 import Testing

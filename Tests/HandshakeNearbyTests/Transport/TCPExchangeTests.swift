@@ -3,7 +3,7 @@ import HandshakeCore
 import HandshakeExchange
 import Testing
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 /// A whole exchange between two sessions over real TCP connections on loopback.
 @MainActor

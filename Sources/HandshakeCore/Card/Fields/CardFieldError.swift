@@ -1,6 +1,6 @@
 /// A field value a card may not hold. The same rules apply to the owner editing a card and to anyone
 /// receiving one, so the messages speak of "the card" rather than of who made the mistake.
-public enum CardFieldError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum CardFieldError: HandshakeError, Equatable {
     /// A text field longer than its limit in ``CardLimits``.
     case tooLong(field: String, length: Int, limit: Int)
     /// A field present but empty: a card leaves out what it does not hold.

@@ -13,7 +13,7 @@
     public static let maxProperties = 1000
 
     /// Why one vCard could not be read.
-    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum ParseError: HandshakeError, Equatable {
         /// No `BEGIN:VCARD` at all.
         case noVCard
         /// A `BEGIN:VCARD` without its `END:VCARD`.

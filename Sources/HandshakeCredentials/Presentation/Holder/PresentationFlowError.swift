@@ -2,8 +2,10 @@
 // own checks refused it, its request object could not be had, the verifier could not be reached or sent too
 // much, or it refused the answer.
 
+import HandshakeCore
+
 /// Why reading, answering or declining a presentation request failed.
-public enum PresentationFlowError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PresentationFlowError: HandshakeError, Equatable {
     /// The request failed its checks (signature, `client_id`, DCQL, size…).
     case refused(AuthorizationRequestError)
     /// The request object at `url` could not be fetched: the verifier answered `status`.

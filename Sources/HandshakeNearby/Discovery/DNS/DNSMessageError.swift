@@ -2,8 +2,10 @@
 // read in a log. The decoder throws one of these and nothing else: it never traps on outside input. These
 // errors say what was wrong with the bytes; they do not say who sent them or why.
 
+import HandshakeCore
+
 /// Why a DNS message could not be read (or, for a few cases, written).
-enum DNSMessageError: Error, Equatable, Sendable, CustomStringConvertible {
+enum DNSMessageError: HandshakeError, Equatable {
     /// The message is larger than ``DNSLimits/maxMessageSize``.
     case messageTooLarge(size: Int)
     /// The message ended in the middle of a field.

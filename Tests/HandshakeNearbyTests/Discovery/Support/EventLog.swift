@@ -3,7 +3,7 @@
 
 import Foundation
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 final class EventLog: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,6 +1,6 @@
 import HandshakeTestSupport
 
-@testable import HandshakeNearby
+@_spi(Wire) @testable import HandshakeNearby
 
 // The namespace pair as the discovery tests use it: typed addresses, and an interface whose multicast socket
 // is made inside one of the namespaces.
