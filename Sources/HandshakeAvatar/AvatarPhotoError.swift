@@ -4,7 +4,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a photo could not become an avatar.
-public enum AvatarPhotoError: HandshakeError, Hashable, LocalizedError {
+public enum AvatarPhotoError: HandshakeError, Hashable {
     /// The bytes are not a PNG or JPEG picture; `kind` says what they look like ("a HEIC photo", "text").
     case notPNGOrJPEG(kind: String)
     /// The file is larger than ``AvatarPhoto/maxInputBytes``.

@@ -2,7 +2,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a Wallet pass could not be made.
-public enum WalletPassError: HandshakeError, Equatable, LocalizedError {
+public enum WalletPassError: HandshakeError, Equatable {
     /// The card does not fit one QR code, which Wallet would have to draw.
     case cardTooLargeForQR
     /// The certificate (or a chain certificate) is not PEM text of an X.509 certificate.

@@ -5,7 +5,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a wallet refuses an OpenID4VP authorization request.
-public enum AuthorizationRequestError: HandshakeError, Equatable, LocalizedError {
+@_spi(Wire) public enum AuthorizationRequestError: HandshakeError, Equatable {
     /// Longer than Handshake reads; refused before decoding.
     case tooLarge(what: String, bytes: Int, limit: Int)
     /// Not an OpenID4VP request at all (no query, or not a URL).

@@ -3,7 +3,7 @@ import Foundation
 import HandshakeCore
 
 /// Why an answer to an OpenID4VP request could not be made.
-public enum PresentationAnswerError: HandshakeError, Equatable, LocalizedError {
+public enum PresentationAnswerError: HandshakeError, Equatable {
     /// The card to present is not signed by the identity presenting it.
     case notYourCard
     /// A required credential needs claims the person did not allow.

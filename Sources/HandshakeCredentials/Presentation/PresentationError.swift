@@ -5,7 +5,7 @@ import Foundation
 import HandshakeCore
 
 /// Why a verifier refused a `vp_token`.
-@_spi(Wire) public enum PresentationError: HandshakeError, Equatable, LocalizedError {
+@_spi(Wire) public enum PresentationError: HandshakeError, Equatable {
     /// Longer than a verifier reads; refused before decoding.
     case tooLarge(bytes: Int, limit: Int)
     /// Not a JSON object of credential query ids to arrays of presentations.

@@ -39,7 +39,7 @@ public struct PresentationFlow: Sendable {
             guard let found = try AuthorizationRequest.reference(in: text) else { return try await AuthorizationRequest(url: text, now: now) }
             reference = found
         } catch {
-            throw .refused(error)
+            throw .refused(reason: error.description)
         }
         var fetch = URLRequest(url: reference.requestURI)
         fetch.httpMethod = "GET"
@@ -49,7 +49,7 @@ public struct PresentationFlow: Sendable {
         do throws(AuthorizationRequestError) {
             return try await AuthorizationRequest(requestObject: String(decoding: response.body, as: UTF8.self), reference: reference, now: now)
         } catch {
-            throw .refused(error)
+            throw .refused(reason: error.description)
         }
     }
 

@@ -6,8 +6,8 @@ import HandshakeCore
 
 /// Why reading, answering or declining a presentation request failed.
 public enum PresentationFlowError: HandshakeError, Equatable {
-    /// The request failed its checks (signature, `client_id`, DCQL, size…).
-    case refused(AuthorizationRequestError)
+    /// The request failed its checks (signature, `client_id`, DCQL, size…); `reason` is the check's sentence.
+    case refused(reason: String)
     /// The request object at `url` could not be fetched: the verifier answered `status`.
     case notFetched(url: String, status: Int)
     /// The verifier sent more than `limit` bytes.
@@ -20,7 +20,7 @@ public enum PresentationFlowError: HandshakeError, Equatable {
     /// A sentence for the person.
     public var description: String {
         switch self {
-        case .refused(let error): "Refused: \(error.description)"
+        case .refused(let reason): "Refused: \(reason)"
         case .notFetched(let url, let status): "The verifier's request at \(url) could not be fetched (status \(status))."
         case .tooLarge(let host, let limit): "\(host) sent more than \(limit) bytes; the answer was refused."
         case .unreachable(let host, let reason): "Could not reach \(host): \(reason)."
