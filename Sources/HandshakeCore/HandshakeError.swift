@@ -11,9 +11,10 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     try book.receive(scanned)
+///     let scanned = try account.read(text)  // HandshakeStore's HandshakeAccount
+///     show(scanned)
 /// } catch let error as any HandshakeError {
-///     show(error.description)  // also error.localizedDescription
+///     showProblem(error.description)  // the same sentence as error.localizedDescription
 /// }
 /// ```
 public protocol HandshakeError: LocalizedError, CustomStringConvertible, Sendable {}
