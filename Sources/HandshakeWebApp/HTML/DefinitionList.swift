@@ -14,14 +14,11 @@ struct DefinitionList {
     /// Adds the values, joined by commas, unless there are none.
     mutating func add(_ label: String, _ values: [String]) { add(label, values.joined(separator: ", ")) }
 
-    /// Adds a card's fields, in card order under the field table's labels (`CardField.label`); the picture
-    /// is not a row (a screen shows it as an image). Links are text, never links: an address from a card could
-    /// be `javascript:` or lead anywhere.
+    /// Adds a card's text fields (`CardField.textFields`: the picture is shown as an image, not a row), in
+    /// card order under the field table's labels. Links are text, never links: an address from a card could be
+    /// `javascript:` or lead anywhere.
     mutating func add(_ fields: CardFields) {
-        for field in fields.presentFields {
-            if case .image = field.kind { continue }
-            add(field.label, fields.value(of: field))
-        }
+        for field in CardField.textFields { add(field.label, fields.value(of: field)) }
     }
 
     var html: HTML { "<dl>\(rows)</dl>" }

@@ -7,14 +7,12 @@ enum FieldRows {
     /// breaks keeps them, indented by `indent` so they stay under their value.
     static func rows(_ fields: CardFields, skipping: Set<CardField> = [], indent: Int) -> [(label: String, value: String)] {
         var rows: [(label: String, value: String)] = []
-        for field in fields.presentFields where !skipping.contains(field) {
-            switch field.kind {
-            case .image: continue
-            case .text(_, multiline: true):
+        for field in CardField.textFields where !skipping.contains(field) {
+            if case .text(_, multiline: true) = field.kind {
                 for value in fields.value(of: field) {
                     rows.append((field.rawValue, TerminalText.escaped(value).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: indent))))
                 }
-            case .text, .list, .links:
+            } else {
                 for (index, value) in fields.value(of: field).enumerated() { rows.append((index == 0 ? field.rawValue : "", TerminalText.value(value))) }
             }
         }

@@ -30,6 +30,10 @@ public enum CardField: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// avatar is not carried: a credential stays small enough for a QR code.
     public var isCredentialClaim: Bool { row.linkedData != nil }
 
+    /// Every field a person types and reads as text, in card order: all but the picture, which is chosen as a
+    /// file and shown as an image. These are the boxes of a card editor and the rows of a card on a screen.
+    public static let textFields: [CardField] = allCases.filter { if case .image = $0.kind { false } else { true } }
+
     /// Orders fields as the card's CBOR map does, so lists of fields read the same everywhere.
     public static func < (lhs: CardField, rhs: CardField) -> Bool { lhs.cborKey < rhs.cborKey }
 
