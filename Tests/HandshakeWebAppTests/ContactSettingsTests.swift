@@ -53,8 +53,8 @@ struct CardEditLinksTests {
     @Test func linksAreOnePerLineAndABadLineIsNamed() throws {
         var typed = CardEditScreen.Typed(FormFields("links=github%3Dhttps%3A%2F%2Fgithub.com%2Fada%0D%0A%0D%0Amastodon%3D%40ada%40example.social"))
         let links = try typed.parsedLinks().get()
-        #expect(links == [SocialLink(platform: "github", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")])
+        #expect(links[.links] == [SocialLink(platform: "github", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")])
         typed[.links] = "github=https://github.com/ada\nnot a link"
-        #expect(throws: CardEditScreen.LinkLineError(line: 2, text: "not a link")) { try typed.parsedLinks().get() }
+        #expect(throws: CardEditScreen.LinkLineError(field: .links, line: 2, text: "not a link")) { try typed.parsedLinks().get() }
     }
 }

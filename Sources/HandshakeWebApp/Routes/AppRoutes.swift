@@ -131,7 +131,7 @@ struct AppRoutes: Sendable {
     @Sendable func saveCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
         var typed = CardEditScreen.Typed(try await Self.form(request))
         typed.avatar = try account.profile().card.avatar
-        let links: [SocialLink]
+        let links: [CardField: [SocialLink]]
         switch typed.parsedLinks() {
         case .success(let parsed): links = parsed
         case .failure(let error):

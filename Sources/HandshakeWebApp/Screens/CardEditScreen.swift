@@ -16,11 +16,8 @@ enum CardEditScreen {
         /// The photo the card has now (not typed: shown beside the form).
         var avatar: Avatar?
 
-        /// The fields a box edits: every one but the picture, which is chosen on its own.
-        static let typedFields = CardField.allCases.filter { if case .image = $0.kind { false } else { true } }
-
         init(_ card: ContactCard, shared: Set<CardField>) {
-            for field in Self.typedFields {
+            for field in CardField.textFields {
                 switch card.fields[field] {
                 case .text(let text)?: boxes[field] = text
                 case .list(let entries)?: boxes[field] = entries.joined(separator: "\n")
@@ -33,7 +30,7 @@ enum CardEditScreen {
         }
 
         init(_ form: FormFields) {
-            for field in Self.typedFields { boxes[field] = form[field.rawValue] ?? "" }
+            for field in CardField.textFields { boxes[field] = form[field.rawValue] ?? "" }
             shared = Set(CardField.allCases.filter { form["share-\($0.rawValue)"] == "yes" })
         }
 
@@ -43,36 +40,40 @@ enum CardEditScreen {
             set { boxes[field] = newValue }
         }
 
-        /// The typed links, one per line; the sentence for the first line that is not a link.
-        func parsedLinks() -> Result<[SocialLink], LinkLineError> {
-            var parsed: [SocialLink] = []
-            for field in Self.typedFields {
+        /// The typed links of each links field, one per line; the sentence for the first line that is not a link.
+        func parsedLinks() -> Result<[CardField: [SocialLink]], LinkLineError> {
+            var parsed: [CardField: [SocialLink]] = [:]
+            for field in CardField.textFields {
                 guard case .links = field.kind else { continue }
                 let lines = self[field].replacingOccurrences(of: "\r", with: "").split(separator: "\n", omittingEmptySubsequences: false)
+                var links: [SocialLink] = []
                 for (number, line) in lines.enumerated() {
                     let text = line.trimmingCharacters(in: .whitespaces)
                     if text.isEmpty { continue }
-                    guard let link = SocialLink(commandLine: text) else { return .failure(LinkLineError(line: number + 1, text: text)) }
-                    parsed.append(link)
+                    guard let link = SocialLink(commandLine: text) else {
+                        return .failure(LinkLineError(field: field, line: number + 1, text: text))
+                    }
+                    links.append(link)
                 }
+                parsed[field] = links
             }
             return .success(parsed)
         }
 
         /// Writes what was typed into `card`: an empty box clears its field; lists split at line ends (lists of
         /// plain text, like skills, at commas too).
-        func apply(to card: inout ContactCard, links: [SocialLink]) {
+        func apply(to card: inout ContactCard, links: [CardField: [SocialLink]]) {
             func text(_ value: some StringProtocol) -> String? {
                 let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
                 return trimmed.isEmpty ? nil : trimmed
             }
-            for field in Self.typedFields {
+            for field in CardField.textFields {
                 let box = self[field].replacingOccurrences(of: "\r", with: "")
                 switch field.kind {
                 case .text: card.fields[field] = text(box).map(CardFieldValue.text)
                 case .list(_, .text): card.fields[field] = .list(box.split(whereSeparator: { $0 == "\n" || $0 == "," }).compactMap(text))
                 case .list: card.fields[field] = .list(box.split(separator: "\n").compactMap(text))
-                case .links: card.fields[field] = .links(links)
+                case .links: card.fields[field] = .links(links[field] ?? [])
                 case .image: continue
                 }
             }
@@ -81,10 +82,11 @@ enum CardEditScreen {
 
     /// A line of the links box that is not a link.
     struct LinkLineError: Error, Equatable, CustomStringConvertible {
+        let field: CardField
         let line: Int
         let text: String
         var description: String {
-            "Line \(line) of Links, “\(text)”, is not a link: write platform=address, for example github=https://github.com/ada, or platform=@handle."
+            "Line \(line) of \(field.label), “\(text)”, is not a link: write platform=address, for example github=https://github.com/ada, or platform=@handle."
         }
     }
 
@@ -101,7 +103,7 @@ enum CardEditScreen {
                 ? "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\" checked> \(field.label)</label>"
                 : "<label><input type=\"checkbox\" name=\"\(id)\" value=\"yes\"> \(field.label)</label>"
         }
-        let boxes = Typed.typedFields.map { field -> HTML in
+        let boxes = CardField.textFields.map { field -> HTML in
             let id = field.rawValue
             switch field.kind {
             case .text(_, multiline: false): return input(id, field.label, typed[field])
