@@ -146,6 +146,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Pages as typed nodes: element and attribute names from our own code, every value escaped by scalar.
+        // What the local web app and the mailbox server's pages are written with; not a product for apps.
+        .target(name: "HandshakeHTML", dependencies: ["HandshakeCore"], swiftSettings: strict),
         // `handshake app`: the screens as a local web app (Hummingbird 2), drawn from the libraries alone.
         .target(
             name: "HandshakeWebApp",
@@ -264,6 +267,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "HandshakeHTMLTests", dependencies: ["HandshakeHTML"], swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",
             dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeTestSupport", "handshake"],
