@@ -13,7 +13,8 @@ import Testing
         let markup = button.description
         // Exactly the four quotes the builder writes around two values: none from the label.
         #expect(markup.unicodeScalars.filter { $0 == "\"" }.count == 4)
-        #expect(!markup.contains("formaction=/"))
+        let escaped = "x&quot;\u{301} formaction=/contacts/1/delete x="
+        #expect(markup == "<button name=\"peer\" value=\"\(escaped)\">\(escaped)</button>")
     }
 
     @Test func booleanAttributesArePresentOrAbsent() {
