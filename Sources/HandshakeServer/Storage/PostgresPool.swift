@@ -12,7 +12,7 @@ import Synchronization
 /// hung for a minute when the database stopped, for as long as a stopped (SIGSTOP) server stayed stopped, and
 /// an instance took 25–30 s to notice it had come back. This pool bounds all of it:
 /// - one use of the database (waiting for a connection, then every query the request runs on it) ends within
-///   ``answerLimit`` (``DatabaseDeadline``). Past it, or when the connection breaks, the request fails with
+///   ``answerLimit`` (`DatabaseDeadline`). Past it, or when the connection breaks, the request fails with
 ///   `MailboxError.databaseUnavailable` (`503` with `Retry-After`), the connection it held is closed, which
 ///   drops it from the pool, and the pool is *in an outage*;
 /// - a statement PostgreSQL itself ended (its `statement_timeout`), a deadlock or a lock not granted is `503`

@@ -83,7 +83,7 @@ public struct PostgresStorage: MailboxStorage {
     }
 
     /// Whether `SELECT 1` succeeds within `limit`, waiting for a connection included. Past the limit the
-    /// answer is false at once (``DatabaseDeadline``), and the pool counts the database as unavailable.
+    /// answer is false at once (`DatabaseDeadline`), and the pool counts the database as unavailable.
     func answers(within limit: Duration) async -> Bool {
         let logger = logger
         let one = try? await pool.withConnection(within: limit) { connection in

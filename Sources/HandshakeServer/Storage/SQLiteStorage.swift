@@ -6,7 +6,7 @@ import HandshakeCore
 ///
 /// A file is opened as a WAL pool: reads run in parallel, writes one at a time, each in a transaction.
 /// The migrations in `SQLiteSchema` run when it opens. Every access ends within ``answerLimit``
-/// (``DatabaseDeadline``): a file another program holds locked (a `sqlite3` shell inside `BEGIN EXCLUSIVE`)
+/// (`DatabaseDeadline`): a file another program holds locked (a `sqlite3` shell inside `BEGIN EXCLUSIVE`)
 /// or a disk that stops answering makes requests `503 database_unavailable` with `Retry-After`, not a queue of
 /// requests each waiting its turn for the lock. What it does not do: share state between server instances
 /// on different machines — that is what ``PostgresStorage`` is for.
