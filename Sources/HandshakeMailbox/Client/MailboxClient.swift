@@ -87,8 +87,8 @@ public actor MailboxClient {
     ///   - serverAddress: the address, such as `https://handshake.example.org`.
     ///   - identity: whose account to sign in to; `nil` for public calls only.
     ///   - configuration: limits, timing and the source of time.
-    /// - Throws: ``MailboxClientError/badServerURL(_:)``.
     ///   - sessionStore: where to keep the session between runs; nil for none.
+    /// - Throws: ``MailboxClientError/badServerURL(_:)``.
     public init(
         serverAddress: String, identity: Identity? = nil, configuration: Configuration = Configuration(),
         sessionStore: (any MailboxSessionStore)? = nil
