@@ -52,7 +52,7 @@ extension PostgresStorage {
             createdAt: try row.date("created_at") ?? Date(unixMillis: 0))
     }
 
-    /// ``MailboxAccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/saveSession(tokenHash:sigKey:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws {
         try await execute(
             """
@@ -76,7 +76,7 @@ extension PostgresStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/publishCard(_:)`` on PostgreSQL, as the extension above describes.
+    /// ``MailboxAccountStorage/publishCard(_:now:)`` on PostgreSQL, as the extension above describes.
     public func publishCard(_ card: SignedCard, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)

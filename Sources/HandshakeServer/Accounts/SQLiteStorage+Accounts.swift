@@ -63,7 +63,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/saveSession(tokenHash:sigKey:now:expiresAt:)`` on SQLite, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws {
         try await write { db in
             try db.execute(
@@ -94,7 +94,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/publishCard(_:)`` on SQLite, as the extension above describes.
+    /// ``MailboxAccountStorage/publishCard(_:now:)`` on SQLite, as the extension above describes.
     public func publishCard(_ card: SignedCard, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
