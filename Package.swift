@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),  // already resolved for PostgresNIO
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),  // the Wallet pass's CMS signature
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),  // already resolved for swift-certificates
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),  // the .pkpass archive
@@ -138,6 +139,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),  // libpq's sslmode and sslrootcert, and why a handshake failed
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),  // the request time limit, a channel handler
