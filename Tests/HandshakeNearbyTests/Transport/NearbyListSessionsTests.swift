@@ -178,6 +178,35 @@ struct NearbyListSessionsTests {
         #expect(try ada.account.book.contacts().map(\.displayName) == ["Bob Babbage"])
     }
 
+    @Test("Ada chose Bob and both connected at once: her connection gives way to his, whose instance name is smaller, and the exchange completes on it")
+    func aCrossingConnectionTakesOverTheExchange() async throws {
+        let ada = try Ada(choice: "Bob Babbage")
+        // Bob's device takes Ada's connection and keeps it silent: by the crossing rule it keeps its own.
+        let listener = try await NearbyListener.bind(host: "127.0.0.1")
+        let (heldOpen, held) = AsyncStream.makeStream(of: Void.self)
+        let serving = Task {
+            try await listener.serve { transport in
+                held.yield()
+                _ = try? await transport.incoming.reduce(0) { count, _ in count + 1 }
+            }
+        }
+        defer { serving.cancel() }
+        let bobPeer = NearbyPeer(
+            id: "0000000000000000", displayName: "Bob Babbage", version: 1, addresses: [IPv4Address(127, 0, 0, 1)], port: UInt16(listener.port),
+            host: "bob.local")
+        ada.coordinator.noticed(.found(bobPeer))
+        let reaching = Task { await ada.coordinator.reach(bobPeer) }
+        for await _ in heldOpen { break }
+        try await Self.until { ada.coordinator.session != nil }
+
+        let bob = try Self.device("Bob Babbage", over: ada.connect(from: "127.0.0.1"), clock: ada.clock)
+        await reaching.value  // her own connection was closed
+        try await Self.exchangeAndLeave(bob)
+        try await Self.until { ada.coordinator.ending != nil }
+        guard case .completed? = ada.coordinator.ending else { Issue.record("\(String(describing: ada.coordinator.ending))"); return }
+        #expect(try ada.account.book.contacts().map(\.displayName) == ["Bob Babbage"])
+    }
+
     @Test("a device that is not in the list gets no session: nothing is sent to it, it is turned away, and the screen says so once")
     func aDeviceNotInTheListLearnsNothing() async throws {
         let ada = try Ada(friends: [Identity(seed: IdentitySeed.generate())])
