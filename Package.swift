@@ -164,11 +164,16 @@ let package = Package(
                 "HandshakeMailbox",  // Friend requests and share links, on the account's server
                 "HandshakeAvatar",  // a photo chosen for your card, shrunk to fit as `card set --avatar` does
                 "HandshakeIntake",  // Add: a card, a share link or a credential, read as `handshake add` reads it
+                "HandshakeHTML",  // every screen, as typed nodes
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),  // `URI`, which the access rule decides from
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets
                 .product(name: "NIOCore", package: "swift-nio"),  // a port already taken, told apart by its errno
             ],
+            // The page's script and stylesheet, compiled into the binary as bytes (`PackageResources.app_js`),
+            // so the program needs no folder of files beside it.
+            resources: [.embedInCode("Static/app.js"), .embedInCode("Static/app.css")],
             swiftSettings: strict
         ),
         // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
@@ -264,7 +269,9 @@ let package = Package(
             name: "HandshakeWebAppTests",
             dependencies: [
                 "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport", "HandshakeIntake", "HandshakeCredentials",
+                "HandshakeHTML",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
