@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: Backend.allCases) func aConnectionPastTheCapIsAnswered503WithASentenceAndClosed(_ backend: Backend) async throws {
         let budget = try Self.smallBudget(backend)
         let mailbox = try await Self.mailbox(backend, budget: budget)
-        try await mailbox.testServing { client, port in
+        try await mailbox.testServing { _, port in
             let held = try await Held.open(port: port, count: budget.connections, busy: true)
             try await Self.waitFor("handshake_connections_open", in: mailbox.server, until: { $0 == Double(budget.connections) })
             let (answer, closed) = try await Self.exchange(port: port, "GET /health HTTP/1.1\r\nHost: test\r\n\r\n")
@@ -119,7 +119,9 @@ import Testing
             // Their requests are in flight: none was closed to make room.
             #expect(try await held.release() == 0)
             try await Self.waitFor("handshake_connections_open", in: mailbox.server, until: { $0 <= 1 })
-            #expect(try await client.call(.get, "/health").status == .ok)
+            // (The test client's own connection, idle, may have made room for the last of them: a fresh one.)
+            let after = try await Self.exchange(port: port, "GET /health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+            #expect(after.answer.hasPrefix("HTTP/1.1 200"), "\(after.answer)")
         }
     }
 
@@ -133,7 +135,8 @@ import Testing
             try await Self.waitFor("handshake_connections_open", in: mailbox.server, until: { $0 == Double(budget.connections) })
             let (answer, closed) = try await Self.exchange(port: port, "GET /health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
             #expect(answer.hasPrefix("HTTP/1.1 200") && closed, "\(answer)")
-            try await Self.waitFor("handshake_connections_closed_idle_total", in: mailbox.server, until: { $0 == 1 })
+            // (The test client's own idle connection, when it has one, made room for the last holder first.)
+            try await Self.waitFor("handshake_connections_closed_idle_total", in: mailbox.server, until: { $0 >= 1 })
             #expect(MetricsTests.sample("handshake_connections_refused_total", in: mailbox.server.metrics.text()) == 0)
             #expect(try await held.release() == 1)
         }
@@ -191,7 +194,8 @@ import Testing
                 let (getHead, getBody) = try Self.split(get.answer)
                 let (headHead, headBody) = try Self.split(head.answer)
                 #expect(getHead.first == headHead.first, "\(path): GET \(getHead.first ?? "-"), HEAD \(headHead.first ?? "-")")
-                #expect(Self.field("content-length", in: headHead) == String(getBody.utf8.count), "\(path): \(headHead)")
+                // The helper reads bytes as Latin-1: one scalar per byte of a binary body (a card).
+                #expect(Self.field("content-length", in: headHead) == String(getBody.unicodeScalars.count), "\(path): \(headHead)")
                 #expect(Self.field("content-type", in: headHead) == Self.field("content-type", in: getHead), "\(path)")
                 #expect(headBody.isEmpty && !getBody.isEmpty, "\(path): a HEAD answer carried \(headBody.utf8.count) bytes")
             }
