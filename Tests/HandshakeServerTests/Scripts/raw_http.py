@@ -1,9 +1,11 @@
 """HTTP/1 on a bare socket, for tests of what the server does with connections (Hummingbird's test client
 and curl both manage connections themselves). Only 127.0.0.1 is connected to; every wait ends by the clock.
 
-  raw_http.py exchange PORT TIMEOUT
+  raw_http.py exchange PORT TIMEOUT [ANSWERS]
       Sends standard input's bytes on one connection, then reads until the server closes it or TIMEOUT
-      seconds pass. Prints JSON: {"answer": what the server sent, "closed": whether it closed}.
+      seconds pass; with ANSWERS, until that many whole answers (Content-Length bodies) have come, and then
+      1 s more for the server to close it. Prints JSON: {"answer": what the server sent, "closed": whether
+      it closed}.
   raw_http.py hold PORT COUNT SECONDS [busy]
       Opens COUNT connections and sends nothing (with `busy`, a request head announcing a 100-byte body and
       one byte of it, so each has a request in flight); prints "held COUNT" once all are open, then waits
@@ -17,19 +19,41 @@ import sys
 import time
 
 
-def exchange(port, timeout):
+def whole_answers(data):
+    """How many whole answers `data` holds: heads, each with its Content-Length of body."""
+    count, start = 0, 0
+    while True:
+        end = data.find(b"\r\n\r\n", start)
+        if end < 0:
+            return count
+        length = 0
+        for line in data[start:end].split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value.strip())
+        if len(data) < end + 4 + length:
+            return count
+        count, start = count + 1, end + 4 + length
+
+
+def exchange(port, timeout, answers):
     request = sys.stdin.buffer.read()
     s = socket.create_connection(("127.0.0.1", port), timeout=5)
     s.sendall(request)
-    s.settimeout(timeout)
+    deadline = time.monotonic() + timeout
     data, closed = b"", False
     try:
         while True:
+            s.settimeout(max(0.01, deadline - time.monotonic()))
             chunk = s.recv(65536)
             if not chunk:
                 closed = True
                 break
             data += chunk
+            if answers is not None and whole_answers(data) >= answers:
+                # Every answer is in: a server that closes after them does so at once.
+                deadline = min(deadline, time.monotonic() + 1)
+                answers = None
     except socket.timeout:
         pass
     except ConnectionResetError:
@@ -70,6 +94,6 @@ def hold(port, count, seconds, busy):
 
 
 if sys.argv[1] == "exchange":
-    exchange(int(sys.argv[2]), float(sys.argv[3]))
+    exchange(int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else None)
 else:
     hold(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), len(sys.argv) > 5 and sys.argv[5] == "busy")
