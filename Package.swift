@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),  // already resolved for Hummingbird
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),  // already resolved for postgres-nio; the client's TLS
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
@@ -106,7 +107,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // The mailbox server's API as types shared by the server and its client, and the typed client an app
-        // uses (URLSession): sign-in, share links, friend requests, contacts, the resumable event stream.
+        // uses (HandshakeCredentials' bounded HTTP, on SwiftNIO): sign-in, share links, friend requests, contacts, the resumable event stream.
         .target(
             name: "HandshakeMailbox",
             dependencies: [
@@ -163,17 +164,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets
                 .product(name: "NIOCore", package: "swift-nio"),  // a port already taken, told apart by its errno
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),  // the header timeout, a channel handler
             ],
             swiftSettings: strict
         ),
         // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
         // The only target that depends on jwt-kit: HandshakeCore keeps depending on swift-crypto alone.
+        // Also the bounded HTTP exchange every client uses (HTTP/): SwiftNIO and NIOSSL, not URLSession.
         .target(
             name: "HandshakeCredentials",
             dependencies: [
                 "HandshakeCore",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
@@ -201,7 +208,13 @@ let package = Package(
         ),
         // What several test targets share (two hosts in network namespaces, the check that each Getting Started
         // article shows the code its test runs); never linked into a product.
-        .target(name: "HandshakeTestSupport", dependencies: ["HandshakeCore", "HandshakeExchange"], path: "Tests/HandshakeTestSupport", swiftSettings: strict),
+        .target(
+            name: "HandshakeTestSupport",
+            dependencies: [
+                "HandshakeCore", "HandshakeExchange",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),  // the hostile HTTP server
+            ],
+            path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
             name: "HandshakeCoreTests", dependencies: ["HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors", "VCardCorpus"],  // Python conformance scripts, test vectors and vCard exports, read at run time
@@ -240,6 +253,10 @@ let package = Package(
                 "HandshakeMailbox", "HandshakeServer", "HandshakeCore", "HandshakeStore", "HandshakeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeIntakeTests",
+            dependencies: ["HandshakeIntake", "HandshakeMailbox", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeWalletPassTests",
