@@ -7,7 +7,7 @@ import Testing
 struct LocalAccessRuleTests {
     static let secrets = LaunchSecrets(launch: "L4unch", session: "S3ssion", formToken: "F0rm")
     static let rule = LocalAccessRule(secrets: secrets, port: 7430)
-    static let cookie = "theme=dark; handshake-app=S3ssion"
+    static let cookie = "theme=dark; handshake-app-7430=S3ssion"
 
     func decide(_ method: String = "GET", host: String? = "127.0.0.1:7430", _ path: String = "/contacts", cookie: String? = cookie,
                 origin: String? = nil, formToken: String? = nil) -> LocalAccessDecision {
@@ -24,8 +24,10 @@ struct LocalAccessRuleTests {
 
     @Test func withoutTheCookieNothingIsServed() {
         #expect(decide(cookie: nil) == .noSession)
-        #expect(decide(cookie: "handshake-app=S3ssio") == .noSession)
-        #expect(decide(cookie: "handshake-app=L4unch") == .noSession, "the launch secret is not the session")
+        #expect(decide(cookie: "handshake-app-7430=S3ssio") == .noSession)
+        #expect(decide(cookie: "handshake-app-7430=L4unch") == .noSession, "the launch secret is not the session")
+        #expect(decide(cookie: "handshake-app-7431=S3ssion") == .noSession, "another port's app's cookie")
+        #expect(decide(cookie: "handshake-app=S3ssion") == .noSession, "the name before cookies were named per port")
         #expect(decide() == .allow)
         #expect(decide(host: "localhost:7430") == .allow)
     }
@@ -37,6 +39,18 @@ struct LocalAccessRuleTests {
         #expect(decide(host: "127.0.0.1:7431") == .wrongHost)
         #expect(decide(host: "127.0.0.1") == .wrongHost)
         #expect(decide(host: nil) == .wrongHost)
+    }
+
+    /// On an address of its own (AppAddress), the app answers under that address alone: not 127.0.0.1, not
+    /// `localhost`, which name other servers' address; its origin is that address.
+    @Test func onItsOwnAddressTheAppAnswersThereAlone() {
+        let rule = LocalAccessRule(secrets: Self.secrets, address: "127.45.3.9", port: 7430)
+        #expect(rule.hosts == ["127.45.3.9:7430"] && rule.origin == "http://127.45.3.9:7430" && rule.cookieName == "handshake-app-7430")
+        #expect(rule.decide(method: "GET", host: "127.45.3.9:7430", path: "/contacts", cookie: Self.cookie, origin: nil) == .allow)
+        #expect(rule.decide(method: "GET", host: "127.0.0.1:7430", path: "/contacts", cookie: Self.cookie, origin: nil) == .wrongHost)
+        #expect(rule.decide(method: "GET", host: "localhost:7430", path: "/contacts", cookie: Self.cookie, origin: nil) == .wrongHost)
+        #expect(rule.decide(method: "POST", host: "127.45.3.9:7430", path: "/x", cookie: Self.cookie, origin: "http://127.0.0.1:7430") == .crossSite)
+        #expect(rule.decide(method: "POST", host: "127.45.3.9:7430", path: "/x", cookie: Self.cookie, origin: "http://127.45.3.9:7430") == .checkFormToken)
     }
 
     @Test func aChangeNeedsTheAppsOriginAndTheFormToken() {

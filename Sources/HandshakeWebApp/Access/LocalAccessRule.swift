@@ -1,6 +1,6 @@
 // Establishes who may use the app, decided from a request's head alone so it can be tested without a
 // network: only a browser on this machine that was given the launch URL. The order matters: a request to a
-// name other than the loopback address and port is refused first (a DNS-rebinding page reaches the port
+// name other than the app's loopback address and port is refused first (a DNS-rebinding page reaches the port
 // under its own name); then the launch secret is traded for the cookie, or the cookie must be there; then a
 // change must come from the app's own origin with the form token. It does not authenticate a person: anyone
 // who can read the launch URL or the cookie on this machine is trusted, as with Jupyter.
@@ -25,18 +25,37 @@ enum LocalAccessDecision: Equatable, Sendable {
 
 /// The rule, for one launch at one address.
 struct LocalAccessRule: Sendable {
-    /// The session cookie's name.
-    static let cookieName = "handshake-app"
+    /// The start of the session cookie's name; the port follows.
+    static let cookiePrefix = "handshake-app-"
     /// The form field that carries the form token.
     static let formTokenField = "csrf"
     /// The header that carries the form token beside a body that is not a form (a picture).
     static let formTokenHeader = "X-Form-Token"
 
     let secrets: LaunchSecrets
+    /// The loopback address the app is served on (AppAddress).
+    let address: String
     let port: Int
 
-    /// The `Host` values the app answers to: the loopback address and `localhost`, with the port.
-    var hosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    init(secrets: LaunchSecrets, address: String = AppAddress.fallback, port: Int) {
+        self.secrets = secrets
+        self.address = address
+        self.port = port
+    }
+
+    /// The session cookie's name: one per port, so two apps on one address (macOS has only 127.0.0.1) never
+    /// overwrite each other's session. Browsers send a cookie to every port of its host; the app's own
+    /// address (AppAddress) is what keeps it from other servers.
+    var cookieName: String { Self.cookiePrefix + String(port) }
+
+    /// The `Host` values the app answers to: its address with the port, and `localhost` when that address
+    /// is 127.0.0.1 (the name resolves there and nowhere else).
+    var hosts: [String] {
+        ["\(address):\(port)"] + (address == AppAddress.fallback ? ["localhost:\(port)"] : [])
+    }
+
+    /// Where the app answers, as a person would type it.
+    var origin: String { "http://\(address):\(port)" }
 
     /// Decides from the method, the `Host` (authority), the path with its query, the `Cookie` header, the
     /// `Origin` header and, for a change, the form token the body carried.
@@ -56,7 +75,7 @@ struct LocalAccessRule: Sendable {
             let path = route.hasPrefix("/") && !route.hasPrefix("//") ? route : "/"
             return .startSession(location: rest.isEmpty ? path : path + "?" + rest)
         }
-        guard LaunchSecrets.same(Self.cookie(Self.cookieName, in: cookie), secrets.session) else { return .noSession }
+        guard LaunchSecrets.same(Self.cookie(cookieName, in: cookie), secrets.session) else { return .noSession }
         if ["GET", "HEAD"].contains(method) { return .allow }
         guard let origin, hosts.contains(where: { "http://\($0)" == origin.lowercased() }) else { return .crossSite }
         return .checkFormToken

@@ -12,11 +12,11 @@ enum RefusalPage {
         """)
 
     /// The request named another host.
-    static func wrongHost(port: Int) -> HTML {
+    static func wrongHost(origin: String) -> HTML {
         Page.document(title: "Not this address", body: """
             <main class="refusal">
             <h1>Not this address</h1>
-            <p>Handshake answers only at <code>http://127.0.0.1:\(port)</code> on this computer.</p>
+            <p>Handshake answers only at <code>\(origin)</code> on this computer.</p>
             </main>
             """)
     }
