@@ -57,14 +57,16 @@ public enum UntrustedText {
         let shown = visible(text, keepingLineBreaks: true)
         var escaped = ""
         escaped.reserveCapacity(shown.utf8.count)
-        for character in shown {
-            switch character {
+        // By scalar, never by `Character`: a quote followed by a combining mark is one `Character` that is
+        // not `"`, and would be written raw.
+        for scalar in shown.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
