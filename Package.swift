@@ -30,12 +30,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),  // already resolved for Hummingbird
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),  // already resolved for postgres-nio; the client's TLS
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),  // already resolved for PostgresNIO
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),  // already resolved for PostgresNIO; also the clients' TLS (BoundedHTTP)
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),  // the Wallet pass's CMS signature
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),  // already resolved for swift-certificates
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),  // the .pkpass archive

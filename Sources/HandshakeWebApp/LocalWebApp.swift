@@ -82,7 +82,7 @@ public struct LocalWebApp: Sendable {
     {
         var logger = Logger(label: "handshake.app")
         logger.logLevel = .warning
-        let secret = secrets.launch
+        let secrets = secrets
         let limit = headerTimeout
         let app = Application(
             router: router,
@@ -91,7 +91,7 @@ public struct LocalWebApp: Sendable {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 bound.set(port, address: address)
-                if let url = URL(string: "http://\(address):\(port)/contacts?secret=\(secret)") { await onReady(url) }
+                if let url = LocalAccessRule(secrets: secrets, address: address, port: port).launchURL { await onReady(url) }
             },
             logger: logger)
         do {
