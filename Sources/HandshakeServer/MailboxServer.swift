@@ -152,7 +152,7 @@ public struct MailboxServer: Sendable {
     /// Headers are limited to 8 KiB each, 16 KiB and 100 fields in all (past them, `431 headers_too_large`:
     /// `UnreadableRequestHandler`), a connection idle for 30 s is closed, a body
     /// must arrive within ``requestTimeLimit``, and bodies are limited per route
-    /// (``MailboxContext/maxBodyBytes``). Connections are counted against ``budget`` (``ConnectionGate``):
+    /// (``MailboxContext/maxBodyBytes``). Connections are counted against ``budget`` (`ConnectionGate`):
     /// accepting pauses at its socket cap, a connection past its connection cap is answered `503
     /// server_busy` and closed, idle ones are closed early under pressure, and one that asked for no
     /// keep-alive is closed after its answer.

@@ -7,7 +7,7 @@
 /// how many event streams are held, and how many descriptors are left alone for everything else.
 ///
 /// From the limit `L` (the soft `RLIMIT_NOFILE` in force):
-/// - **reserve** `R` = the runtime's share (``runtimeReserve``: standard streams, the event loops' epoll,
+/// - **reserve** `R` = the runtime's share (`runtimeReserve`: standard streams, the event loops' epoll,
 ///   eventfd and timerfd, the listening socket, the files libdispatch and Foundation open for a moment,
 ///   the few sockets an accept can take past a pause) plus the database's share (``DatabaseShare``);
 /// - **sockets** `S = L − R`: the most accepted connections held at once. At `S` the server stops

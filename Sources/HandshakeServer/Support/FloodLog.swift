@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// A kind is a short text naming what was refused (`429 POST /v1/auth/challenge`, `connections past the
 /// cap answered 503 server_busy`): routes by their template, so the kinds are a small set whatever a
-/// client sends. ``FloodLogService`` writes and empties it every interval.
+/// client sends. `FloodLogService` writes and empties it every interval.
 public final class FloodLog: Sendable {
     private let counts = Mutex<[String: Int]>([:])
 
