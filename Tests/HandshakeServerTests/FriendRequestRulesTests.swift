@@ -19,15 +19,15 @@ import Testing
 
     @Test func whoARequestIsFor() {
         let cases: [(FriendRequestTargetFacts, MailboxError?)] = [
-            (.account(bob, exists: true), nil),
-            (.account(bob, exists: false), .unknownAccount),
-            (.account(ada, exists: true), .selfRequest),
+            (.account(Self.bob, exists: true), nil),
+            (.account(Self.bob, exists: false), .unknownAccount),
+            (.account(Self.ada, exists: true), .selfRequest),
             (.shareLink(nil), .linkUnknown),
-            (.shareLink(link()), nil),
-            (.shareLink(link(usedAt: now)), .linkUsed),
-            (.shareLink(link(expiresAt: now)), .linkExpired),
+            (.shareLink(Self.link()), nil),
+            (.shareLink(Self.link(usedAt: Self.now)), .linkUsed),
+            (.shareLink(Self.link(expiresAt: Self.now)), .linkExpired),
             // Revoked is said before used or expired.
-            (.shareLink(link(usedAt: now, revokedAt: now, expiresAt: now)), .linkRevoked),
+            (.shareLink(Self.link(usedAt: Self.now, revokedAt: Self.now, expiresAt: Self.now)), .linkRevoked),
         ]
         for (facts, refusal) in cases {
             let sender = if case .account = facts { Self.ada } else { Self.bob }

@@ -24,7 +24,7 @@ import Testing
 
     /// Sends a request from `sender` to `target` at `now` through the rules.
     @discardableResult
-    static func send(_ sender: StoredPerson, _ target: FriendRequestTarget, in rules: MailboxRules, now: Date = now) async throws -> FriendRequest {
+    static func send(_ sender: StoredPerson, _ target: HandshakeServer.FriendRequestTarget, in rules: MailboxRules, now: Date = now) async throws -> FriendRequest {
         try await rules.sendFriendRequest(FriendRequestDraft(sender: sender.nodeID, target: target, senderCard: sender.card.bytes, note: nil), now: now)
     }
 
@@ -106,7 +106,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases) func aLinkSentWithByManyAtOnceIsUsedOnce(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func oneLinkSentWithBySixteenAtOnceIsUsedOnce(_ backend: Backend) async throws {
         try await TestStorage.with(backend) { storage in
             let rules = MailboxRules(storage: storage, policy: MailboxPolicy())
             let ada = try await StoredPerson.publish("Ada", in: rules, now: Self.now)
