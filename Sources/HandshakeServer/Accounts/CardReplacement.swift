@@ -21,9 +21,10 @@ public struct HeldCard: Sendable, Equatable {
 
 /// The rule of publishing a card.
 public enum CardReplacement {
-    /// Whether `card` (already verified, and its owner's) may replace what the account holds: the same key,
-    /// and no card yet or an older one. `MailboxError.cardNotNewer` otherwise.
-    public static func admit(_ card: SignedCard, replacing held: HeldCard) throws(MailboxError) {
+    /// Whether `card` (already verified, and its owner's) may replace what the account holds (`nil`: no
+    /// account yet): the same key, and no card yet or an older one. `MailboxError.cardNotNewer` otherwise.
+    public static func admit(_ card: SignedCard, replacing held: HeldCard?) throws(MailboxError) {
+        guard let held else { return }
         guard held.sigKey == Array(card.card.sigKey.rawRepresentation) else { throw .cardNotNewer }
         if let updatedAt = held.updatedAt, updatedAt >= card.card.updatedAt { throw .cardNotNewer }
     }

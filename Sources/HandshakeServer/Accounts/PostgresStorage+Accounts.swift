@@ -93,11 +93,18 @@ extension PostgresStorage {
             let row = try await rows(
                 "SELECT sig_key, card_updated_at FROM account WHERE node_id = \(card.nodeID.rawValue) FOR UPDATE", on: connection
             ).first
-            let held = HeldCard(sigKey: try row?.bytes("sig_key") ?? [], updatedAt: try row?.int64("card_updated_at").map { UInt64(max(0, $0)) })
+            let held = try row.map { row in
+                HeldCard(sigKey: try row.bytes("sig_key") ?? [], updatedAt: try row.int64("card_updated_at").map { UInt64(max(0, $0)) })
+            }
             try CardReplacement.admit(card, replacing: held)
+            // An upsert, so the card is kept even if the account went meanwhile (the clean-up spares accounts
+            // with a live session, so it cannot, but a card answered as published must be there).
             try await execute(
-                "UPDATE account SET card = \(card.bytes.bytea), card_updated_at = \(updatedAt) WHERE node_id = \(card.nodeID.rawValue)",
-                on: connection)
+                """
+                INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at)
+                VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
+                ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
+                """, on: connection)
         }
     }
 }

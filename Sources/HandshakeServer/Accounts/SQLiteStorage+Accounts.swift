@@ -106,11 +106,16 @@ extension SQLiteStorage {
                 sql: "INSERT INTO account (node_id, sig_key, created_at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO NOTHING",
                 arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), now.unixMillis])
             let row = try Row.fetchOne(db, sql: "SELECT sig_key, card_updated_at FROM account WHERE node_id = ?", arguments: [card.nodeID.rawValue])
-            let held = HeldCard(sigKey: row?.bytes("sig_key") ?? [], updatedAt: (row?["card_updated_at"] as Int64?).map { UInt64(max(0, $0)) })
+            let held = row.map { row in
+                HeldCard(sigKey: row.bytes("sig_key") ?? [], updatedAt: (row["card_updated_at"] as Int64?).map { UInt64(max(0, $0)) })
+            }
             try CardReplacement.admit(card, replacing: held)
             try db.execute(
-                sql: "UPDATE account SET card = ?, card_updated_at = ? WHERE node_id = ?",
-                arguments: [Data(card.bytes), updatedAt, card.nodeID.rawValue])
+                sql: """
+                    INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
+                    """,
+                arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), Data(card.bytes), updatedAt, now.unixMillis])
         }
     }
 }

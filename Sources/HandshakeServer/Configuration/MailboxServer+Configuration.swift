@@ -7,7 +7,7 @@ import Logging
 extension MailboxServer {
     /// What an operator sets when starting a server: where it listens, the address people reach it at, and
     /// the limits and lifetimes it enforces (docs/server.md). ``validate()`` checks every value against its
-    /// range; ``init(storage:configuration:clock:)`` makes a server of a valid one.
+    /// range; ``MailboxServer/init(storage:configuration:clock:)`` makes a server of a valid one.
     public struct Configuration: Sendable, Equatable {
         /// The address to listen on.
         public var host = "127.0.0.1"

@@ -20,6 +20,9 @@ enum TestStorage {
                     try await withThrowingTaskGroup(of: Void.self, returning: Value.self) { group in
                         group.addTask { await storage.pool.run() }
                         defer { group.cancelAll() }
+                        // The pool serves nothing until its first probe answers, which preparing makes (the
+                        // schema is migrated already).
+                        try await storage.prepare()
                         return try await body(storage)
                     })
             } catch {
