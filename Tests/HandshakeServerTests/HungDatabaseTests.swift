@@ -174,7 +174,9 @@ final class LockHolder: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         guarding.withLock { (self.process, self.input) = (process, input) }
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
+        // The server writes without pause, so the lock may be busy for a moment: the shell waits for it
+        // (.timeout) and ends at an error (.bail) rather than printing "locked" without holding it.
+        input.fileHandleForWriting.write(Data(".bail on\n.timeout 10000\nBEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
         let lines = PipeLines(output.fileHandleForReading)
         while let line = try await lines.next() {
             if line.contains("locked") { return }

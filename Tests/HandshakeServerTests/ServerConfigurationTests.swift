@@ -47,16 +47,19 @@ import Testing
         }
         #expect(
             MailboxServerConfigurationError.publicURLNotHTTP.description
-                == "--public-url must be an http or https URL, such as https://handshake.example.org.")
+                == "--public-url must be an http or https address with no path, such as https://handshake.example.org.")
     }
 
     @Test func thePublicURLIsAnHTTPAddressWithAHost() throws {
         var configuration = Configuration()
-        for good in ["https://handshake.example.org", "http://127.0.0.1:9000/", "HTTPS://mailbox.example/base"] {
+        for good in ["https://handshake.example.org", "http://127.0.0.1:9000/", "HTTPS://mailbox.example"] {
             configuration.publicURL = good
             #expect(throws: Never.self, "\(good)") { try configuration.validate() }
         }
-        for bad in ["ftp://handshake.example.org", "handshake.example.org", "https://", "https:///path", "", "javascript:alert(1)"] {
+        for bad in [
+            "ftp://handshake.example.org", "handshake.example.org", "https://", "https:///path", "", "javascript:alert(1)",
+            "https://mailbox.example/base", "https://u:p@mailbox.example", "https://mailbox.example/?q=1", "https://mailbox.example/#f",
+        ] {
             configuration.publicURL = bad
             #expect(throws: MailboxServerConfigurationError.publicURLNotHTTP, "\(bad)") { try configuration.validate() }
         }

@@ -56,8 +56,11 @@ extension MailboxServer {
                 throw .outOfRange(setting, value: value)
             }
             if let publicURL {
+                // Share links are scheme://host[:port]/share/contact/…: a base with a path, a query or
+                // credentials would make links every client refuses (HandshakeMailbox's ShareLink).
                 guard let url = URL(string: publicURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                    let host = url.host, !host.isEmpty
+                    let host = url.host, !host.isEmpty, url.user == nil, url.password == nil, url.query == nil, url.fragment == nil,
+                    ["", "/"].contains(url.path(percentEncoded: true))
                 else { throw .publicURLNotHTTP }
             }
         }

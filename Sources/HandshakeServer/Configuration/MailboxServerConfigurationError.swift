@@ -6,14 +6,14 @@ import HandshakeCore
 public enum MailboxServerConfigurationError: HandshakeError, Equatable {
     /// `setting` is `value`, outside the range it must fall in.
     case outOfRange(MailboxServer.Setting, value: Int)
-    /// The public URL is not an http or https URL with a host.
+    /// The public URL is not an http or https URL with a host and nothing after it (no path, query or credentials).
     case publicURLNotHTTP
 
     /// The sentence for the operator.
     public var description: String {
         switch self {
         case .outOfRange(let setting, let value): "\(setting.option) must be \(setting.range); \(value) was given."
-        case .publicURLNotHTTP: "--public-url must be an http or https URL, such as https://handshake.example.org."
+        case .publicURLNotHTTP: "--public-url must be an http or https address with no path, such as https://handshake.example.org."
         }
     }
 }

@@ -33,7 +33,8 @@ struct ShareLinkRoutes: Sendable {
         let expiresAt = try await rules.createShareLink(tokenHash: SecretToken.hash(token), owner: owner, now: clock.now())
         metrics.shareLinkCreated()
         // Both forms from the one grammar of share links (HandshakeMailbox's ShareLink).
-        guard let link = ShareLink(token: token), let base = URL(string: publicURL), let url = link.webURL(on: base) else {
+        // The link names its owner, so a client can check that the card behind it is theirs.
+        guard let link = ShareLink(token: token, owner: owner), let base = URL(string: publicURL), let url = link.webURL(on: base) else {
             throw MailboxError.internalError
         }
         let response = CreatedShareLinkResponse(token: token, url: url.absoluteString, appUrl: link.appURL, expiresAt: expiresAt)
