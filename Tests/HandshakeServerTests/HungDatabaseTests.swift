@@ -105,8 +105,10 @@ import Testing
                 }
             }
             try await Task.sleep(for: .seconds(1))
-            stoppedAt = clock.now - start
             try await stop()
+            // The hang starts once the database is away: a request sent while `stop` was still taking it
+            // (starting the sqlite3 shell, signalling the postmaster) may rightly be answered 201.
+            stoppedAt = clock.now - start
             during = try await probe()
             try await Task.sleep(for: hang - (clock.now - start - stoppedAt))
             resumedAt = clock.now - start
@@ -172,7 +174,9 @@ final class LockHolder: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         guarding.withLock { (self.process, self.input) = (process, input) }
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
+        // The server writes without pause, so the lock may be busy for a moment: the shell waits for it
+        // (.timeout) and ends at an error (.bail) rather than printing "locked" without holding it.
+        input.fileHandleForWriting.write(Data(".bail on\n.timeout 10000\nBEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
         let lines = PipeLines(output.fileHandleForReading)
         while let line = try await lines.next() {
             if line.contains("locked") { return }

@@ -8,7 +8,7 @@ import Testing
 /// throwaway CA made by `openssl` (scripts/start-postgres --tls: its certificate is made out to `localhost`
 /// only), and against the test cluster, which offers no TLS. Every refusal is a sentence, given at once
 /// rather than after the 30 s a database that does not answer yet is waited for.
-@Suite(.serialized) struct PostgresTLSTests {
+@Suite(.serialized, .tags(.runsAlone)) struct PostgresTLSTests {
     /// Starts a storage for `url`, lets it reach the database and migrate, and says whether its connection
     /// is encrypted; or the error that stopped it, within 10 s.
     static func connect(_ url: String) async throws -> Result<Bool, any Error> {

@@ -16,6 +16,8 @@ struct FriendRequestRoutes: Sendable {
     let policy: MailboxPolicy
     let broadcaster: EventBroadcaster
     let metrics: MailboxMetrics
+    /// Where sending and answering are decided.
+    var rules: MailboxRules { MailboxRules(storage: storage, policy: policy) }
 
     func register(on group: RouterGroup<MailboxContext>) {
         group.post(RouterPath(MailboxPath.friendRequests), use: send)
@@ -53,11 +55,8 @@ struct FriendRequestRoutes: Sendable {
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
         // Sending asks for the sender's account (the request refers to it), with the key its card carries.
         try await storage.createAccountIfNeeded(sigKey: card.card.sigKey.rawRepresentation, now: clock.now())
-        let stored = try await storage.sendFriendRequest(
-            FriendRequestDraft(
-                sender: sender, target: target, senderCard: card.bytes, note: note,
-                limits: policy.friendRequests),
-            now: clock.now())
+        let stored = try await rules.sendFriendRequest(
+            FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
         await broadcaster.notify([stored.receiver])
         metrics.friendRequest(.sent)
         if case .shareLink = target { metrics.shareLinkBurned() }
@@ -85,7 +84,7 @@ struct FriendRequestRoutes: Sendable {
 
     @Sendable func show(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
-        return FriendRequestResponse(try await storage.friendRequest(id: try context.issuedID("id", unknown: .unknownRequest), visibleTo: account))
+        return FriendRequestResponse(try await rules.friendRequest(id: try context.issuedID("id", unknown: .unknownRequest), visibleTo: account))
     }
 
     @Sendable func accept(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
@@ -98,7 +97,7 @@ struct FriendRequestRoutes: Sendable {
     func answer(_ answer: FriendRequestAnswer, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
         let id = try context.issuedID("id", unknown: .unknownRequest)
-        let answered = try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
+        let answered = try await rules.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
         await broadcaster.notify([answered.sender, answered.receiver])
         switch answer {
         case .accept: metrics.friendRequest(.accepted)
