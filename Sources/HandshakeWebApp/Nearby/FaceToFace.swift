@@ -46,11 +46,10 @@ final class FaceToFace {
         (self.coordinator, snapshot, runError) = (coordinator, coordinator.snapshot, nil)
         Task {
             for await snapshot in coordinator.snapshots() {
-                self.snapshot = snapshot
                 // Choosing someone from the list is saying yes: the confirm screen's one button is pressed for
                 // the person, as this screen draws no confirm screen of its own.
                 if case .exchange? = snapshot.question { try? coordinator.answer(.exchange(.exchange)) }
-                self.changed()
+                self.take(snapshot)
             }
         }
         run = Task {
@@ -87,6 +86,12 @@ final class FaceToFace {
     /// Leaves the exchange: the session closes (or the looking stops) and the run ends with its sentence.
     func stop() {
         run?.cancel()
+    }
+
+    /// Draws `snapshot` from now on (the coordinator's latest; a test's own).
+    func take(_ snapshot: NearbySnapshot) {
+        self.snapshot = snapshot
+        changed()
     }
 
     // MARK: The snapshot, as the screen reads it
