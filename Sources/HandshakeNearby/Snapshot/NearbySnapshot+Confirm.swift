@@ -75,5 +75,8 @@ public enum ConfirmDecision: Sendable, Equatable {
 
 /// What the person said to their request.
 public enum RequestAnswer: Sendable, Equatable {
-    case accept, decline
+    /// Accepted: our card goes to them.
+    case accept
+    /// Declined: nothing is sent.
+    case decline
 }

@@ -220,7 +220,7 @@ struct NearbyFlowTests {
         init() throws {
             ada = try Fixture.namedCard("Ada Lovelace", by: Fixture.identity)
             bob = try Fixture.namedCard("Bob Babbage", by: Fixture.other)
-            contact = Contact(id: 7, details: CardFields(name: "Bob B."), addedAt: Date(timeIntervalSince1970: 0), source: .imported, verificationStatus: .unverified)
+            contact = Contact(id: 7, details: CardFields(name: "Bob B."), addedAt: Date(timeIntervalSince1970: 0), source: .vcard, verificationStatus: .unverified)
         }
 
         /// Feeds `happening` to `flow`; the steps it asked for, by name (`notNow` for a refused answer,

@@ -81,7 +81,7 @@ struct NearbyCoordinatorPeopleTests {
         coordinator.apply(.looking(.list(instance: "a0a0a0a0a0a0a0a0", port: 1, showsName: false)))
         var updates = coordinator.snapshots().makeAsyncIterator()
         func listed() async -> [String]? {
-            guard case .looking(let looking)? = await updates.next()?.stage else { return nil }
+            guard case .looking(let looking)? = await updates.next(isolation: #isolation)?.stage else { return nil }
             return looking.people.map(\.peer.id)
         }
         #expect(await listed() == [])
@@ -95,7 +95,7 @@ struct NearbyCoordinatorPeopleTests {
         #expect(await listed() == [bob.id, carol.id])
         #expect(await listed() == [carol.id])
         coordinator.noticed(.nobodyFound("nobody"))  // said once, beside the list
-        guard case .looking(let looking)? = await updates.next()?.stage else { Issue.record("not looking"); return }
+        guard case .looking(let looking)? = await updates.next(isolation: #isolation)?.stage else { Issue.record("not looking"); return }
         #expect(looking.nobodyFound == "nobody" && looking.people.map(\.number) == [2])
         #expect(coordinator.choose("Carol") == carol && coordinator.lobby.choice == carol.id)
         #expect(coordinator.choose("Dan") == nil)
