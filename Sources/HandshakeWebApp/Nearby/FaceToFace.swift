@@ -69,15 +69,30 @@ final class FaceToFace {
         changed()
     }
 
-    /// The person's answer to the question on screen: "yes"/"no", or the note's text (`nil`: no note).
-    func answer(_ value: String?) {
+    /// What a button of the screen says.
+    enum Reply: Equatable {
+        /// Accept, Add.
+        case yes
+        /// Decline, Don't add, No note.
+        case no
+        /// Send this note.
+        case note(String)
+    }
+
+    /// The person's answer to the question on screen, as the coordinator takes it (only while that question
+    /// is open: a page drawn earlier changes nothing).
+    func answer(_ reply: Reply) {
         guard let coordinator, let question = snapshot?.question else { return }
         let answer: NearbyAnswer
-        switch question {
-        case .exchange: answer = .exchange(.exchange)
-        case .request: answer = value == "yes" ? .accept : .decline
-        case .keep(let keep): answer = value == "yes" ? .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted)) : .keep(.ignore)
-        case .note: answer = value.flatMap { $0.isEmpty ? nil : NearbyAnswer.note($0) } ?? .noNote
+        switch (question, reply) {
+        case (.exchange, _): answer = .exchange(.exchange)
+        case (.request, .yes): answer = .accept
+        case (.request, _): answer = .decline
+        // A card that matches a contact is added as a contact of its own, as the screen's Add always did.
+        case (.keep(let keep), .yes): answer = .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
+        case (.keep, _): answer = .keep(.ignore)
+        case (.note, .note(let text)): answer = .note(text)
+        case (.note, _): answer = .noNote
         }
         try? coordinator.answer(answer)
         changed()
@@ -158,20 +173,45 @@ final class FaceToFace {
     /// The contact their card is kept as.
     var keptContactID: Int64? { swap?.saving.contact?.id }
 
-    /// Sentences about the exchange so far.
+    /// Sentences about the exchange so far, as the snapshot holds it: how the devices are finding each other,
+    /// the notices said, the connection and what crossed.
     var lines: [String] {
         var lines: [String] = []
-        if case .looking(let looking) = stage, case .list(_, _, let showsName) = looking.way {
-            lines.append(showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby.")
+        if case .looking(let looking) = stage {
+            if let sentence = Self.sentence(looking.way) { lines.append(sentence) }
+            if let sentence = looking.nobodyFound { lines.append(sentence) }
+            if let chosen = looking.chosen { lines.append(Self.connecting(to: chosen.peer)) }
         }
-        if case .looking(let looking) = stage, let sentence = looking.nobodyFound { lines.append(sentence) }
+        if case .connecting(let peer?) = stage { lines.append(Self.connecting(to: peer)) }
         lines += (snapshot?.notices ?? []).map(\.description)
         if let session = snapshot?.session {
             lines.append(session.shortCode.map { "Connected. Check that both screens show \($0)." } ?? "Connected to the device that has the code.")
         }
-        if let swap, case .kept(let outcome) = swap.saving, let card = swap.theirCard { lines.append(Self.sentence(outcome, card)) }
+        if case .incomingRequest(let request) = stage { lines.append(NearbySentences.asksToExchange(request.theirCard.card.name)) }
+        if let swap, let card = swap.theirCard {
+            lines.append("Their card arrived: \(card.card.name ?? card.nodeID.rawValue), verified.")
+            if case .kept(let outcome) = swap.saving { lines.append(Self.sentence(outcome, card)) }
+        }
+        if let swap, case .failed(let sentence) = swap.saving { lines.append(sentence) }
         if let swap, case .writing(let refused?) = swap.ourNote { lines.append("The note was not sent: \(refused.reason)") }
         return lines
+    }
+
+    /// What the looking screen says about how the devices find each other.
+    static func sentence(_ way: NearbySnapshot.Looking.Way) -> String? {
+        switch way {
+        case .starting: nil
+        case .list(_, _, let showsName): showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby."
+        case .lookingFor(let what): "Looking for \(what)…"
+        case .connecting(let peer): connecting(to: peer)
+        case .tokenHandedOver: "Waiting for the device that was handed the token…"
+        case .codeShown(let code, _): "Show this code to the other person: \(code)"
+        case .listening(let port): "Listening on port \(port)."
+        }
+    }
+
+    static func connecting(to peer: NearbyPeer) -> String {
+        "Connecting to \(peer.displayName ?? "someone")…"
     }
 
     /// The seconds left for an answer: to ours while our request waits, or to theirs while it is on screen.
