@@ -83,19 +83,22 @@ final class FaceToFace {
     /// is open: a page drawn earlier changes nothing).
     func answer(_ reply: Reply) {
         guard let coordinator, let question = snapshot?.question else { return }
-        let answer: NearbyAnswer
-        switch (question, reply) {
-        case (.exchange, _): answer = .exchange(.exchange)
-        case (.request, .yes): answer = .accept
-        case (.request, _): answer = .decline
-        // A card that matches a contact is added as a contact of its own, as the screen's Add always did.
-        case (.keep(let keep), .yes): answer = .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
-        case (.keep, _): answer = .keep(.ignore)
-        case (.note, .note(let text)): answer = .note(text)
-        case (.note, _): answer = .noNote
-        }
-        try? coordinator.answer(answer)
+        try? coordinator.answer(Self.answer(to: question, reply))
         changed()
+    }
+
+    /// What a button says to `question`, in the coordinator's terms.
+    nonisolated static func answer(to question: NearbyQuestion, _ reply: Reply) -> NearbyAnswer {
+        switch (question, reply) {
+        case (.exchange, _): .exchange(.exchange)
+        case (.request, .yes): .accept
+        case (.request, _): .decline
+        // A card that matches a contact is added as a contact of its own, as the screen's Add always did.
+        case (.keep(let keep), .yes): .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
+        case (.keep, _): .keep(.ignore)
+        case (.note, .note(let text)): .note(text)
+        case (.note, _): .noNote
+        }
     }
 
     /// Leaves the exchange: the session closes (or the looking stops) and the run ends with its sentence.
