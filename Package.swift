@@ -267,7 +267,9 @@ let package = Package(
         .testTarget(
             name: "HandshakeCLITests",
             dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeTestSupport", "handshake"],
-            exclude: ["Browser"],  // the Playwright script that drives `handshake app` in Chromium, run at test time
+            // the Playwright scripts that drive `handshake app` in Chromium, and the hostile peers (a forging
+            // mailbox, an mDNS advertiser), run at test time
+            exclude: ["Browser", "Hostile"],
             swiftSettings: strict),
     ]
 )

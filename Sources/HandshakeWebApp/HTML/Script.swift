@@ -29,11 +29,10 @@ enum Script {
           }
         })();
         (function () {
-          // A note box counts as a person counts (graphemes: an emoji with a skin tone is one), as the
-          // library's limit does; the server checks again when it is sent.
-          const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+          // A note box counts Unicode scalars (Array.from gives code points), as the library's one length
+          // rule does (TextLength); the app checks again when it is sent.
           function count(box) {
-            const used = segmenter ? Array.from(segmenter.segment(box.value)).length : Array.from(box.value).length;
+            const used = Array.from(box.value).length;
             const limit = parseInt(box.dataset.count, 10);
             const counter = document.getElementById(box.getAttribute("aria-describedby"));
             if (counter) counter.textContent = used > limit ? (used - limit) + " characters too many." : used + " of " + limit + " characters.";

@@ -101,7 +101,8 @@ enum AddScreen {
         switch via {
         case .card: .empty
         case .shareLink(let server): "<p class=\"muted\">From a share link on \(server.absoluteString). Looking does not use the link up.</p>"
-        case .credential(let issuer): "<p class=\"muted\">Inside a Verifiable Credential signed by \(issuer).</p>"
+        case .credential(let issuer, let status?): "<p class=\"muted\">Inside a Verifiable Credential signed by \(issuer). \(status)</p>"
+        case .credential(let issuer, nil): "<p class=\"muted\">Inside a Verifiable Credential signed by \(issuer).</p>"
         }
     }
 

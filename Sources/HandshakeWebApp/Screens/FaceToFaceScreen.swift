@@ -69,7 +69,7 @@ enum FaceToFaceScreen {
     @MainActor static func people(_ model: FaceToFace, _ formToken: String) -> HTML {
         guard !model.people.isEmpty else { return "<p class=\"muted\">Nobody yet. They appear here as they open Face to face.</p>" }
         let rows = model.people.map { peer -> HTML in
-            let name = peer.displayName ?? "Someone (\(String(peer.id.prefix(6))))"
+            let name = peer.displayName ?? "Someone (\(peer.shortID))"
             let friends: HTML = model.commonFriendCount(with: peer.id).map { count in
                 " <span class=\"muted\">· \(count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")")</span>"
             } ?? " <span class=\"muted\">· looking for common friends…</span>"

@@ -77,12 +77,23 @@ private final class ExportSink {
     }
 
     func write(_ text: String) throws {
-        try handle.write(contentsOf: Data(text.utf8))
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw CommandFailure("\(TerminalText.value(target ?? "Standard output")) can't be written: \(Self.reason(of: error)).")
+        }
+    }
+
+    /// Why a write failed, as words: the system's reason (the disk is full…), not Foundation's error code.
+    static func reason(of error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))).lowercased() }
+        return "the system refused it"
     }
 
     func finish() throws {
         guard let target, let temporary else { return }
-        try handle.close()
+        do { try handle.close() } catch { throw CommandFailure("\(TerminalText.value(target)) can't be written: \(Self.reason(of: error)).") }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
