@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -77,8 +78,11 @@ enum LocalFile {
         let verb = reading ? "read" : "written"
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch error {
+        case ENOENT where reading:
+            return CommandFailure("There is no file named \(shown).")
         case ENOENT:
-            return CommandFailure(reading ? "There is no file named \(shown)." : "\(shown) can't be written: the folder \(TerminalText.value(folder)) does not exist.")
+            return CommandFailure(
+                exists(folder) ? "\(shown) can't be written: no file can be made there." : "\(shown) can't be written: the folder \(TerminalText.value(folder)) does not exist.")
         case EISDIR:
             return CommandFailure("\(shown) is a folder, not a file: give the path of a file.")
         case EACCES, EPERM:
@@ -96,7 +100,7 @@ enum LocalFile {
         case EBUSY, ETXTBSY:
             return CommandFailure("\(shown) can't be \(verb): it is in use.")
         default:
-            return CommandFailure("\(shown) can't be \(verb): \(String(cString: strerror(error)).lowercased()).")
+            return CommandFailure("\(shown) can't be \(verb): \(SystemFailure.reason(errno: error)).")
         }
     }
 }

@@ -68,9 +68,9 @@ private final class ExportSink {
         }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw CommandFailure("\(path) can't be written: the folder \(url.deletingLastPathComponent().path) is not writable or does not exist.")
-        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LocalFile.failure(path, errno, reading: false) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.handle = handle
         self.target = path
         self.temporary = temporary
@@ -95,9 +95,9 @@ private final class ExportSink {
         guard let target, let temporary else { return }
         do { try handle.close() } catch { throw CommandFailure("\(TerminalText.value(target)) can't be written: \(Self.reason(of: error)).") }
         guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = errno
             try? FileManager.default.removeItem(atPath: temporary)
-            throw CommandFailure("\(target) can't be written: \(reason).")
+            throw LocalFile.failure(target, error, reading: false)
         }
     }
 
