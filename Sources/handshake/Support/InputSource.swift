@@ -31,7 +31,7 @@ enum InputSource {
             return bytes
         }
         if LocalFile.exists(argument) {
-            let bytes = try LocalFile.read(argument, limit: limit)
+            let bytes = try LocalFile.read(argument, limit: limit, holding: "the card or code")
             guard bytes.count <= limit else {
                 let real = (try? FileManager.default.attributesOfItem(atPath: argument)[.size] as? Int) ?? nil
                 let what = real.map { "\($0.formatted()) bytes" } ?? "more than \(Self.size(limit))"

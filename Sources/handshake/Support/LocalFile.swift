@@ -11,13 +11,14 @@ import HandshakeCore
 /// (a disk image, a log) is refused after `limit` + 1 bytes, not read whole.
 enum LocalFile {
     /// At most `limit` + 1 bytes of the file at `path` (one byte past the limit says there is more).
-    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+    /// `holding` names what the file should hold ("the card or code"), for the sentence when `path` is a folder.
+    static func read(_ path: String, limit: Int, holding: String? = nil) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, errno, reading: true) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, errno, reading: true) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw failure(path, EISDIR, reading: true) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw failure(path, EISDIR, reading: true, holding: holding) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
@@ -73,7 +74,7 @@ enum LocalFile {
     }
 
     /// The sentence for `error` (an `errno`) met while reading or writing `path`.
-    static func failure(_ path: String, _ error: Int32, reading: Bool) -> CommandFailure {
+    static func failure(_ path: String, _ error: Int32, reading: Bool, holding: String? = nil) -> CommandFailure {
         let shown = TerminalText.value(path)
         let verb = reading ? "read" : "written"
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -84,7 +85,7 @@ enum LocalFile {
             return CommandFailure(
                 exists(folder) ? "\(shown) can't be written: no file can be made there." : "\(shown) can't be written: the folder \(TerminalText.value(folder)) does not exist.")
         case EISDIR:
-            return CommandFailure("\(shown) is a folder, not a file: give the path of a file.")
+            return CommandFailure("\(shown) is a folder, not a file: give \(holding.map { "the file that holds \($0)" } ?? "the path of a file").")
         case EACCES, EPERM:
             return CommandFailure(reading ? "\(shown) can't be read: you are not allowed to read it." : "\(shown) can't be written: you are not allowed to write there.")
         case ENOTDIR:
