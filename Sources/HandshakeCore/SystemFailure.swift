@@ -34,10 +34,11 @@ public enum SystemFailure {
     /// The words for `error`, an error Foundation threw for a file (`Data(contentsOf:)`, `write(to:)`,
     /// `FileManager.createDirectory`): the system's `errno` underneath when there is one.
     public static func reason(of error: any Error, creatingFolder: Bool = false) -> String {
+        if let code = posixCode(of: error) { return reason(errno: code, creatingFolder: creatingFolder) }
         let failure = error as NSError
-        if failure.domain == NSPOSIXErrorDomain { return reason(errno: Int32(failure.code), creatingFolder: creatingFolder) }
-        if let underlying = failure.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return reason(errno: Int32(underlying.code), creatingFolder: creatingFolder)
+        // On Linux the underlying error is a Swift error that `as? NSError` does not bridge: cast to `any Error`.
+        if let underlying = failure.userInfo[NSUnderlyingErrorKey] as? any Error, let code = posixCode(of: underlying) {
+            return reason(errno: code, creatingFolder: creatingFolder)
         }
         switch failure.code {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return reason(errno: ENOENT, creatingFolder: creatingFolder)
@@ -47,5 +48,13 @@ public enum SystemFailure {
         case NSFileWriteVolumeReadOnlyError: return reason(errno: EROFS)
         default: return "the system refused it"
         }
+    }
+
+    /// The `errno` value `error` carries, when it is the system's own (`POSIXError`, or an `NSError` of the
+    /// POSIX domain).
+    private static func posixCode(of error: any Error) -> Int32? {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let failure = error as NSError
+        return failure.domain == NSPOSIXErrorDomain ? Int32(failure.code) : nil
     }
 }
