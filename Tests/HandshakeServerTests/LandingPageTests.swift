@@ -20,7 +20,11 @@ import Testing
             #expect(page.headers[try #require(HTTPFields.Element.Name("Referrer-Policy"))] == "no-referrer")
             let html = String(buffer: page.body)
             #expect(html.contains("<h1>Ada</h1>"))
-            #expect(html.contains("href=\"handshake://contact/\(token)\""))
+            #expect(html.contains("href=\"handshake://contact/\(token)/\(ada.nodeID)\""))
+            // The link's form that names its owner is the same page; one that names someone else is no link.
+            #expect(String(buffer: try await client.call(.get, "/share/contact/\(token)/\(ada.nodeID)").body) == html)
+            let bob = try await client.person("Bob")
+            #expect(try await client.call(.get, "/share/contact/\(token)/\(bob.nodeID)").status == .notFound)
             #expect(html.contains("<svg"))
             #expect(!html.lowercased().contains("<script"))
             #expect(try await client.call(.get, "/v1/share-links/\(token)").status == .ok)

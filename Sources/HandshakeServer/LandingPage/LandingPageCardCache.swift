@@ -1,11 +1,12 @@
 import Crypto
 import Foundation
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeQR
 import Synchronization
 
 /// What the landing page needs of a stored card, worked out once per card instead of once per view: the
-/// card verified again, the QR code that carries it, and the page around a link's token.
+/// card verified again, the QR code that carries it, and the page around a link's app form.
 ///
 /// Verifying the stored card and drawing the QR of the whole signed card (a large symbol, eight masks tried)
 /// were most of a landing page's cost: the page ran at 0.18× the rate of `/health`. A card changes rarely
@@ -18,8 +19,8 @@ final class LandingPageCardCache: Sendable {
     /// A stored card as the page shows it.
     struct Entry: Sendable {
         let signed: SignedCard
-        /// The page, split where a link's token goes; `nil` when the card is too large for a QR symbol, so
-        /// its page shows the app link's QR, which holds the token.
+        /// The page, split where the link's app form goes; `nil` when the card is too large for a QR symbol,
+        /// so its page shows the app link's QR, which holds the token.
         let pageParts: [String]?
     }
 
@@ -34,11 +35,11 @@ final class LandingPageCardCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The page for the link `token` to the stored card `bytes`.
+    /// The page for `link` to the stored card `bytes`.
     /// - Throws: `CardRejection` when the stored bytes do not verify (nothing is kept then).
-    func page(for bytes: [UInt8], token: String, now: Date) throws -> String {
+    func page(for bytes: [UInt8], link: ShareLink, now: Date) throws -> String {
         let entry = try entry(for: bytes, now: now)
-        return entry.pageParts?.joined(separator: token) ?? LandingPageHTML.card(entry.signed, qrSVG: nil, token: token, lifetime: lifetime)
+        return entry.pageParts?.joined(separator: link.appURL) ?? LandingPageHTML.card(entry.signed, qrSVG: nil, appLink: link.appURL, lifetime: lifetime)
     }
 
     /// The card in `bytes`, verified, and its page: worked out now, or kept from an earlier view.
@@ -49,8 +50,8 @@ final class LandingPageCardCache: Sendable {
         let code = try? QRCode(encoding: CardText.qrText(signed), errorCorrection: .low)
         let svg = code.map { SVGRenderer(quietZone: 4, moduleSize: 4).render($0) }
         // Escaped card text cannot hold a NUL (UntrustedText shows controls as text), so the marker is ours alone.
-        let marker = "\u{0}token\u{0}"
-        let parts = svg.map { LandingPageHTML.card(signed, qrSVG: $0, token: marker, lifetime: lifetime).components(separatedBy: marker) }
+        let marker = "\u{0}link\u{0}"
+        let parts = svg.map { LandingPageHTML.card(signed, qrSVG: $0, appLink: marker, lifetime: lifetime).components(separatedBy: marker) }
         let entry = Entry(signed: signed, pageParts: parts)
         entries.withLock { entries in
             guard entries.byDigest.updateValue(entry, forKey: key) == nil else { return }

@@ -13,11 +13,11 @@ import HandshakeQR
 enum LandingPageHTML {
     /// The page for a usable link, with `qrSVG`, the QR of the signed card; `nil` for a card too large for a
     /// QR symbol, whose page shows the QR of the app link instead.
-    static func card(_ signed: SignedCard, qrSVG: String?, token: String, lifetime: TimeInterval) -> String {
+    /// `appLink` is the link's deep link (`handshake://contact/TOKEN/OWNER`).
+    static func card(_ signed: SignedCard, qrSVG: String?, appLink: String, lifetime: TimeInterval) -> String {
         let card = signed.card
         let name = card.name.map(escape) ?? "Someone"
         let detail = [card.title, card.company].compactMap { $0 }.map(escape).joined(separator: " · ")
-        let appLink = ShareLink.appLinkPrefix + token
         // The QR carries the signed card itself (its HS1: text), so a scan works with no server at all;
         // a card too large for a QR symbol (a big avatar) gets the app link instead.
         let qrSVG = qrSVG ?? (try? QRCode(encoding: appLink)).map { SVGRenderer(quietZone: 4, moduleSize: 4).render($0) } ?? ""
@@ -33,7 +33,7 @@ enum LandingPageHTML {
                 <ol>
                   <li>On this phone: tap <strong>Open in Handshake</strong>.</li>
                   <li>On another device: open Handshake there and scan the code above.</li>
-                  <li>From a terminal: <code>handshake link resolve \(token)</code></li>
+                  <li>From a terminal: <code>handshake link resolve \(appLink)</code></li>
                 </ol>
                 <p class="note">The card is signed by \(name)'s own key; Handshake checks the signature before adding it.
                 This link works for one friend request and expires \(duration(lifetime)) after it was made.</p>

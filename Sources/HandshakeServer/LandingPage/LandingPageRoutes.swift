@@ -3,7 +3,8 @@ import HandshakeCore
 import HandshakeMailbox
 import Hummingbird
 
-/// `GET /share/contact/{token}`: what a person sees when they open a share link in a browser.
+/// `GET /share/contact/{token}/{owner}` (and `/share/contact/{token}`): what a person sees when they open a
+/// share link in a browser.
 ///
 /// A usable link gets 200 and the card page; unknown gets 404, expired, used and revoked get 410, each
 /// with its own page. Viewing the page never uses the link up. The response forbids scripts and outside
@@ -22,20 +23,27 @@ struct LandingPageRoutes: Sendable {
         cards = LandingPageCardCache(lifetime: linkLifetime)
     }
 
+    /// Links name their owner (`/share/contact/TOKEN/OWNER`); links made before that (`/share/contact/TOKEN`)
+    /// are served too.
     func register(on router: Router<MailboxContext>) {
-        router.get(RouterPath(String(ShareLink.webPathPrefix.dropFirst()) + "{token}"), use: page)
+        let prefix = String(ShareLink.webPathPrefix.dropFirst())
+        router.get(RouterPath(prefix + "{token}"), use: page)
+        router.get(RouterPath(prefix + "{token}/{owner}"), use: page)
     }
 
     @Sendable func page(_ request: Request, context: MailboxContext) async throws -> Response {
         let token = try context.parameters.require("token")
+        let named = context.parameters.get("owner")
         do {
             guard ShareLink.isWellFormedToken(token), let (link, ownerCard) = try await storage.resolveShareLink(tokenHash: SecretToken.hash(token))
             else { throw MailboxError.linkUnknown }
+            // A link that names someone else as its owner is not this link: nobody's card is shown under it.
+            if let named, named != link.owner.rawValue { throw MailboxError.linkUnknown }
             if let refusal = link.refusal(at: clock.now(), by: nil) { throw refusal }
-            guard let bytes = ownerCard else { throw MailboxError.linkUnknown }
+            guard let bytes = ownerCard, let shown = ShareLink(token: token, owner: link.owner) else { throw MailboxError.linkUnknown }
             // Stored cards were verified when published; reading one back through the verifier is how a
             // ContactCard is obtained, and checks the stored bytes once more (once per card: the cache).
-            return Self.html(.ok, try cards.page(for: bytes, token: token, now: clock.now()))
+            return Self.html(.ok, try cards.page(for: bytes, link: shown, now: clock.now()))
         } catch let error as MailboxError {
             return Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime))
         }
