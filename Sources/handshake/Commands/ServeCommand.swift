@@ -145,6 +145,8 @@ struct ServeCommand: ParsableCommand {
             try Self.block { try await ready.run(host: host, port: port) }
         } catch let error as MailboxServerError {
             throw CommandFailure(error.description)
+        } catch let error as OpenFileLimitError {
+            throw CommandFailure(error.description)
         }
     }
 
