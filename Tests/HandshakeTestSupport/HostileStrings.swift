@@ -60,4 +60,19 @@ public enum HostileStrings {
     public static func string(using generator: inout SeededGenerator, pieces: Int = 12) -> String {
         (0..<(1 + generator.next(pieces))).map { _ in piece(using: &generator) }.joined()
     }
+
+    /// A host name as a hostile server or link would give it: ESC starting a clear-screen sequence, a
+    /// right-to-left override, a quote carrying U+0301 (one Character that is not a quote), a line feed.
+    public static let host = "evil\u{1B}[2J\u{202E}elpmaxe\"\u{0301}.example\nOK"
+
+    /// The scalars of ``host`` that must never stand raw in a sentence.
+    public static let hostControls: [Unicode.Scalar] = ["\u{1B}", "\u{202E}", "\n"]
+
+    /// Whether `text` holds `part`, scalar for scalar: a search by Character does not reliably find `;`
+    /// followed by U+0301 when more marks follow, nor tell a quote from a quote carrying a mark.
+    public static func holds(_ text: String, _ part: String) -> Bool {
+        let scalars = Array(text.unicodeScalars), wanted = Array(part.unicodeScalars)
+        guard scalars.count >= wanted.count else { return false }
+        return (0...(scalars.count - wanted.count)).contains { Array(scalars[$0..<($0 + wanted.count)]) == wanted }
+    }
 }
