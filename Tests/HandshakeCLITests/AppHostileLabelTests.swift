@@ -35,7 +35,9 @@ struct AppHostileLabelTests {
         let advertiserErrors = Pipe()
         advertiser.standardError = advertiserErrors
         try advertiser.run()
-        defer { if advertiser.isRunning { advertiser.terminate() } }
+        // SIGKILL: the test's threads block SIGTERM and the script inherits that mask, so terminate() would not
+        // end it before its 90 s.
+        defer { if advertiser.isRunning { kill(advertiser.processIdentifier, SIGKILL) } }
         let request: [String: Any] = [
             "interface": pair.secondHost, "instance": Self.label, "port": 4242, "txt": ["v": "1", "n": "Carol Herschel"], "seconds": 90,
         ]

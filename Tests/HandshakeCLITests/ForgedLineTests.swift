@@ -46,41 +46,53 @@ struct ForgedLineTests {
     static let shownID = "X\\u{A}Added FORGED Ada Lovelace (TRUSTED)."
 
     /// A real server behind a forging one (Hostile/forging_mailbox.py): every friend-request id it answers
-    /// with is `forgedID`.
+    /// with is `forgedID`. Used only through ``with(_:)``, which stops both on every path.
     struct ForgingServer {
         let real: ServeCommandTests.Server
         let proxy: Process
+        /// The proxy's standard input: it exits when this closes, so it cannot outlive the test process.
+        let lifeline: Pipe
         let url: String
 
-        static func start() async throws -> ForgingServer {
+        /// Runs `body` with a forging server in front of a real one, and stops both however `body` ends
+        /// (returns, throws, or fails an expectation): neither process outlives the test.
+        static func with<T>(_ body: (ForgingServer) async throws -> T) async throws -> T {
             let real = try await ServeCommandTests.Server.running()
-            let port = CLI.serverPort()
-            let proxy = Process()
-            proxy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile/forging_mailbox.py")
-            proxy.arguments = ["python3", script.path, String(port), String(real.port), forgedID]
-            let output = Pipe()
-            proxy.standardOutput = output
-            proxy.standardError = FileHandle.nullDevice
-            try proxy.run()
-            let ready = try await PipeLines(output.fileHandleForReading).next()
-            try #require(ready == "ready", "the forging server did not start")
-            return ForgingServer(real: real, proxy: proxy, url: "http://127.0.0.1:\(port)")
-        }
-
-        func stop() async throws {
-            proxy.terminate()
-            #expect(try await real.stop() == 0)
+            let proxy = Process(), lifeline = Pipe(), output = Pipe()
+            let result: Result<T, any Error>
+            do {
+                let port = CLI.serverPort()
+                proxy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile/forging_mailbox.py")
+                proxy.arguments = ["python3", script.path, String(port), String(real.port), forgedID]
+                proxy.standardInput = lifeline
+                proxy.standardOutput = output
+                proxy.standardError = FileHandle.nullDevice
+                try proxy.run()
+                let ready = try await PipeLines(output.fileHandleForReading).next()
+                try #require(ready == "ready", "the forging server did not start")
+                result = .success(try await body(ForgingServer(real: real, proxy: proxy, lifeline: lifeline, url: "http://127.0.0.1:\(port)")))
+            } catch {
+                result = .failure(error)
+            }
+            try? lifeline.fileHandleForWriting.close()
+            await proxy.stop()
+            if real.process.isRunning {
+                // The real server ends cleanly on SIGTERM (it unblocks it); a stuck one is killed all the same.
+                let status = try? await real.stop()
+                #expect(status == 0, "the real server did not end cleanly on SIGTERM")
+                await real.process.stop()
+            }
+            return try result.get()
         }
     }
 
     @Test("a friend-request id with a line feed from the server: request send, requests, requests --sent and events each print one line")
     func requestIDsFromAServer() async throws {
-        let server = try await ForgingServer.start()
-        defer {
-            if server.proxy.isRunning { server.proxy.terminate() }
-            if server.real.process.isRunning { server.real.process.terminate() }
-        }
+        try await ForgingServer.with { server in try await Self.requestIDs(from: server) }
+    }
+
+    static func requestIDs(from server: ForgingServer) async throws {
         let ada = try CLI(), bob = try CLI()
         for (home, name) in [(ada, "Ada Lovelace"), (bob, "Bob Babbage")] {
             #expect(try await home.run("init", "--name", name).status == 0)
@@ -104,6 +116,5 @@ struct ForgedLineTests {
         // JSON readers are refused the same way: the id never reaches a script either.
         let json = try await ada.run("requests", "--json")
         #expect(json.status == 1 && !json.stdout.contains("FORGED"), "\(json.stdout)")
-        try await server.stop()
     }
 }

@@ -5,12 +5,17 @@ request through, but rewrites what the server answers so that every friend-reque
 line feed that would print a line of the attacker's choosing. Plain Python (http.server, http.client): code
 we did not write stands in for the server.
 
-Arguments: LISTEN_PORT UPSTREAM_PORT FORGED_ID. Prints "ready" once listening; runs until killed.
+Arguments: LISTEN_PORT UPSTREAM_PORT FORGED_ID. Prints "ready" once listening; runs until its standard input
+ends (the test closed it, or the test process is gone) or SIGTERM. The test process blocks SIGTERM in its
+threads and a child inherits that mask, so the script unblocks it first.
 """
 import http.client
 import http.server
 import json
+import os
+import signal
 import sys
+import threading
 
 LISTEN, UPSTREAM, FORGED = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 
@@ -69,6 +74,14 @@ class Proxy(http.server.BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = relay
 
 
+def exit_when_stdin_ends():
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+threading.Thread(target=exit_when_stdin_ends, daemon=True).start()
 server = http.server.ThreadingHTTPServer(("127.0.0.1", LISTEN), Proxy)
 print("ready", flush=True)
 server.serve_forever()
