@@ -8,7 +8,7 @@ import Testing
 /// from Chromium's screenshot by zbarimg, is Ada's card and verifies. The screenshots are kept in
 /// `.build/artifacts/landing-page/` for a person to look at. Needs chromium and zbarimg
 /// (scripts/install-test-tools); a missing one fails the test.
-@Suite("the share-link landing page in Chromium", .serialized, .timeLimit(.minutes(3)))
+@Suite("the share-link landing page in Chromium", .serialized, .tags(.runsAlone), .timeLimit(.minutes(3)))
 struct LandingPageBrowserTests {
     static let sizes = [("phone", "390,844"), ("desktop", "1280,800")]
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -18,7 +18,7 @@ public struct FriendRequest: Sendable, Equatable {
     public let senderCard: [UInt8]
     /// The receiver's signed card, once accepted.
     public let receiverCard: [UInt8]?
-    /// The sender's optional note (at most ``MailboxPolicy/noteMaxCharacters`` characters).
+    /// The sender's optional note (at most ``MailboxPolicy/noteMaxCharacters`` Unicode scalars).
     public let note: String?
     /// How it was addressed.
     public let route: FriendRequestRoute

@@ -43,13 +43,15 @@ struct FriendRequestRoutes: Sendable {
         default:
             throw MailboxError.badRequest("give exactly one of `to` (a Node ID) or `token` (a share token).")
         }
-        if let note = body.note, note.count > policy.noteMaxCharacters {
-            throw MailboxError.badRequest("`note` has \(note.count) characters; at most \(policy.noteMaxCharacters) are allowed.")
+        // HandshakeCore's one length rule: scalars, and no stack of marks (a note of "a" and 500 accents is
+        // 501 long, not one character).
+        if let note = body.note, let breach = TextLength.check(note, limit: policy.noteMaxCharacters) {
+            throw MailboxError.badRequest(breach.sentence("`note`"))
         }
         // The card's text rule holds for notes too: nothing that could control the receiver's screen (and a
         // NUL, which PostgreSQL cannot store, is refused the same on every backend).
         if let note = body.note, UntrustedText.needsCleaning(note) {
-            throw MailboxError.badRequest("`note` holds control characters or bidirectional formatting, which a note may not hold.")
+            throw MailboxError.badRequest("`note` holds control characters, bidirectional formatting or invisible characters, which a note may not hold.")
         }
         let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }

@@ -371,6 +371,7 @@ extension NearbyFlowTests {
     static func reason(_ reason: NoteError) -> String {
         switch reason {
         case .tooLong(let count): "tooLong(\(count))"
+        case .tooManyMarks: "tooManyMarks"
         case .empty: "empty"
         case .controlCharacter: "controlCharacter"
         case .alreadySent: "alreadySent"

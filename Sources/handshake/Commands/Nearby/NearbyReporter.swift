@@ -39,7 +39,7 @@ struct NearbyReporter {
             if before?.saving != after.saving {
                 switch after.saving {
                 case .kept(let outcome): kept(outcome, card: after.theirCard)
-                case .failed(let sentence): emit("error", ["message": sentence], text: sentence)
+                case .failed(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
                 case .nothingToKeep, .checking, .asking, .storing: break
                 }
             }
@@ -55,8 +55,8 @@ struct NearbyReporter {
         switch notice.kind {
         case .turnedAway(let refusal): turnedAway(refusal)
         case .unknownChoice: emit("unknownChoice", [:], text: "\(notice.description) Type a number from the list.")
-        case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: notice.description)
-        case .problem(let sentence): emit("error", ["message": sentence], text: sentence)
+        case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
+        case .problem(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
         }
     }
 
@@ -111,12 +111,12 @@ struct NearbyReporter {
 
     // MARK: Lines
 
-    func emit(_ event: String, _ fields: [String: Any] = [:], text: String?) {
+    func emit(_ event: String, _ fields: [String: Any] = [:], text: TerminalLine?) {
         if json {
             var object = fields
             object["event"] = event
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                FileHandle.standardOutput.write(data + Data("\n".utf8))
+                Output.write(json: data)
             }
         } else if let text {
             Output.line(text)
@@ -132,7 +132,7 @@ struct NearbyReporter {
         var fields: [String: Any] = ["id": peer.id, "number": number]
         if let name = peer.displayName { fields["name"] = name }
         let label = Self.label(of: peer)
-        emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
+        emit("found", fields, text: "  \(number). \(label)\(choosing ? "    — type \(number) to choose" : "")")
     }
 
     /// The common-friend count beside someone in the list, found before anyone chose.
@@ -144,15 +144,15 @@ struct NearbyReporter {
 
     /// How a person in the list is named on the terminal: the name they show, or the start of their id.
     static func label(of peer: NearbyPeer) -> String {
-        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
+        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(peer.shortID)))"
     }
 
     func lost(_ id: String) {
-        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(String(id.prefix(6)))))")
+        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(NearbyPeer(id: id, displayName: nil).shortID)))")
     }
 
     func nobodyFound(_ sentence: String) {
-        emit("nobodyFound", ["sentence": sentence], text: sentence)
+        emit("nobodyFound", ["sentence": sentence], text: TerminalLine(lines: sentence))
     }
 
     /// A device the list turned away: not in the list, too many sessions from one address, or a request from
@@ -164,7 +164,7 @@ struct NearbyReporter {
         case .tooManyFromAddress(let address): (fields["reason"], fields["address"]) = ("tooManyFromAddress", address)
         case .requestDeclined(let number): (fields["reason"], fields["number"]) = ("requestDeclined", number)
         }
-        emit("turnedAway", fields, text: refusal.description)
+        emit("turnedAway", fields, text: TerminalLine(lines: refusal.description))
     }
 
     func connecting(to peer: NearbyPeer) {
@@ -194,27 +194,27 @@ struct NearbyReporter {
     func confirm(_ session: NearbySnapshot.Session, ownCard: SignedCard) {
         var fields: [String: Any] = ["commonFriends": session.commonFriends.names]
         if let code = session.shortCode { fields["shortCode"] = code }
-        var lines = ["Connected."]
+        var lines: [TerminalLine] = ["Connected."]
         if let code = session.shortCode { lines.append("Both screens show this code; compare it out loud: \(code)") }
-        lines.append(TerminalText.value(NearbySentences.commonFriends(session.commonFriends)))
-        emit("connected", fields, text: lines.joined(separator: "\n"))
-        if !json { Output.line((["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n")) }
+        lines.append("\(NearbySentences.commonFriends(session.commonFriends))")
+        emit("connected", fields, text: TerminalLine(lines: lines.map(\.description).joined(separator: "\n")))
+        if !json { Output.line(TerminalLine(lines: (["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n"))) }
     }
 
     func commonFriends(_ names: [String]) {
-        emit("commonFriends", ["names": names], text: TerminalText.value(NearbySentences.commonFriends(.found(names))))
+        emit("commonFriends", ["names": names], text: "\(NearbySentences.commonFriends(.found(names)))")
     }
 
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: "\(TerminalText.value(card.card.name ?? card.nodeID.rawValue)) wants to exchange cards:")
-        if !json { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json { Output.line(TerminalLine(lines: CardPrinter.lines(for: card.card).joined(separator: "\n"))) }
     }
 
     func received(_ card: SignedCard, alreadyShown: Bool) {
         emit("received", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: alreadyShown ? "Cards swapped." : "Received, verified and bound to this exchange:")
-        if !json && !alreadyShown { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json && !alreadyShown { Output.line(TerminalLine(lines: CardPrinter.lines(for: card.card).joined(separator: "\n"))) }
     }
 
     func note(_ text: String) {
@@ -229,20 +229,19 @@ struct NearbyReporter {
         case .alreadyHave(let contact): saved(contact.displayName, how: "Already had")
         case .refusedKeyConflict(let contact):
             let nodeID = contact.nodeID?.rawValue ?? card?.nodeID.rawValue ?? ""
-            emit("refused", [:], text: ContactBookError.keyConflict(nodeID).description)
-        case .ignoredBlocked(let contact): emit("refused", [:], text: "\(TerminalText.value(contact.displayName)) is blocked; the card was ignored.")
+            emit("refused", [:], text: TerminalLine(lines: ContactBookError.keyConflict(nodeID).description))
+        case .ignoredBlocked(let contact): emit("refused", [:], text: "\(contact.displayName) is blocked; the card was ignored.")
         case .ignored: break
         }
     }
 
-    func saved(_ name: String, how: String) {
-        let contact = TerminalText.value(name)
-        let sentence = switch how {
+    func saved(_ contact: String, how: String) {
+        let sentence: TerminalLine = switch how {
         case "Added": "Added \(contact) to your contacts."
         case "Updated": "Updated \(contact) in your contacts."
         default: "\(contact) was already in your contacts."
         }
-        emit("saved", ["contact": name, "how": how], text: sentence)
+        emit("saved", ["contact": contact, "how": how], text: sentence)
     }
 
     func ended(_ ended: NearbySnapshot.Ended) {
@@ -258,7 +257,7 @@ struct NearbyReporter {
         case .stopped: return  // the run's error is the command's failure, said once on standard error
         }
         fields["outcome"] = outcome
-        emit("ended", fields, text: TerminalText.value(ended.sentence))
+        emit("ended", fields, text: "\(ended.sentence)")
     }
 
     static func name(of ending: SessionEnding) -> String {

@@ -88,19 +88,10 @@ final class NearbyRunner {
         case .discover(let select): return .discover(choice: select)
         case .giveToken(let file):
             return .giveToken { token in
-                do {
-                    try SecretFile.write(token.ndefMessage, to: file)
-                } catch {
-                    throw CommandFailure("The session token could not be written to \(file.path): \(error.localizedDescription)")
-                }
+                try SecretFile.write(token.ndefMessage, to: file)
             }
         case .readToken(let file):
-            let bytes: [UInt8]
-            do {
-                bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
-            } catch {
-                throw CommandFailure("The session token could not be read from \(file.path): \(error.localizedDescription)")
-            }
+            let bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
             do { return .readToken(try SessionToken(ndefMessage: bytes, at: Date())) } catch { throw CommandFailure(error.description) }
         case .showCode: return .showCode
         case .typeCode(let code): return .typeCode(code)
