@@ -98,8 +98,12 @@ extension CardFields {
             throw .invalidLink("a \(link.platform) link needs a handle or a URL")
         }
         if let url = link.url {
-            guard let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "." || $0 == "-" }),
-                !url[..<colon].isEmpty, !url.contains(where: \.isWhitespace)
+            // By scalar, as every reader of the format counts (docs/formats/card.md §2): a `Character` would let
+            // a combining mark ride on a letter of the scheme, or hide a space under a mark before it.
+            let scalars = url.unicodeScalars
+            guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex,
+                scalars[..<colon].allSatisfy({ $0.properties.isAlphabetic || $0 == "+" || $0 == "." || $0 == "-" }),
+                !scalars.contains(where: \.properties.isWhitespace)
             else { throw .invalidLink("\"\(url)\" is not a URL (it needs a scheme such as https:)") }
         }
     }
