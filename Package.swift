@@ -130,7 +130,8 @@ let package = Package(
                 "HandshakeMailbox",  // the API's wire types and refusals, shared with the client
                 "HandshakeCredentials",  // the OpenID4VP verifier's checks
                 "HandshakeWalletPass",  // signing Wallet passes from a manifest's digest
-                "HandshakeQR",  // the landing page's QR code
+                "HandshakeHTML",  // the card page and the share link's pages
+                "CHandshakeZlib",  // the card page's files, gzipped once at start-up
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -143,6 +144,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),  // the request time limit, a channel handler
                 .product(name: "NIOHTTP1", package: "swift-nio"),  // HTTPParserError: a body cut short
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ],
+            // The card page's script modules and stylesheet, in the binary: no folder to install beside it.
+            resources: [
+                .embedInCode("CardPage/Static/page.js"), .embedInCode("CardPage/Static/card.js"), .embedInCode("CardPage/Static/cbor.js"),
+                .embedInCode("CardPage/Static/page.css"),
             ],
             swiftSettings: strict
         ),
@@ -241,6 +247,7 @@ let package = Package(
             name: "HandshakeMailboxTests",
             dependencies: [
                 "HandshakeMailbox", "HandshakeServer", "HandshakeCore", "HandshakeStore", "HandshakeTestSupport",
+                "HandshakeQR",  // what the card page link costs in a QR code
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
@@ -262,6 +269,7 @@ let package = Package(
             name: "HandshakeWebAppTests",
             dependencies: [
                 "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport", "HandshakeIntake", "HandshakeCredentials",
+                "HandshakeQRReader",  // a picture of a card page link, read as the app reads one
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -11,6 +11,6 @@ struct LinkLifetimeWordsTests {
         #expect(LandingPageHTML.duration(1800) == "30 minutes")
         #expect(LandingPageHTML.duration(90) == "90 seconds")
         #expect(LandingPageHTML.duration(1) == "1 second")
-        #expect(LandingPageHTML.refusal(.linkExpired, lifetime: 3600).contains("Share links last 1 hour."))
+        #expect(LandingPageHTML.refusal(.linkExpired, lifetime: 3600, root: "../../").contains("Share links last 1 hour."))
     }
 }
