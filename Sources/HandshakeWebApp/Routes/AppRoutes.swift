@@ -118,7 +118,7 @@ struct AppRoutes: Sendable {
     }
 
     @Sendable func card(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        Page.response(MyCardScreen.page(card: try account.issueCard(), saved: request.uri.queryParameters["done"] == "saved"))
+        Page.response(MyCardScreen.page(card: try account.issueCard(), server: connection.server, saved: request.uri.queryParameters["done"] == "saved"))
     }
 
     @Sendable func editCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
