@@ -49,7 +49,7 @@ async function start() {
   status.append(node('br'), node('small', 'Node ID ' + card.nodeId));
   const save = /** @type {HTMLAnchorElement} */ ($('save'));
   save.href = URL.createObjectURL(new Blob([vCard(card)], { type: 'text/vcard' }));
-  save.download = (f.name || 'contact').replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 40) + '.vcf';
+  save.download = ((f.name || '').replace(/[^\p{L}\p{N} ._-]/gu, '').trim().slice(0, 40) || 'contact') + '.vcf';
   $('actions').hidden = false;
   if (card.checked) reply(card.nodeId, f.name || 'The card’s owner');
 }
