@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),  // already resolved for PostgresNIO
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),  // the Wallet pass's CMS signature
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),  // already resolved for swift-certificates
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),  // the .pkpass archive
@@ -139,6 +140,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),  // libpq's sslmode and sslrootcert, and why a handshake failed
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),  // the request time limit, a channel handler
@@ -168,11 +170,16 @@ let package = Package(
                 "HandshakeMailbox",  // Friend requests and share links, on the account's server
                 "HandshakeAvatar",  // a photo chosen for your card, shrunk to fit as `card set --avatar` does
                 "HandshakeIntake",  // Add: a card, a share link or a credential, read as `handshake add` reads it
+                "HandshakeHTML",  // every screen, as typed nodes
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),  // `URI`, which the access rule decides from
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets
                 .product(name: "NIOCore", package: "swift-nio"),  // a port already taken, told apart by its errno
             ],
+            // The page's script and stylesheet, compiled into the binary as bytes (`PackageResources.app_js`),
+            // so the program needs no folder of files beside it.
+            resources: [.embedInCode("Static/app.js"), .embedInCode("Static/app.css")],
             swiftSettings: strict
         ),
         // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
@@ -269,8 +276,10 @@ let package = Package(
             name: "HandshakeWebAppTests",
             dependencies: [
                 "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport", "HandshakeIntake", "HandshakeCredentials",
+                "HandshakeHTML",
                 "HandshakeQRReader",  // a picture of a card page link, read as the app reads one
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

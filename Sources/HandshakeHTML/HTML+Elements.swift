@@ -59,6 +59,7 @@ extension HTMLTag {
     public static let noscript = HTMLTag("noscript")
     public static let blockquote = HTMLTag("blockquote")
     public static let svg = HTMLTag("svg")
+    public static let video = HTMLTag("video")
     public static let meta = HTMLTag("meta", isVoid: true)
     public static let link = HTMLTag("link", isVoid: true)
     public static let br = HTMLTag("br", isVoid: true)
@@ -124,6 +125,7 @@ extension HTML {
     public static func noscript(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML = { .empty }) -> HTML { element(.noscript, attributes, content) }
     public static func blockquote(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML = { .empty }) -> HTML { element(.blockquote, attributes, content) }
     public static func svg(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML = { .empty }) -> HTML { element(.svg, attributes, content) }
+    public static func video(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML = { .empty }) -> HTML { element(.video, attributes, content) }
     public static func meta(_ attributes: HTMLAttribute...) -> HTML { element(.meta, attributes) }
     public static func link(_ attributes: HTMLAttribute...) -> HTML { element(.link, attributes) }
     public static func br(_ attributes: HTMLAttribute...) -> HTML { element(.br, attributes) }

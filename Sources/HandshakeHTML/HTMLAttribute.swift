@@ -91,6 +91,23 @@ extension HTMLAttribute {
     public static func disabled(_ isSet: Bool = true) -> HTMLAttribute { .flag("disabled", isSet) }
     public static func required(_ isSet: Bool = true) -> HTMLAttribute { .flag("required", isSet) }
     public static func hidden(_ isSet: Bool = true) -> HTMLAttribute { .flag("hidden", isSet) }
+    public static func rows(_ count: Int) -> HTMLAttribute { HTMLAttribute("rows", String(count)) }
+    public static func width(_ pixels: Int) -> HTMLAttribute { HTMLAttribute("width", String(pixels)) }
+    public static func height(_ pixels: Int) -> HTMLAttribute { HTMLAttribute("height", String(pixels)) }
+    /// The media types a file input offers (`image/png,image/jpeg`).
+    public static func accept(_ mediaTypes: String...) -> HTMLAttribute { HTMLAttribute("accept", mediaTypes.joined(separator: ",")) }
+    public static func content(_ value: String) -> HTMLAttribute { HTMLAttribute("content", value) }
+    public static func charset(_ value: String) -> HTMLAttribute { HTMLAttribute("charset", value) }
+    public static func inputmode(_ value: String) -> HTMLAttribute { HTMLAttribute("inputmode", value) }
+    /// `spellcheck="true"` or `"false"`: an enumerated attribute, not a Boolean one (absent means the default).
+    public static func spellcheck(_ isOn: Bool) -> HTMLAttribute { HTMLAttribute("spellcheck", isOn ? "true" : "false") }
+    public static func autocapitalize(_ value: String) -> HTMLAttribute { HTMLAttribute("autocapitalize", value) }
+    /// Which camera a file input opens on a phone (`environment`: the one facing away).
+    public static func capture(_ value: String) -> HTMLAttribute { HTMLAttribute("capture", value) }
+    /// A link that saves what it leads to instead of showing it.
+    public static func download(_ isSet: Bool = true) -> HTMLAttribute { .flag("download", isSet) }
+    public static func muted(_ isSet: Bool = true) -> HTMLAttribute { .flag("muted", isSet) }
+    public static func playsinline(_ isSet: Bool = true) -> HTMLAttribute { .flag("playsinline", isSet) }
 
     /// A link to a place outside the site, from text that came from outside (a card's website): written
     /// only for `https`, `http`, `mailto` and `tel` URLs, so a `javascript:` or `data:` URL never becomes a

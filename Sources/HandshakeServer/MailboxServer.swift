@@ -75,7 +75,9 @@ public struct MailboxServer: Sendable {
         let verifier = VerifierRoutes(storage: storage, clock: clock, publicURL: publicURL)
 
         let open = router.group(RouterPath(MailboxPath.version))
-        let signInLimit = SignInLimit(perAddress: policy.challengesPerAddressPerMinute, total: policy.challengesPerMinute, clock: clock)
+        let signInLimit = SignInLimit(
+            perAddress: policy.challengesPerAddressPerMinute, newcomers: policy.challengesPerMinute, known: policy.knownKeyChallengesPerMinute,
+            clock: clock)
         let auth = AuthRoutes(storage: storage, clock: clock, policy: policy, limit: signInLimit)
         auth.register(on: open)
         accounts.registerPublic(on: open)
@@ -113,11 +115,15 @@ public struct MailboxServer: Sendable {
         await purgeService.runOnce()
     }
 
-    /// Brings the storage's schema up to date; the application runs it before it accepts connections.
+    /// Brings the storage's schema up to date and raises the next event id above the clock's floor
+    /// (``EventNumbering``, so ids continue above any a client holds after a restore); the application runs
+    /// it before it accepts connections.
     /// - Returns: the names of the migrations applied, oldest first.
     @discardableResult
     public func prepare() async throws -> [String] {
-        try await storage.prepare()
+        let applied = try await storage.prepare()
+        try await storage.continueEventIDs(above: EventNumbering.floor(at: clock.now()))
+        return applied
     }
 
     /// The application listening on `host`:`port`, ready for `runService()`.
@@ -136,9 +142,9 @@ public struct MailboxServer: Sendable {
             router: makeRouter(), server: .http1(configuration: http),
             configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: services,
             logger: logger)
-        let storage = storage
+        let server = self
         application.beforeServerStarts {
-            let applied = try await storage.prepare()
+            let applied = try await server.prepare()
             // The operator sees what an upgrade changed in the database, and that a restart changed nothing.
             let migrations = applied.isEmpty ? "none (the schema is up to date)" : applied.joined(separator: "; ")
             logger.info("database ready", metadata: ["migrationsApplied": "\(migrations)"])

@@ -77,12 +77,18 @@ public struct LocalWebApp: Sendable {
     func router(bound: BoundPort, faceToFace: FaceToFace) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: LocalAccessMiddleware(secrets: secrets, bound: bound))
+        addPages(to: router, faceToFace: faceToFace)
+        return router
+    }
+
+    /// The app's static files and routes, each at its `AppPath`, behind what `router` already has.
+    func addPages(to router: Router<BasicRequestContext>, faceToFace: FaceToFace) {
+        router.add(middleware: FileMiddleware(fileProvider: StaticFiles(), urlBasePath: StaticFiles.basePath))
         let connection = MailboxConnection(registration: mailbox, identity: account.identity)
         AppRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
         FriendRequestRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
         FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
         PictureRoutes(reader: QRPictureReader()).register(on: router)
         CardPhotoRoutes(account: account).register(on: router)
-        return router
     }
 }

@@ -99,6 +99,61 @@ struct NearbyNamespaceTests {
         #expect(try await bob.run("contact", "list").stdout.contains("Ada") == false)
     }
 
+    /// A script of Tests/HandshakeNearbyTests/Conformance.
+    static func nearbyScript(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HandshakeNearbyTests/Conformance/\(name)")
+    }
+
+    @Test("a device that connects without being in the list is turned away without a byte, and the exchange with the person chosen completes")
+    func strangerTurnedAway() async throws {
+        let (ada, bob) = try await Self.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let choosing = try Running(bob, ["nearby", "--select", "Ada Lovelace", "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
+        let looking = try #require(try await choosing.nextEvent())
+        let port = try #require(looking["port"] as? Int)
+        // A device that never advertised (here on Bob's own host, an address no one in his list has) connects
+        // and waits in silence.
+        let stranger = try PythonScript.Running(
+            Self.nearbyScript("silent_connect.py"), ["host": pair.secondHost, "port": port, "seconds": 20], prefix: pair.command(in: pair.second, []))
+        let silent = try await stranger.result()
+        #expect(silent["received"] as? Int == 0, "not even the channel's first message: \(silent)")
+        #expect(silent["closed"] as? Bool == true, "\(silent)")
+        let turnedAway = try #require(try await choosing.nextEvent())
+        #expect(turnedAway["event"] as? String == "turnedAway" && turnedAway["reason"] as? String == "notInList", "\(turnedAway)")
+        #expect(turnedAway["address"] as? String == pair.secondHost)
+
+        let waiting = try Running(ada, ["nearby", "--show-name", "--accept", "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
+        let bobEvents = try await [looking, turnedAway] + Self.finish(choosing), adaEvents = try await Self.finish(waiting)
+        try await Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nearby")
+    }
+
+    @Test("--select naming nobody: a request from someone in the list is declined (they hear so), nothing is kept, and the run ends with a sentence")
+    func selectionDeclinesOthers() async throws {
+        let eve = try await NearbyCommandTests.person("Eve Example"), bob = try await NearbyCommandTests.person("Bob Babbage")
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let selecting = try Running(bob, ["nearby", "--show-name", "--select", "qqqq", "--yes", "--json", "--timeout", "8"], namespace: pair.second)
+        #expect(try await selecting.nextEvent()?["event"] as? String == "looking")
+        let asking = try Running(eve, ["nearby", "--select", "Bob Babbage", "--yes", "--json", "--timeout", "30"], namespace: pair.first)
+        let eveEvents = try await Self.finish(asking)
+        #expect(asking.process.terminationStatus == 1)
+        #expect(eveEvents.last?["outcome"] as? String == "declined", "the requester hears back: \(eveEvents)")
+
+        let rest = try await selecting.restOfOutput()
+        try await selecting.exit()
+        #expect(selecting.process.terminationStatus == 1)
+        let bobEvents = rest.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let declined = try #require(bobEvents.first { $0["event"] as? String == "turnedAway" }, "\(bobEvents)")
+        #expect(declined["reason"] as? String == "requestDeclined" && declined["number"] as? Int == 1)
+        #expect(!bobEvents.contains { ["incomingRequest", "received", "saved"].contains($0["event"] as? String) }, "\(bobEvents)")
+        let errors = String(decoding: (selecting.process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(errors.contains("Nobody in the list of people nearby answered to “qqqq” within 8 seconds. Nothing was stored."), "\(errors)")
+        #expect(try await bob.run("contact", "list").stdout.contains("Eve") == false)
+        #expect(try await eve.run("contact", "list").stdout.contains("Bob") == false)
+    }
+
     @Test("the NFC tap: the token read from a file finds its issuer with no choosing")
     func tapped() async throws {
         let (ada, bob) = try await Self.people()

@@ -178,6 +178,12 @@ import FoundationNetworking
         // The database from a file (a password stays off the command line), and no --public-url: a warning.
         let urlFile = other.file("database-url")
         try Data("sqlite:\(other.file("from-file.sqlite").path)\n".utf8).write(to: urlFile)
+        // A file other users can read is refused, as ssh refuses such a key: the password in it may be known.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: urlFile.path)
+        let open = try await other.run("serve", "--port", String(port + 2), "--database-file", urlFile.path)
+        #expect(open.status == 1, "\(open.stderr)")
+        #expect(open.stderr.contains("other users of this machine can read it (mode 644). Make it yours alone with chmod 600"), "\(open.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: urlFile.path)
         let process = Process()
         process.executableURL = try CLI.binary
         process.arguments = ["serve", "--port", String(port + 2), "--database-file", urlFile.path]

@@ -71,4 +71,17 @@ import Testing
     @Test func trustedMarkupIsPlacedAsItIs() {
         #expect(HTML.div { .trusted("<svg></svg>") }.description == "<div><svg></svg></div>")
     }
+
+    @Test func formAndMediaAttributesAreWrittenAsHTMLReadsThem() {
+        let box = HTML.textarea(.rows(3), .spellcheck(false), .autocapitalize("off")) { .text("x") }
+        #expect(box.description == "<textarea rows=\"3\" spellcheck=\"false\" autocapitalize=\"off\">x</textarea>")
+        let file = HTML.input(.type("file"), .accept("image/png", "image/jpeg"), .capture("environment"))
+        #expect(file.description == "<input type=\"file\" accept=\"image/png,image/jpeg\" capture=\"environment\">")
+        #expect(HTML.video(.muted(), .playsinline(), .hidden()).description == "<video muted playsinline hidden></video>")
+        #expect(HTML.img(.width(96), .height(96)).description == "<img width=\"96\" height=\"96\">")
+        #expect(HTML.a(.href("/x.vcf"), .download()) { .text("x") }.description == "<a href=\"/x.vcf\" download>x</a>")
+        #expect(HTML.meta(.charset("utf-8")).description == "<meta charset=\"utf-8\">")
+        #expect(HTML.meta(.name("viewport"), .content("width=device-width")).description == "<meta name=\"viewport\" content=\"width=device-width\">")
+        #expect(HTML.input(.inputmode("url")).description == "<input inputmode=\"url\">")
+    }
 }

@@ -22,7 +22,10 @@ import Testing
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
-            _ = try await client.signIn(identity)
+            let token = try await client.signIn(identity)
+            // Signing in makes no account; asking for it does, and it has no card yet.
+            #expect(try await client.call(.get, "/v1/cards/\(identity.nodeID.rawValue)").code == "unknown_account")
+            #expect(try await client.call(.get, "/v1/account", token: token).status == .ok)
             #expect(try await client.call(.get, "/v1/cards/\(identity.nodeID.rawValue)").code == "no_card")
             let unknown = try await client.call(.get, "/v1/cards/\(Identity.generate().nodeID.rawValue)")
             #expect(unknown.status == .notFound)

@@ -1,13 +1,15 @@
 import Foundation
 @_spi(Wire) import HandshakeCore
 import HandshakeServer
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
 
 /// Signing in with a key: challenge, signature over the labelled bytes, bearer token; and every refusal.
 @Suite struct AuthTests {
-    @Test(arguments: Backend.allCases) func signingInCreatesTheAccountAndTheTokenOpensSignedInRoutes(_ backend: Backend) async throws {
+    /// Signing in makes a session; the account is made when its owner asks for it (`GET /v1/account`).
+    @Test(arguments: Backend.allCases) func signingInOpensSignedInRoutesAndAskingMakesTheAccount(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let identity = Identity.generate()
@@ -23,8 +25,7 @@ import Testing
     @Test(arguments: Backend.allCases) func anExistingAccountCanAskForAChallengeByNodeID(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
-            let identity = Identity.generate()
-            _ = try await client.signIn(identity)
+            let identity = try await client.person("Ada").identity
             let byNode = try await client.call(.post, "/v1/auth/challenge", json: ["nodeId": identity.nodeID.rawValue])
             #expect(byNode.status == .created)
             let unknown = try await client.call(.post, "/v1/auth/challenge", json: ["nodeId": Identity.generate().nodeID.rawValue])
@@ -118,9 +119,31 @@ import Testing
     }
 }
 
-/// The limit on sign-in challenges: per client address and in all, per minute, answered 429 with
-/// `Retry-After` until the minute turns (addresses given through a trusted `X-Forwarded-For`).
+/// The limit on sign-in challenges: per client address, and per standing in all (newcomers, known keys; a
+/// valid session is not counted), per minute, answered 429 with `Retry-After` until the minute turns
+/// (addresses given through a trusted `X-Forwarded-For`, as behind the documented proxy).
 @Suite struct SignInLimitTests {
+    /// A challenge request from `address` (through a trusted proxy's `X-Forwarded-For`) for `identity`'s key,
+    /// with `token` as a bearer when given.
+    static func ask(_ client: TestMailbox.Client, from address: String, for identity: Identity, token: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/json", HTTPFields.Element.Name("X-Forwarded-For")!: "203.0.113.9, \(address)"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await client.client.execute(
+            uri: "/v1/auth/challenge", method: .post, headers: headers,
+            body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])))
+    }
+
+    /// Signs `identity` in from `address`: the challenge's status, then (if it was given) the token's.
+    static func signIn(_ client: TestMailbox.Client, from address: String, as identity: Identity, token: String? = nil) async throws -> (HTTPResponse.Status, String?) {
+        let challenge = try await ask(client, from: address, for: identity, token: token)
+        guard challenge.status == .created, let text = try challenge.object()["challenge"] as? String, let bytes = Base64URL.decode(text) else {
+            return (challenge.status, nil)
+        }
+        let answer = try await client.call(
+            .post, "/v1/auth/token", json: ["challenge": text, "signature": Base64URL.encode(identity.sign(bytes, for: .serverChallenge))])
+        return (answer.status, try answer.object()["token"] as? String)
+    }
+
     @Test func challengesAreCountedPerAddressAndInAll() async throws {
         var policy = MailboxPolicy()
         policy.challengesPerAddressPerMinute = 3
@@ -128,23 +151,91 @@ import Testing
         policy.trustForwardedFor = true
         let mailbox = try await TestMailbox(.sqlite, policy: policy)
         try await mailbox.test { client in
-            func ask(from address: String) async throws -> TestResponse {
-                try await client.client.execute(
-                    uri: "/v1/auth/challenge", method: .post,
-                    headers: [.contentType: "application/json", HTTPFields.Element.Name("X-Forwarded-For")!: "203.0.113.9, \(address)"],
-                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["sigKey": Base64URL.encode(Identity.generate().sigKey.rawRepresentation)])))
-            }
+            func ask(from address: String) async throws -> TestResponse { try await Self.ask(client, from: address, for: Identity.generate()) }
             for _ in 0..<3 { #expect(try await ask(from: "198.51.100.1").status == .created) }
             let fourth = try await ask(from: "198.51.100.1")
             #expect(fourth.status == .tooManyRequests && fourth.code == "rate_limited")
             #expect(Int(fourth.headers[.retryAfter] ?? "") ?? 0 >= 1)
-            // Another address has its own count, until the total for everyone is used up.
+            // Another address has its own count, until the total for newcomers is used up.
             #expect(try await ask(from: "198.51.100.2").status == .created)
             #expect(try await ask(from: "198.51.100.2").status == .created)
             #expect(try await ask(from: "198.51.100.3").status == .tooManyRequests)
             // The next minute starts afresh.
             client.clock.advance(by: 60)
             #expect(try await ask(from: "198.51.100.1").status == .created)
+        }
+    }
+
+    /// 64 addresses ask for challenges for fresh keys until each has had its share, which uses up the
+    /// instance's count for newcomers; a person who signed in before still signs in, from an address of
+    /// their own, and sends a request; a newcomer does not get in.
+    @Test(arguments: Backend.allCases) func aFloodFrom64AddressesLeavesPeopleWhoSignedInBeforeSigningIn(_ backend: Backend) async throws {
+        var policy = MailboxPolicy()
+        policy.challengesPerAddressPerMinute = 8
+        policy.challengesPerMinute = 256
+        policy.knownKeyChallengesPerMinute = 256
+        policy.trustForwardedFor = true
+        let mailbox = try await TestMailbox(backend, policy: policy)
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
+            let answers = try await withThrowingTaskGroup(of: [HTTPResponse.Status].self) { group in
+                for address in 0..<64 {
+                    group.addTask {
+                        var statuses: [HTTPResponse.Status] = []
+                        for _ in 0..<10 { statuses.append(try await Self.ask(client, from: "198.18.0.\(address + 1)", for: Identity.generate()).status) }
+                        return statuses
+                    }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0 += $1 }
+            }
+            // The newcomers' share is 256 a minute; Ada's and Bob's first sign-ins took two of it.
+            #expect(answers.filter { $0 == .created }.count == 254)
+            #expect(answers.filter { $0 == .tooManyRequests }.count == 640 - 254)
+            // The flood has used up the newcomers' share: a fresh key from a new address is refused.
+            #expect(try await Self.ask(client, from: "192.0.2.77", for: Identity.generate()).status == .tooManyRequests)
+            // Ada signed in before: she signs in again and sends Bob a request.
+            let (status, token) = try await Self.signIn(client, from: "192.0.2.10", as: ada.identity)
+            #expect(status == .created)
+            let again = Person(identity: ada.identity, token: try #require(token), card: ada.card)
+            #expect(try await client.sendRequest(from: again, to: bob).status == .created)
+        }
+    }
+
+    /// A request carrying a valid session of the key it asks for is not counted in the instance's share:
+    /// it still gets a challenge when even the known keys' count is used up. Another account's session
+    /// does not count.
+    @Test func aValidSessionOfTheKeyGoesFirst() async throws {
+        var policy = MailboxPolicy()
+        policy.challengesPerMinute = 2
+        policy.knownKeyChallengesPerMinute = 2
+        policy.trustForwardedFor = true
+        let mailbox = try await TestMailbox(.sqlite, policy: policy)
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
+            #expect(try await Self.ask(client, from: "192.0.2.1", for: Identity.generate()).status == .tooManyRequests, "two newcomers came already")
+            for _ in 0..<2 { #expect(try await Self.ask(client, from: "192.0.2.1", for: ada.identity).status == .created) }
+            #expect(try await Self.ask(client, from: "192.0.2.1", for: ada.identity).status == .tooManyRequests, "the known keys' share is used up")
+            #expect(try await Self.ask(client, from: "192.0.2.1", for: ada.identity, token: bob.token).status == .tooManyRequests)
+            let (status, token) = try await Self.signIn(client, from: "192.0.2.1", as: ada.identity, token: ada.token)
+            #expect(status == .created && token != nil)
+        }
+    }
+
+    /// Without `--trust-forwarded-for` a client's own `X-Forwarded-For` changes nothing: the count is by the
+    /// connection's peer (here every request comes from 127.0.0.1).
+    @Test func anUntrustedForwardedForIsIgnored() async throws {
+        var policy = MailboxPolicy()
+        policy.challengesPerAddressPerMinute = 3
+        let mailbox = try await TestMailbox(.sqlite, policy: policy)
+        try await mailbox.test(.live) { client in
+            for index in 0..<3 {
+                let answer = try await Self.ask(client, from: "198.51.100.\(index)", for: Identity.generate())
+                #expect(answer.status == .created)
+            }
+            let fourth = try await Self.ask(client, from: "198.51.100.99", for: Identity.generate())
+            #expect(fourth.status == .tooManyRequests)
         }
     }
 }

@@ -95,10 +95,11 @@ struct OwnCluster: Sendable {
     let url: String
     let script: String
 
-    static func start(file: String = #filePath) async throws -> OwnCluster {
+    /// Starts a cluster; with `tls`, with ssl=on and a throwaway CA (``tlsFile(_:)``).
+    static func start(tls: Bool = false, file: String = #filePath) async throws -> OwnCluster {
         let script = try ArticleCode.packageRoot(of: file).appendingPathComponent("scripts/start-postgres").path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-outage-\(UUID().uuidString)").path
-        let output = try await run(script, [folder])
+        let output = try await run(script, (tls ? ["--tls"] : []) + [folder])
         let url = try #require(output.split(separator: "\n").last.map(String.init))
         return OwnCluster(folder: folder, url: url, script: script)
     }
@@ -107,6 +108,13 @@ struct OwnCluster: Sendable {
     func pause() async throws { try await Self.run(script, ["--pause", folder]) }
     /// Starts it again on the same port.
     func resume() async throws { try await Self.run(script, ["--resume", folder]) }
+    /// Stops the postmaster and every process it started with SIGSTOP: a hung database, whose connections
+    /// stay open and answer nothing.
+    func freeze() async throws { try await Self.run(script, ["--freeze", folder]) }
+    /// Lets them run again (SIGCONT).
+    func thaw() async throws { try await Self.run(script, ["--thaw", folder]) }
+    /// A file of the throwaway CA of a cluster started with `tls`: `ca.crt`, `other-ca.crt`.
+    func tlsFile(_ name: String) -> String { "\(folder)/tls/\(name)" }
     /// Stops it and removes its files.
     func stop() async { _ = try? await Self.run(script, ["--stop", folder]) }
 

@@ -150,6 +150,6 @@ import Testing
 enum PostgresSchemaNames {
     static let all = [
         "v1: accounts, sessions, share links, friend requests, contacts", "v2: the event log", "v3: presentation requests",
-        "v4: wallet-pass signatures",
+        "v4: wallet-pass signatures", "v5: sessions without an account",
     ]
 }

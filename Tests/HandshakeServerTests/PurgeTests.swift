@@ -46,4 +46,31 @@ import Testing
             #expect(text.contains("handshake_purged_rows_total{table=\"auth_challenge\"} 27"), "\(text.split(separator: "\n").filter { $0.contains("purged") })")
         }
     }
+
+    /// Signing in makes no account, so fresh keys that only sign in leave nothing once their sessions are
+    /// purged; an account asked for but never given a card goes once its sessions are over and nothing
+    /// refers to it, while one that sent a request (and every account with a card) stays.
+    @Test(arguments: Backend.allCases) func signInsLeaveNoAccountsAndCardlessAccountsGo(_ backend: Backend) async throws {
+        let mailbox = try await TestMailbox(backend)
+        let server = mailbox.server
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            for _ in 0..<10 { _ = try await client.signIn(Identity.generate()) }
+            let asker = Identity.generate()
+            #expect(try await client.call(.get, "/v1/account", token: try await client.signIn(asker)).status == .ok)
+            let sender = Identity.generate()
+            let senderCard = try Person.card(sender, name: "Sam", at: client.clock.now())
+            let sam = Person(identity: sender, token: try await client.signIn(sender), card: senderCard)
+            #expect(try await client.sendRequest(from: sam, to: ada).status == .created)
+            #expect(try await client.call(.get, "/v1/cards/\(sam.nodeID)").code == "no_card", "sending made Sam's account, without a card")
+
+            #expect(await server.purgeExpired()?.cardlessAccounts == 0, "their sessions are still valid")
+            client.clock.advance(by: MailboxPolicy().sessionLifetime + 1)
+            let purged = try #require(await server.purgeExpired())
+            #expect(purged.sessions == 13 && purged.cardlessAccounts == 1, "\(purged)")
+            #expect(try await client.call(.get, "/v1/cards/\(asker.nodeID.rawValue)").code == "unknown_account")
+            #expect(try await client.call(.get, "/v1/cards/\(sam.nodeID)").code == "no_card")
+            #expect(try await client.call(.get, "/v1/cards/\(ada.nodeID)").status == .ok)
+        }
+    }
 }

@@ -12,15 +12,21 @@ import Testing
 /// The Add screens: the answer a person gives is read from the keep form as the book's `ReceiveAnswer`, and
 /// the confirmation offers what the preview allows, with the card's text riding along escaped.
 struct AddScreenTests {
-    @Test func theKeepFormsFieldsAreTheBooksAnswer() {
-        #expect(AddScreen.answer(FormFields("answer=add&trust=KNOWN")) == .add(trust: .known))
-        #expect(AddScreen.answer(FormFields("answer=add")) == .add(trust: .trusted))
-        #expect(AddScreen.answer(FormFields("answer=add&trust=BLOCKED")) == .add(trust: .known), "a new person is never added blocked")
-        #expect(AddScreen.answer(FormFields("answer=separately&trust=TRUSTED")) == .addSeparately(trust: .trusted))
-        #expect(AddScreen.answer(FormFields("answer=merge-42")) == .merge(into: 42))
-        #expect(AddScreen.answer(FormFields("answer=merge-x")) == .ignore)
-        #expect(AddScreen.answer(FormFields("answer=ignore")) == .ignore)
-        #expect(AddScreen.answer(FormFields("")) == .ignore)
+    @Test func theKeepFormsFieldsAreTheBooksAnswer() throws {
+        func answer(_ body: String) throws -> ReceiveAnswer { try decodeForm(body, as: KeepForm.self).answer }
+        #expect(try answer("answer=add&trust=KNOWN") == .add(trust: .known))
+        #expect(try answer("answer=add") == .add(trust: .trusted))
+        #expect(try answer("answer=add&trust=BLOCKED") == .add(trust: .known), "a new person is never added blocked")
+        #expect(try answer("answer=separately&trust=TRUSTED") == .addSeparately(trust: .trusted))
+        #expect(try answer("answer=merge-42") == .merge(into: 42))
+        #expect(try answer("answer=merge-x") == .ignore)
+        #expect(try answer("answer=ignore") == .ignore)
+        #expect(try answer("") == .ignore)
+        #expect(try decodeForm("card=HS1%3AABC+D&answer=add", as: KeepForm.self).card == "HS1:ABC D")
+        // The buttons' values read back as the choices they were made from.
+        for choice in [KeepForm.Choice.add, .separately, .merge(into: 7), .ignore] {
+            #expect(KeepForm.Choice(rawValue: choice.rawValue) == choice)
+        }
     }
 
     @Test func aNewCardSharingAnEmailOffersMergeAddSeparatelyAndIgnore() async throws {

@@ -1,3 +1,5 @@
+import Hummingbird
+import HummingbirdCore
 import Testing
 
 @testable import HandshakeWebApp
@@ -7,16 +9,18 @@ import Testing
 struct LocalAccessRuleTests {
     static let secrets = LaunchSecrets(launch: "L4unch", session: "S3ssion", formToken: "F0rm")
     static let rule = LocalAccessRule(secrets: secrets, port: 7430)
-    static let cookie = "theme=dark; handshake-app=S3ssion"
+    static let cookie = "S3ssion"
 
     func decide(_ method: String = "GET", host: String? = "127.0.0.1:7430", _ path: String = "/contacts", cookie: String? = cookie,
                 origin: String? = nil, formToken: String? = nil) -> LocalAccessDecision {
-        Self.rule.decide(method: method, host: host, path: path, cookie: cookie, origin: origin, formToken: formToken)
+        Self.rule.decide(method: method, host: host, uri: URI(path), session: cookie, origin: origin, formToken: formToken)
     }
 
     @Test func theLaunchSecretIsTradedForTheCookieAndLeavesTheURL() {
         #expect(decide(_: "GET", "/contacts?secret=L4unch", cookie: nil) == .startSession(location: "/contacts"))
         #expect(decide(_: "GET", "/contacts?q=ada&secret=L4unch", cookie: nil) == .startSession(location: "/contacts?q=ada"))
+        #expect(decide(_: "GET", "/contacts?q=Ada%20L%26B&secret=L4unch&trust=known", cookie: nil) == .startSession(location: "/contacts?q=Ada%20L%26B&trust=known"),
+                "the rest of the query is kept as it was meant")
         #expect(decide(_: "GET", "//evil.example/x?secret=L4unch", cookie: nil) == .startSession(location: "/"), "never another site")
         #expect(decide(_: "GET", "/contacts?secret=wrong", cookie: nil) == .noSession)
         #expect(decide(_: "GET", "/contacts?secret=L4unc", cookie: nil) == .noSession, "a prefix of the secret is not the secret")
@@ -24,8 +28,8 @@ struct LocalAccessRuleTests {
 
     @Test func withoutTheCookieNothingIsServed() {
         #expect(decide(cookie: nil) == .noSession)
-        #expect(decide(cookie: "handshake-app=S3ssio") == .noSession)
-        #expect(decide(cookie: "handshake-app=L4unch") == .noSession, "the launch secret is not the session")
+        #expect(decide(cookie: "S3ssio") == .noSession)
+        #expect(decide(cookie: "L4unch") == .noSession, "the launch secret is not the session")
         #expect(decide() == .allow)
         #expect(decide(host: "localhost:7430") == .allow)
     }
@@ -55,18 +59,22 @@ struct LocalAccessRuleTests {
     /// something: without the cookie or from another origin, nothing is read.
     @Test func theHeadIsDecidedBeforeAnyBodyIsRead() {
         let rule = Self.rule
-        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", path: "/add/picture", cookie: Self.cookie, origin: "http://127.0.0.1:7430") == .checkFormToken)
-        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", path: "/add/picture", cookie: nil, origin: "http://127.0.0.1:7430") == .noSession)
-        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", path: "/add/picture", cookie: Self.cookie, origin: "http://evil.example") == .crossSite)
-        #expect(rule.decide(method: "GET", host: "127.0.0.1:7430", path: "/add", cookie: Self.cookie, origin: nil) == .allow)
+        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", uri: "/add/picture", session: Self.cookie, origin: "http://127.0.0.1:7430") == .checkFormToken)
+        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", uri: "/add/picture", session: nil, origin: "http://127.0.0.1:7430") == .noSession)
+        #expect(rule.decide(method: "POST", host: "127.0.0.1:7430", uri: "/add/picture", session: Self.cookie, origin: "http://evil.example") == .crossSite)
+        #expect(rule.decide(method: "GET", host: "127.0.0.1:7430", uri: "/add", session: Self.cookie, origin: nil) == .allow)
         #expect(rule.decide(formToken: "F0rm") == .allow)
         #expect(rule.decide(formToken: "F0rmX") == .crossSite)
     }
 
-    @Test func formsAndCookiesAreReadAsBrowsersWriteThem() {
-        let form = FormFields("csrf=F0rm&alias=Ada+%3Cb%3E&alias=second&empty=")
-        #expect(form["csrf"] == "F0rm" && form["alias"] == "Ada <b>" && form["empty"] == "" && form["missing"] == nil)
-        #expect(LocalAccessRule.cookie("handshake-app", in: " a=1 ;handshake-app=xyz") == "xyz")
-        #expect(LocalAccessRule.cookie("handshake-app", in: "handshake-app-old=xyz") == nil)
+    @Test func theFormTokenIsReadFromAFormAndTheCookieIsSetForThisAppAlone() throws {
+        let form = try URLEncodedFormDecoder().decode(FormTokenForm.self, from: "alias=Ada+%3Cb%3E&csrf=F0rm&empty=")
+        #expect(form.token == "F0rm")
+        #expect(try URLEncodedFormDecoder().decode(FormTokenForm.self, from: "alias=Ada").token == nil)
+        let cookie = Self.rule.sessionCookie
+        #expect(cookie.name == LocalAccessRule.cookieName && cookie.value == "S3ssion")
+        #expect(cookie.httpOnly && cookie.sameSite == .strict && cookie.path == "/" && cookie.domain == nil)
+        #expect(Cookies(from: ["theme=dark; \(LocalAccessRule.cookieName)=S3ssion"])[LocalAccessRule.cookieName]?.value == "S3ssion")
+        #expect(Cookies(from: ["\(LocalAccessRule.cookieName)-old=S3ssion"])[LocalAccessRule.cookieName] == nil)
     }
 }

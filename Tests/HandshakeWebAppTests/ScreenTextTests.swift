@@ -13,10 +13,12 @@ import Testing
 struct ScreenTextTests {
     static let hostile = "<img src=x onerror=alert(1)>\"'&\u{1B}[2J\u{202E}"
 
-    @Test func interpolatedTextIsEscapedAndLiteralMarkupIsNot() {
-        let name = Self.hostile
-        let html: HTML = "<p title=\"\(name)\">\(name)</p>"
-        #expect(html.description == "<p title=\"&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;\\u{1B}[2J\\u{202E}\">&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;\\u{1B}[2J\\u{202E}</p>")
+    @Test func textGivenToAScreenIsTextInContentAndInAttributes() {
+        let page = AddScreen.page(formToken: Self.hostile, pasted: Self.hostile)
+        let escaped = "&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;\\u{1B}[2J\\u{202E}"
+        #expect(page.contains("spellcheck=\"false\" autocapitalize=\"off\">\(escaped)</textarea>"), "the pasted text, in the box")
+        #expect(page.contains("name=\"csrf\" value=\"\(escaped)\">"), "a value, in its attribute")
+        #expect(!page.contains("<img") && !page.unicodeScalars.contains("\u{1B}") && !page.unicodeScalars.contains("\u{202E}"))
     }
 
     @Test func aHostileNameInTheBookIsTextOnTheListAndTheInfoPage() throws {

@@ -10,6 +10,9 @@ import HandshakeCore
     case missingCount(byteCount: Int)
     /// A set message announced a number of entries that is not one of `CommonFriendsBuckets/sizes`.
     case notABucket(count: Int)
+    /// A set message is a bucket larger than this session compares (a session in the list of people nearby
+    /// compares at most 256 entries each way: docs/protocols/nearby-common-friends.md, "A known leak").
+    case setTooLarge(count: Int, limit: Int)
     /// A reply announced a number of entries other than the number in the set it answers.
     case replyCountMismatch(expected: Int, received: Int)
     /// The message's length does not match its count: cut short, or with bytes after its last entry.
@@ -38,6 +41,8 @@ import HandshakeCore
             return "The other device's list of contacts was \(byteCount) byte\(byteCount == 1 ? "" : "s") long, too short to say how many entries it holds."
         case .notABucket(let count):
             return "The other device sent a list of \(count) contacts; a list must hold 16, 32, 64, and so on up to 4096 entries."
+        case .setTooLarge(let count, let limit):
+            return "The other device sent a list of \(count) contacts to compare; with someone found in the list of people nearby, at most \(limit) are compared."
         case .replyCountMismatch(let expected, let received):
             return "The other device answered \(received) of our contacts, but we sent it \(expected)."
         case .lengthMismatch(let count, let expectedBytes, let receivedBytes):

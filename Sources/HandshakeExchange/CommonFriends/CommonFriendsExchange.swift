@@ -4,9 +4,10 @@
 /// Protects: each side's contact list. A side sends only its contacts' hashed keys blinded by a scalar
 /// used for this exchange alone, padded to a bucket size with dummies that look like them, in random
 /// order; so the peer learns which of its own contacts are common, and the bucket, and no key, no hash of
-/// a key, not the other contacts, not the exact count. One aggregate does leak: how many entries lie on
-/// the curve's twist, a sum over the contacts (the document's "A known leak" gives it and two fixes). A peer that sends made-up keys can
-/// test at most `CommonFriendsBuckets/maximum` candidates, once per exchange (a second set is refused).
+/// a key, not the other contacts, not the exact count. A peer that sends made-up keys can test at most
+/// `largestBucket` candidates (`CommonFriendsBuckets/maximum` by default, 256 in the list of people nearby),
+/// once per exchange (a second set is refused); how often a device may run an exchange with the list is the
+/// list's rule (the document's "A known leak").
 /// It does not protect against a peer that deviates to mislead: it can hide common contacts or make some
 /// of ours look common; nor does it hide the bucket. It relies on the session layer's channel for
 /// confidentiality and for knowing who the peer is.
@@ -26,6 +27,8 @@
     private let blinding: Blinding
     /// The own contact keys compared: 32 bytes each, deduplicated, at most the maximum bucket.
     private let compared: [[UInt8]]
+    /// The largest set compared and answered: our own contacts past it are left out, a larger set refused.
+    private let largestBucket: Int
     private let uncompared: [[UInt8]]
     private var sent: SentSet?
     /// The peer's set blinded by our scalar too (our reply to it), and that set's size.
@@ -35,24 +38,32 @@
 
     /// An exchange over the `sigKey`s (32 bytes each) of this side's trusted contacts.
     ///
-    /// Repeated keys count once. If more than `CommonFriendsBuckets/maximum` distinct keys are given,
-    /// the first ones in the order given are compared (put the contacts that matter most first) and the
-    /// rest are reported in `CommonFriendsResult/uncomparedKeys`, as is any key that is not 32 bytes long.
+    /// Repeated keys count once. If more than `largestBucket` distinct keys are given, the first ones in
+    /// the order given are compared (put the contacts that matter most first) and the rest are reported in
+    /// `CommonFriendsResult/uncomparedKeys`, as is any key that is not 32 bytes long.
     ///
     /// - Parameters:
     ///   - contactKeys: the `sigKey`s of this side's trusted contacts, those that matter most first.
     ///   - sessionSalt: the secure channel's handshake hash, which both sides share: it makes every element
     ///     new in each session (docs/protocols/nearby-common-friends.md, "Elements").
+    ///   - largestBucket: the largest set sent or answered, one of `CommonFriendsBuckets/sizes`: at most this
+    ///     many own contacts are compared, and a peer's set larger than this is refused
+    ///   (`CommonFriendsError/setTooLarge(count:limit:)`).
     ///   - random: the source of the scalar, the dummies and the order; the system's by default.
-    public init(contactKeys: [[UInt8]], sessionSalt: [UInt8], random: some CommonFriendsRandomSource = SystemCommonFriendsRandom()) {
+    public init(
+        contactKeys: [[UInt8]], sessionSalt: [UInt8], largestBucket: Int = CommonFriendsBuckets.maximum,
+        random: some CommonFriendsRandomSource = SystemCommonFriendsRandom()
+    ) {
+        precondition(CommonFriendsBuckets.isValid(largestBucket), "the largest set is a bucket size")
         self.sessionSalt = sessionSalt
+        self.largestBucket = largestBucket
         var random: any CommonFriendsRandomSource = random
         self.blinding = Self.drawBlinding(from: &random)
         var seen = Set<[UInt8]>()
         var compared: [[UInt8]] = []
         var uncompared: [[UInt8]] = []
         for key in contactKeys where seen.insert(key).inserted {
-            if key.count == FriendElement.byteCount && compared.count < CommonFriendsBuckets.maximum {
+            if key.count == FriendElement.byteCount && compared.count < largestBucket {
                 compared.append(key)
             } else {
                 uncompared.append(key)
@@ -111,7 +122,7 @@
     public mutating func reply(toPeerSet message: some Collection<UInt8>) throws(CommonFriendsError) -> [UInt8] {
         guard peerDoubleBlinded == nil else { throw .secondSet }
         guard sent != nil else { throw .ownSetNotSent }
-        let entries = try CommonFriendsMessage.decode(message, expectedCount: nil)
+        let entries = try CommonFriendsMessage.decode(message, expectedCount: nil, largestBucket: largestBucket)
         var answered: [FriendElement] = []
         answered.reserveCapacity(entries.count)
         for (position, entry) in entries.enumerated() {

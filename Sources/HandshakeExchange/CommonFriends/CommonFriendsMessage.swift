@@ -20,9 +20,11 @@ enum CommonFriendsMessage {
         return out
     }
 
-    /// The entries of a set message (`expectedCount` nil: the count must be a bucket size) or of a reply
-    /// (`expectedCount` is the size of the set it answers).
-    static func decode(_ bytes: some Collection<UInt8>, expectedCount: Int?) throws(CommonFriendsError) -> [FriendElement] {
+    /// The entries of a set message (`expectedCount` nil: the count must be a bucket size, at most
+    /// `largestBucket`) or of a reply (`expectedCount` is the size of the set it answers).
+    static func decode(
+        _ bytes: some Collection<UInt8>, expectedCount: Int?, largestBucket: Int = CommonFriendsBuckets.maximum
+    ) throws(CommonFriendsError) -> [FriendElement] {
         let bytes = Array(bytes)
         guard bytes.count >= countByteCount else { throw .missingCount(byteCount: bytes.count) }
         let count = Int(bytes[0]) << 8 | Int(bytes[1])
@@ -30,6 +32,7 @@ enum CommonFriendsMessage {
             guard count == expectedCount else { throw .replyCountMismatch(expected: expectedCount, received: count) }
         } else {
             guard CommonFriendsBuckets.isValid(count) else { throw .notABucket(count: count) }
+            guard count <= largestBucket else { throw .setTooLarge(count: count, limit: largestBucket) }
         }
         let expectedBytes = countByteCount + count * FriendElement.byteCount
         guard bytes.count == expectedBytes else {

@@ -47,9 +47,21 @@ public final class ExchangeSession {
     /// common friends are looked for among them. `gate` has the app's say before the identity key signs
     /// (Face ID, a passcode): it has no default, so an app cannot sign without asking by forgetting it;
     /// ``AlwaysConfirm`` is the choice of a front end whose person already said yes (a test, `--yes`).
-    public init(
+    public convenience init(
         role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
         trustedContacts: [SigningPublicKey] = [], gate: any ConfirmationGate,
+        clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
+    ) {
+        self.init(
+            role: role, secret: secret, identity: identity, card: card, transport: transport, trustedContacts: trustedContacts,
+            commonFriends: .standard, gate: gate, clock: clock, timeouts: timeouts)
+    }
+
+    /// A session as above whose common friends are found on `terms`: a session in the list of people nearby
+    /// withholds them until the app allows it (``allowCommonFriends()``), and compares smaller sets.
+    @_spi(Wire) public init(
+        role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
+        trustedContacts: [SigningPublicKey] = [], commonFriends terms: CommonFriendsTerms, gate: any ConfirmationGate,
         clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
     ) {
         precondition(card.card.sigKey == identity.sigKey, "a session shares only its own identity's card")
@@ -60,7 +72,7 @@ public final class ExchangeSession {
         self.clock = clock
         core = NearbySession(
             channel: SecureChannel(role: role, secret: secret), ownKey: identity.sigKey, trustedContacts: trustedContacts,
-            timeouts: timeouts, now: clock.now(), defersCommonFriends: true)
+            terms: terms, timeouts: timeouts, now: clock.now(), defersCommonFriends: true)
         state = core.state
     }
 
@@ -135,6 +147,12 @@ public final class ExchangeSession {
         let note: EphemeralNote
         do throws(NoteError) { note = try EphemeralNote(text) } catch { throw .note(error) }
         try perform { session, now throws(SessionActionError) in try session.sendNote(note, now: now) }
+    }
+
+    /// Lets the common friends be found, in a session whose terms withhold them until now (a session in the
+    /// list of people nearby); nothing happens otherwise.
+    @_spi(Wire) public func allowCommonFriends() {
+        apply(core.allowCommonFriends(now: clock.now()))
     }
 
     /// Leaves the session.

@@ -15,37 +15,52 @@ import HandshakeCore
     public private(set) var session: PeerSession
 
     /// A session about to start on a fresh connection. The device that connected is the initiator.
-    /// `trustedContacts` are the signing keys of our TRUSTED contacts: the set the common friends are found in.
+    /// `trustedContacts` are the signing keys of our TRUSTED contacts: the set the common friends are found in,
+    /// on `terms` (at once, up to 4096, unless the list of people nearby says otherwise).
     public init(
         role: ChannelRole, secret: SessionSecret?, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
-        timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
+        commonFriends terms: CommonFriendsTerms = .standard, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
     ) {
-        self.init(channel: SecureChannel(role: role, secret: secret), ownKey: ownKey, trustedContacts: trustedContacts, timeouts: timeouts, now: now)
+        self.init(
+            channel: SecureChannel(role: role, secret: secret), ownKey: ownKey, trustedContacts: trustedContacts, commonFriends: terms,
+            timeouts: timeouts, now: now)
     }
 
     /// A session on a channel made by the caller (tests give it fixed keys).
     public init(
         channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
-        timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
+        commonFriends terms: CommonFriendsTerms = .standard, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
     ) {
-        self.init(channel: channel, ownKey: ownKey, trustedContacts: trustedContacts, timeouts: timeouts, now: now, defersCommonFriends: false)
+        self.init(
+            channel: channel, ownKey: ownKey, trustedContacts: trustedContacts, terms: terms, timeouts: timeouts, now: now,
+            defersCommonFriends: false)
     }
 
     /// A session whose common-friends work is done in ``receive(_:now:)`` as it comes (`defersCommonFriends`
     /// false: the output of an input is complete, which tests and the simulated link rely on), or left for the
     /// driver to take (``takeCommonFriendsWork()``) and run off the thread that handles the cards.
     init(
-        channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey],
+        channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey], terms: CommonFriendsTerms,
         timeouts: SessionTimeouts, now: SessionInstant, defersCommonFriends: Bool
     ) {
         self.channel = channel
         self.trustedContacts = trustedContacts
+        self.terms = terms
         self.defersCommonFriends = defersCommonFriends
+        commonFriendsGate = terms.start == .atOnce ? .allowed : .withheld(salt: nil)
         session = PeerSession(role: channel.role, ownKey: ownKey, timeouts: timeouts, now: now)
     }
 
     let trustedContacts: [SigningPublicKey]
+    let terms: CommonFriendsTerms
     let defersCommonFriends: Bool
+    /// Whether the intersection may run: allowed, or withheld (with the channel's salt once it is open).
+    var commonFriendsGate: CommonFriendsGate
+
+    enum CommonFriendsGate: Equatable {
+        case allowed
+        case withheld(salt: [UInt8]?)
+    }
     /// The common-friends exchange, from the moment the channel opens; `nil` before, and while its work is out.
     var commonFriends: CommonFriendsExchange?
     /// Whether the common-friends work is out with the driver.
@@ -144,19 +159,39 @@ import HandshakeCore
     // MARK: Common friends
 
     /// The channel is open: our blinded set is owed at once, so the confirm screen can show the common
-    /// friends before anyone decides (docs/protocols/nearby-common-friends.md).
+    /// friends before anyone decides (docs/protocols/nearby-common-friends.md); unless the terms withhold it
+    /// until the app allows it (``allowCommonFriends(now:)``).
     mutating func startCommonFriends(salt: [UInt8], now: SessionInstant) -> NearbyOutput {
         guard !session.state.isEnded else { return NearbyOutput() }
-        commonFriends = CommonFriendsExchange(contactKeys: trustedContacts.map(\.rawRepresentation), sessionSalt: salt)
+        if case .withheld = commonFriendsGate {
+            commonFriendsGate = .withheld(salt: salt)
+            return NearbyOutput()
+        }
+        commonFriends = CommonFriendsExchange(
+            contactKeys: trustedContacts.map(\.rawRepresentation), sessionSalt: salt, largestBucket: terms.largestBucket)
         owesCommonFriendsSet = true
         return defersCommonFriends ? NearbyOutput() : runCommonFriendsWork(now: now)
+    }
+
+    /// Lets a withheld intersection run (terms `whenAllowed`): at once if the channel is open, else when it
+    /// opens. The peer's set held meanwhile is answered then. Nothing happens when it was allowed already.
+    public mutating func allowCommonFriends(now: SessionInstant) -> NearbyOutput {
+        guard case .withheld(let salt) = commonFriendsGate else { return NearbyOutput() }
+        commonFriendsGate = .allowed
+        guard let salt else { return NearbyOutput() }
+        return startCommonFriends(salt: salt, now: now)
     }
 
     /// Their set (answered with our reply) or their reply (which gives the result), held until the work
     /// that answers it runs. A refused message ends the session: an honest peer never sends one.
     mutating func commonFriendsMessage(_ type: MessageType, _ payload: [UInt8], now: SessionInstant) -> NearbyOutput {
-        guard commonFriends != nil || commonFriendsWorkOut else {
+        let withheldOpen = if case .withheld(salt: _?) = commonFriendsGate { true } else { false }
+        guard commonFriends != nil || commonFriendsWorkOut || withheldOpen else {
             return apply(session.fail("The other device sent common friends before the channel was open."))
+        }
+        // While ours is withheld, no set of ours is out for a reply to answer.
+        if withheldOpen && type != .commonFriendsSet {
+            return apply(session.fail(CommonFriendsError.replyBeforeOwnSet.description))
         }
         // A second message of a kind while the first still waits is refused here; after the first was read,
         // the exchange refuses it.

@@ -15,9 +15,10 @@ import FoundationNetworking
 /// mailbox, never an authority. What the client does not do is store anything: a verified card goes to
 /// `HandshakeAccount`'s receive rule, which the app calls once the person agreed.
 ///
-/// The client signs in on the first call that needs it and again when the server says the token expired,
-/// so an app never handles tokens. Calls on one client are serialised by the actor; make one client per
-/// server and identity.
+/// The client signs in on the first call that needs it and again when the server refuses the token, so an
+/// app never handles tokens. With a ``MailboxSessionStore`` it keeps the token there and reuses it in the next
+/// run until it expires (a program that starts once per command signs in once an hour, not per command).
+/// Calls on one client are serialised by the actor; make one client per server and identity.
 ///
 /// ```swift
 /// let client = MailboxClient(server: serverURL, identity: account.identity)
@@ -36,6 +37,8 @@ public actor MailboxClient {
     let http: MailboxHTTP
     /// The bearer token and until when the server accepts it.
     private var session: MailboxSession?
+    /// Where the session is kept between runs; nil to keep it in memory only.
+    public nonisolated let sessionStore: (any MailboxSessionStore)?
 
     /// Limits, timing and the source of time for a client.
     public struct Configuration: Sendable {
@@ -66,12 +69,16 @@ public actor MailboxClient {
     ///   - server: the base URL the operator gave (a trailing slash is ignored).
     ///   - identity: whose account to sign in to; `nil` for public calls only.
     ///   - configuration: limits, timing and the source of time.
-    public init(server: URL, identity: Identity? = nil, configuration: Configuration = Configuration()) {
+    ///   - sessionStore: where to keep the session between runs (``MailboxSessionFile``); nil for none.
+    public init(
+        server: URL, identity: Identity? = nil, configuration: Configuration = Configuration(), sessionStore: (any MailboxSessionStore)? = nil
+    ) {
         var text = server.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         self.server = URL(string: text) ?? server
         self.identity = identity
         self.configuration = configuration
+        self.sessionStore = sessionStore
         http = MailboxHTTP(timeout: configuration.requestTimeout, maxResponseBytes: configuration.maxResponseBytes)
     }
 
@@ -80,25 +87,32 @@ public actor MailboxClient {
     ///   - serverAddress: the address, such as `https://handshake.example.org`.
     ///   - identity: whose account to sign in to; `nil` for public calls only.
     ///   - configuration: limits, timing and the source of time.
+    ///   - sessionStore: where to keep the session between runs; nil for none.
     /// - Throws: ``MailboxClientError/badServerURL(_:)``.
-    public init(serverAddress: String, identity: Identity? = nil, configuration: Configuration = Configuration()) throws(MailboxClientError) {
+    public init(
+        serverAddress: String, identity: Identity? = nil, configuration: Configuration = Configuration(),
+        sessionStore: (any MailboxSessionStore)? = nil
+    ) throws(MailboxClientError) {
         guard let url = URL(string: serverAddress), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
         else { throw .badServerURL(serverAddress) }
-        self.init(server: url, identity: identity, configuration: configuration)
+        self.init(server: url, identity: identity, configuration: configuration, sessionStore: sessionStore)
     }
 
     // MARK: Signing in
 
-    /// Signs in (challenge, labelled signature, token) and keeps the token for the calls that follow.
+    /// Signs in (challenge, labelled signature, token) and keeps the token for the calls that follow (and
+    /// in the ``sessionStore``).
     ///
     /// Calls sign in by themselves when needed; this is for an app that wants to know at once whether the
-    /// server accepts the identity.
+    /// server accepts the identity. A session still valid goes with the challenge request, so a client
+    /// renewing its token is not counted against the server's sign-in limits.
     @discardableResult
     public func signIn() async throws(MailboxClientError) -> MailboxSession {
         guard let identity else { throw .noIdentity }
+        let renewing = session.flatMap { $0.expiresAt > configuration.now() ? $0.token : nil }
         let challenge: ChallengeResponse = try await call(
             "POST", MailboxPath.challenge, json: ChallengeRequest(sigKey: Base64URL.encode(identity.sigKey.rawRepresentation), nodeId: nil),
-            signedIn: false)
+            signedIn: false, bearer: renewing)
         guard let bytes = Base64URL.decode(challenge.challenge) else { throw .unexpectedAnswer("the sign-in challenge is not base64url.") }
         // Signed for the purpose of a server challenge (docs/server.md), so no other signature of this key
         // can be taken for a sign-in.
@@ -108,24 +122,28 @@ public actor MailboxClient {
             signedIn: false)
         let session = MailboxSession(token: token.token, nodeID: identity.nodeID, expiresAt: token.expiresAt)
         self.session = session
+        sessionStore?.keep(session, on: server)
         return session
     }
 
     /// Signs out on the server: ends this client's session, or with `everywhere` every session of the
     /// account (a lost device's too). The token is forgotten either way; a later call signs in again.
     public func signOut(everywhere: Bool = false) async throws(MailboxClientError) {
-        defer { session = nil }
+        defer { forgetSession() }
         guard session != nil || everywhere else { return }
         _ = try await send("DELETE", everywhere ? MailboxPath.sessions : MailboxPath.session, signedIn: true)
     }
 
-    /// Forgets the token; the next call that needs one signs in again.
+    /// Forgets the token (here and in the ``sessionStore``); the next call that needs one signs in again.
     public func forgetSession() {
         session = nil
+        sessionStore?.forget()
     }
 
-    /// A token that is still good for a while, signing in when there is none.
+    /// A token that is still good for a while (this run's, or one kept from an earlier run), signing in when
+    /// there is none.
     func currentToken() async throws(MailboxClientError) -> String {
+        if session == nil, let identity { session = sessionStore?.session(on: server, for: identity.nodeID) }
         // A token a minute from expiry is renewed first, so a call does not fail half-way.
         if let session, session.expiresAt.timeIntervalSince(configuration.now()) > 60 { return session.token }
         return try await signIn().token
@@ -136,7 +154,7 @@ public actor MailboxClient {
     /// A JSON call: `body` encoded, the answer decoded as `Answer`; the server's refusal thrown.
     func call<Answer: Decodable>(
         _ method: String, _ template: String, _ values: [String: String] = [:], query: String? = nil, json body: (some Encodable)? = Empty?.none,
-        signedIn: Bool = true
+        signedIn: Bool = true, bearer: String? = nil
     ) async throws(MailboxClientError) -> Answer {
         let data: Data?
         do {
@@ -144,15 +162,17 @@ public actor MailboxClient {
         } catch {
             throw .unexpectedAnswer("the request could not be written (\(error)).")
         }
-        let response = try await send(method, template, values, query: query, body: data, contentType: "application/json", signedIn: signedIn)
+        let response = try await send(
+            method, template, values, query: query, body: data, contentType: "application/json", signedIn: signedIn, bearer: bearer)
         return try decode(Answer.self, from: response)
     }
 
     /// Sends one request and returns the answer if its status is 2xx; on a 401 to a signed-in call, signs
-    /// in again once and repeats (the token expired or was revoked).
+    /// in again once and repeats (the token expired or was revoked). `bearer` goes with a call that is not
+    /// signed in (a sign-in that renews a session).
     func send(
         _ method: String, _ template: String, _ values: [String: String] = [:], query: String? = nil, body: Data? = nil,
-        contentType: String? = nil, accept: String = "application/json", signedIn: Bool
+        contentType: String? = nil, accept: String = "application/json", signedIn: Bool, bearer: String? = nil
     ) async throws(MailboxClientError) -> BoundedHTTP.Response {
         var retried = false
         while true {
@@ -162,11 +182,15 @@ public actor MailboxClient {
                 request.httpBody = body
                 if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
             }
-            if signedIn { request.setValue("Bearer \(try await currentToken())", forHTTPHeaderField: "Authorization") }
+            if signedIn {
+                request.setValue("Bearer \(try await currentToken())", forHTTPHeaderField: "Authorization")
+            } else if let bearer {
+                request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+            }
             let response = try await http.send(request)
             if (200..<300).contains(response.status) { return response }
             if response.status == 401, signedIn, !retried {
-                session = nil
+                forgetSession()
                 retried = true
                 continue
             }
@@ -230,6 +254,13 @@ public struct MailboxSession: Sendable, Equatable {
     public let nodeID: NodeID
     /// When the server stops accepting it.
     public let expiresAt: Date
+
+    /// A session the server issued (or one kept from an earlier run: ``MailboxSessionStore``).
+    public init(token: String, nodeID: NodeID, expiresAt: Date) {
+        self.token = token
+        self.nodeID = nodeID
+        self.expiresAt = expiresAt
+    }
 }
 
 extension JSONEncoder {

@@ -40,9 +40,16 @@ public struct MailboxRegistration: Sendable {
         return URL(string: stored.url)
     }
 
-    /// A client of the registered server acting for `identity`; nil when there is none.
+    /// Where a client of this account keeps its session between runs: `session.json` beside this file,
+    /// readable by its owner alone (``MailboxSessionFile``).
+    public var sessionFile: MailboxSessionFile {
+        MailboxSessionFile(directory: file.deletingLastPathComponent())
+    }
+
+    /// A client of the registered server acting for `identity`, keeping its session in ``sessionFile``;
+    /// nil when there is none.
     public func client(for identity: Identity, configuration: MailboxClient.Configuration = .init()) -> MailboxClient? {
-        server().map { MailboxClient(server: $0, identity: identity, configuration: configuration) }
+        server().map { MailboxClient(server: $0, identity: identity, configuration: configuration, sessionStore: sessionFile) }
     }
 
     /// Publishes `card` on `client`'s server as the account's card, then remembers that server.

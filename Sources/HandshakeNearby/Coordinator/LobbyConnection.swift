@@ -2,7 +2,9 @@
 // and its common friends are found while the list is on screen, so the list can show the count beside each
 // person (the seed's discovery screen), and choosing them, or their request, makes this session the
 // exchange with no connection left to open. It does not sign or send a card while it only sits in the
-// list: the coordinator adopts it first, and from then on drives it like any other session.
+// list: the coordinator adopts it first, and from then on drives it like any other session. Every such
+// session is with a device in the list: one this device connected to, or the one advertising the address a
+// connection came from.
 import HandshakeCore
 import HandshakeExchange
 
@@ -10,8 +12,8 @@ import HandshakeExchange
 @MainActor
 final class LobbyConnection {
     let session: ExchangeSession
-    /// The device's instance name, when this device connected to it; found from `remote` otherwise.
-    var peerID: String?
+    /// The instance name of the device in the list it is with.
+    let peerID: String
     /// The address the connection came from, when the other device connected.
     let remote: String?
     /// Whether the person chose this session (or accepted its request): the coordinator drives it then.
@@ -23,16 +25,18 @@ final class LobbyConnection {
     /// The last state the coordinator handled after adoption, so a state fed twice is handled once.
     var lastHandled: SessionState?
 
-    init(session: ExchangeSession, peerID: String?, remote: String?) {
+    init(session: ExchangeSession, peerID: String, remote: String?) {
         self.session = session
         self.peerID = peerID
         self.remote = remote
     }
 
-    /// Whether this connection is with `peer`: by instance name when we connected, else by address.
+    /// The key of this session in the list's bounds (`LobbySessions`).
+    var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Whether this connection is with `peer`.
     func isWith(_ peer: NearbyPeer) -> Bool {
-        if let peerID { return peerID == peer.id }
-        return remote.map(peer.isAt) ?? false
+        peerID == peer.id
     }
 }
 

@@ -3,20 +3,12 @@
 // docs/protocols/nearby-discovery.md §10), whose channel and common friends run while the list is on
 // screen: the list shows each person's common-friend count before anyone chooses. Choosing someone (or
 // their request) adopts that session as the exchange; the others close, and advertising and browsing stop.
+// The list's sessions themselves (who gets one, for how long, what they may find) are
+// NearbyCoordinator+ListSessions.swift.
 import Foundation
 import HandshakeExchange
 
 extension NearbyCoordinator {
-    /// At most this many sessions wait in the list at once. The list holds up to 256 advertisements, and
-    /// anyone on the network can make them up: connections are bounded well below that.
-    nonisolated static let lobbyCapacity = 16
-    /// Each session runs the common-friends intersection, where a device can test up to 4096 made-up keys
-    /// against this person's contacts: while the list is open, a device accepts at most this many
-    /// connections from one address, and opens or accepts at most ``lobbySessionLimit`` sessions in all
-    /// (docs/protocols/nearby-common-friends.md, "When it runs").
-    nonisolated static let lobbySessionsPerAddress = 2
-    nonisolated static let lobbySessionLimit = 32
-
     func discover(choice: String?) async throws {
         let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
         let interface = configuration.interface.map(DiscoveryInterface.named) ?? .automatic
@@ -33,6 +25,7 @@ extension NearbyCoordinator {
         }
         show(.looking(instance: advertiser.instance.text, port: listener.port, showsName: configuration.showsName))
         lobby = NearbyLobby(own: advertiser.instance.text, choice: choice)
+        lobbySessions = LobbySessions()
         let (peersToReach, toReach) = AsyncStream.makeStream(of: NearbyPeer.self)
         let (done, discoveryOver) = AsyncStream.makeStream(of: Void.self)
         (self.toReach, self.discoveryOver) = (toReach, discoveryOver)
@@ -54,6 +47,7 @@ extension NearbyCoordinator {
             for await _ in done {}
             // The sessions left in the list end with the meeting, so the connections under them end too.
             for connection in lobbyConnections where !connection.adopted { connection.session.close() }
+            for waiting in waitingArrivals { waiting.end(.turnedAway) }
             group.cancelAll()
         }
         toReach.finish()
@@ -109,19 +103,18 @@ extension NearbyCoordinator {
         switch change {
         case .found(let peer, let number):
             show(.found(peer, number: number))
-            // The other device may have connected before it was found here: its count can show now.
-            if let connection = lobbyConnections.first(where: { $0.peerID == nil && $0.isWith(peer) }) {
-                connection.peerID = peer.id
-                counted(connection)
-                Task { await adoptIfChosen(connection) }
-            }
+            // A connection that came before its device was found becomes its session now, before this device
+            // thinks of connecting to it: one session per pair.
+            seatWaitingArrivals(at: peer)
             if !reached.contains(peer.id) {
                 reached.insert(peer.id)
                 toReach?.yield(peer)
             }
+        case .updated(let peer):
+            seatWaitingArrivals(at: peer)
         case .lost(let id):
             show(.lost(id: id))
-        case .updated, .none:
+        case .none:
             if case .nobodyFound(let sentence) = event { show(.nobodyFound(sentence)) }
         }
     }
@@ -137,17 +130,12 @@ extension NearbyCoordinator {
             await adoptIfChosen(open)
             return
         }
-        guard let address = peer.addresses.first, session == nil, lobbyHasRoom else {
-            if lobby.chosenPeer?.id == peer.id && session == nil {
-                show(.problem("Too many sessions were opened while this list was open. Close the screen and open it again."))
-            }
-            return
-        }
-        lobbySessionsOpened += 1
+        guard let address = peer.addresses.first, session == nil else { return }
         if lobby.chosenPeer?.id == peer.id { show(.connecting(peer)) }
         do {
             _ = try await NearbyTCP.connect(host: address.description, port: Int(peer.port)) { transport in
-                await self.runInLobby(transport, role: .initiator, peerID: peer.id, remote: nil)
+                guard let connection = await self.seat(transport, role: .initiator, peer: peer, remote: nil) else { return }
+                await self.runInLobby(connection)
             }
         } catch {
             // Someone in the list who cannot be reached keeps no count; the person chose them: say so.
@@ -155,106 +143,9 @@ extension NearbyCoordinator {
         }
     }
 
-    /// A connection from another device: a session in the list, unless this device is already in an
-    /// exchange, the list is full, or a session with that device is open already (then the one opened by the
-    /// device with the smaller instance name is kept, as both devices decide alike).
-    func arrived(_ transport: any ExchangeTransport, from remote: String?) async {
-        guard session == nil, lobbyHasRoom, lobbySessionsByAddress[remote ?? "", default: 0] < Self.lobbySessionsPerAddress
-        else { return }
-        lobbySessionsOpened += 1
-        lobbySessionsByAddress[remote ?? "", default: 0] += 1
-        // A session this device opened to the device at `remote`, if it opened one.
-        let opened = remote.flatMap { remote in
-            lobbyConnections.first { connection in connection.remote == nil && people.contains { connection.isWith($0) && $0.isAt(remote) } }
-        }
-        if let existing = opened {
-            guard !existing.adopted, let peerID = existing.peerID, !CrossingRule.connectsFirst(own: lobby.own, other: peerID) else { return }
-            existing.session.close()
-        }
-        await runInLobby(transport, role: .responder, peerID: nil, remote: remote)
-    }
-
-    /// Runs a session in the list until it ends: its common friends are counted, and once adopted the
-    /// coordinator drives it as the exchange.
-    func runInLobby(_ transport: any ExchangeTransport, role: ChannelRole, peerID: String?, remote: String?) async {
-        let session = makeSession(transport, role: role, secret: nil)
-        let connection = LobbyConnection(session: session, peerID: peerID, remote: remote)
-        lobbyConnections.append(connection)
-        let running = Task { await session.run() }
-        let (states, feed) = AsyncStream.makeStream(of: SessionState.self)
-        connection.feed = feed
-        let forwarding = Task {
-            for await state in session.stateUpdates() { feed.yield(state) }
-            feed.finish()
-        }
-        await adoptIfChosen(connection)
-        for await state in states {
-            if connection.adopted {
-                guard state != connection.lastHandled else { continue }
-                connection.lastHandled = state
-                await handle(state, session)
-            } else {
-                await lobbyStateChanged(state, connection)
-            }
-        }
-        await running.value
-        forwarding.cancel()
-        lobbyConnections.removeAll { $0 === connection }
-        guard connection.adopted else { return }
-        if case .ended(let final) = session.state { finish(final) }
-        discoveryOver?.finish()
-    }
-
-    /// A session in the list moved: its common friends are shown in the list, and a request from the other
-    /// person adopts it (when this device is in no exchange yet).
-    func lobbyStateChanged(_ state: SessionState, _ connection: LobbyConnection) async {
-        if let friends = Self.commonFriends(in: state), friends != connection.commonFriends {
-            connection.commonFriends = friends
-            counted(connection)
-        }
-        if case .incomingRequest = state, claim() { await adopt(connection) }
-    }
-
-    /// Shows the common friends found with the person of `connection`, once that person is in the list.
-    func counted(_ connection: LobbyConnection) {
-        guard case .found = connection.commonFriends, let peer = people.first(where: connection.isWith) else { return }
-        commonFriendsNearby[peer.id] = connection.commonFriends
-        show(.commonFriendsNearby(peer, number: lobby.number(of: peer.id), names: names(connection.commonFriends)))
-        publishPeople()
-    }
-
     /// Gives everyone watching ``peopleUpdates()`` the list as it is now.
     func publishPeople() {
         peopleWatchers.values.forEach { $0.yield(people) }
-    }
-
-    /// Whether another session may join the list: fewer than ``lobbyCapacity`` open now and fewer than
-    /// ``lobbySessionLimit`` opened since the list opened, whoever connected.
-    var lobbyHasRoom: Bool {
-        lobbyConnections.count < Self.lobbyCapacity && lobbySessionsOpened < Self.lobbySessionLimit
-    }
-
-    /// The session in the list with `peer` that has not ended, if there is one.
-    func openConnection(with peer: NearbyPeer) -> LobbyConnection? {
-        lobbyConnections.first { $0.isWith(peer) && !$0.session.state.isEnded }
-    }
-
-    /// Adopts `connection` when it is with the person chosen and no exchange is under way.
-    func adoptIfChosen(_ connection: LobbyConnection) async {
-        guard !connection.adopted, let chosen = lobby.chosenPeer, connection.isWith(chosen), !connection.session.state.isEnded,
-            claim()
-        else { return }
-        await adopt(connection)
-    }
-
-    /// Makes `connection` the exchange (the claim is taken): the other sessions in the list close, discovery
-    /// stops, and the session's current screen is handled as the first.
-    func adopt(_ connection: LobbyConnection) async {
-        connection.adopted = true
-        currentSession = connection.session
-        for other in lobbyConnections where other !== connection { other.session.close() }
-        await stopDiscovery?()
-        connection.feed?.yield(connection.session.state)
     }
 
     /// Stops advertising and browsing (goodbyes sent): a session has started or the screen is closing.

@@ -4,7 +4,7 @@
 // without a note of ours, a moment after theirs could have come).
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 extension NearbyCoordinator {
@@ -34,7 +34,7 @@ extension NearbyCoordinator {
             if !configuration.requestsAtOnce && !sessionHasSecret { decision = await frontEnd?.decideOnConfirm(screen) ?? .wait }
             if case .exchange(let kind) = decision {
                 saidExchange = true
-                try? await session.exchange(kind: kind)
+                await sendCard(in: session, kind: kind)
             }
         case .incomingRequest(let screen):
             // Asked once: the screen changes under the question when the common friends come in.
@@ -112,11 +112,19 @@ extension NearbyCoordinator {
             var accepts = accepted
             if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
             if accepts {
-                try? await session.exchange()
+                await self.sendCard(in: session)
             } else {
                 try? session.decline()
             }
         }
+    }
+
+    /// Sends our card (a request, or the acceptance of theirs). The person chose this exchange: a session
+    /// from the list that withheld its common friends (the device's were found already while the list was
+    /// open) finds them now, as any exchange two people started does.
+    func sendCard(in session: ExchangeSession, kind: RequestKind = .exchange) async {
+        session.allowCommonFriends()
+        try? await session.exchange(kind: kind)
     }
 
     /// The note box of the success screen: what the front end gives goes to the other device at once;

@@ -6,7 +6,7 @@
 // protocol itself is HandshakeExchange's `ExchangeSession`.
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 import Observation
 
@@ -73,10 +73,10 @@ public final class NearbyCoordinator {
     @ObservationIgnored var lobbyConnections: [LobbyConnection] = []
     /// The people in the list a connection was opened to, or is being opened to, by this device.
     @ObservationIgnored var reached: Set<String> = []
-    /// Sessions opened or accepted in the list so far, in all and by the other device's address: each one
-    /// runs the common-friends intersection, so their number bounds how much a device can probe.
-    @ObservationIgnored var lobbySessionsOpened = 0
-    @ObservationIgnored var lobbySessionsByAddress: [String: Int] = [:]
+    /// The list's sessions as its bounds see them: seats, idleness, whose common friends were counted.
+    @ObservationIgnored var lobbySessions = LobbySessions<ObjectIdentifier>()
+    /// Connections from addresses no device in the list advertises yet, waiting for one to appear.
+    @ObservationIgnored var waitingArrivals: [WaitingArrival] = []
     /// The common friends found with each person in the list, by instance name (discovery only).
     var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
     /// Ends discovery: the chosen session is over.
@@ -156,7 +156,13 @@ public final class NearbyCoordinator {
         } else if case .failure(let failure) = result {
             error = (failure as? NearbyCoordinatorError) ?? .transport("\(failure)")
         } else if timedOut {
-            error = .timedOut(seconds: Int((timeout / .seconds(1)).rounded(.up)))
+            let seconds = Int((timeout / .seconds(1)).rounded(.up))
+            // A selection that named nobody in the list says so, rather than only that time ran out.
+            if case .discover(let choice?) = meeting, session == nil, lobby.chosenPeer == nil {
+                error = .nobodyChosen(choice, seconds: seconds)
+            } else {
+                error = .timedOut(seconds: seconds)
+            }
         } else {
             error = .notCompleted(ending)
         }
@@ -221,11 +227,13 @@ public final class NearbyCoordinator {
         return final
     }
 
-    /// A session of this person's over `transport`, not yet running.
-    func makeSession(_ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret?) -> ExchangeSession {
+    /// A session of this person's over `transport`, not yet running; its common friends are found on `terms`.
+    func makeSession(
+        _ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret?, commonFriends terms: CommonFriendsTerms = .standard
+    ) -> ExchangeSession {
         ExchangeSession(
             role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
-            gate: configuration.gate, clock: configuration.clock)
+            commonFriends: terms, gate: configuration.gate, clock: configuration.clock)
     }
 
     func show(_ event: NearbyEvent) {

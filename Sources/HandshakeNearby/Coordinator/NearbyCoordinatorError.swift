@@ -26,6 +26,9 @@ public enum NearbyCoordinatorError: HandshakeError {
     case ambiguous(String)
     /// No exchange completed within the time limit.
     case timedOut(seconds: Int)
+    /// The time limit passed while nobody in the list of people nearby answered to the person's choice (a
+    /// script's `--select`): nothing was exchanged.
+    case nobodyChosen(String, seconds: Int)
     /// The person stopped it (the task running it was cancelled).
     case stopped
     /// The session ended without completing.
@@ -45,7 +48,9 @@ public enum NearbyCoordinatorError: HandshakeError {
         case .codeFailed(let error, let shownHere): shownHere ? "\(error.description) This code is used up; run again for a new one." : error.description
         case .notFound(let what): "No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?"
         case .ambiguous(let sentence): sentence
-        case .timedOut(let seconds): "No exchange completed within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Nothing was stored."
+        case .timedOut(let seconds): "No exchange completed within \(Self.seconds(seconds)). Nothing was stored."
+        case .nobodyChosen(let choice, let seconds):
+            "Nobody in the list of people nearby answered to “\(choice)” within \(Self.seconds(seconds)). Nothing was stored."
         case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
         case .stopped: "You stopped the exchange. Nothing was stored."
         case .endedAfterKeeping(let error, let name):
@@ -56,6 +61,8 @@ public enum NearbyCoordinatorError: HandshakeError {
 }
 
 extension NearbyCoordinatorError {
+    static func seconds(_ count: Int) -> String { count == 1 ? "1 second" : "\(count) seconds" }
+
     /// The sentence for discovery that cannot start, with what to do.
     static func unavailable(_ error: any Error) -> NearbyCoordinatorError {
         if let error = error as? NearbyDiscoveryError {

@@ -22,6 +22,10 @@ public enum NearbyEvent: Sendable {
     case nobodyFound(String)
     /// What the person typed names nobody in the list.
     case unknownChoice(String)
+    /// The list turned a device away (a device not in the list, too many sessions from one address, a request
+    /// from someone other than the person chosen); the refusal's description is the sentence. Each is shown
+    /// once while the list is open.
+    case turnedAway(LobbyRefusal)
     /// Looking for the one device a token or code points at (`what` names it).
     case lookingFor(what: String)
     /// Connecting to the chosen device.

@@ -77,6 +77,14 @@ import Foundation
         return byID.count == 1 ? byID[0] : nil
     }
 
+    /// Whether a request from the device advertising as `device` may become the exchange: anyone's while the
+    /// person has chosen nobody (they are asked), only the chosen person's once they chose. A request from
+    /// anyone else is declined, so a stranger's card is never taken in place of the person chosen.
+    public func takesRequest(from device: String?) -> Bool {
+        guard choice != nil else { return true }
+        return device != nil && chosenPeer?.id == device
+    }
+
     /// Whether this device connects to `peer` at once when both chose each other (`CrossingRule`); if not,
     /// it waits `CrossingRule/grace` for `peer`'s connection first.
     public func connectsFirst(to peer: NearbyPeer) -> Bool {

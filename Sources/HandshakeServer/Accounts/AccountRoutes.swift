@@ -26,6 +26,7 @@ struct AccountRoutes: Sendable {
     }
 
     @Sendable func account(_ request: Request, context: MailboxContext) async throws -> AccountResponse {
+        try await context.makeAccountIfNeeded(in: storage, now: clock.now())
         guard let account = try await storage.account(try context.requireAccount()) else {
             throw MailboxError.unauthorized("This account no longer exists.")
         }
@@ -38,7 +39,7 @@ struct AccountRoutes: Sendable {
         let owner = try context.requireAccount()
         let body = try await request.body.collect(upTo: CardLimits.signedCardBytes)
         let card = try CardIntake(clock: clock).verify(Array(buffer: body), owner: owner)
-        try await storage.publishCard(card)
+        try await storage.publishCard(card, now: clock.now())
         return PublishedCardResponse(nodeId: owner.rawValue, updatedAt: card.card.updatedAt)
     }
 

@@ -7,13 +7,14 @@ import Hummingbird
 ///
 /// The first issues 32 random bytes for a key (given directly, or through the Node ID of an existing
 /// account); the second takes the challenge back with the key's Ed25519 signature over it for
-/// `SigningPurpose/serverChallenge` and, if it verifies, burns the challenge, creates the account on
-/// first sign-in and returns a bearer token valid for ``MailboxPolicy/sessionLifetime``.
+/// `SigningPurpose/serverChallenge` and, if it verifies, burns the challenge and returns a bearer token
+/// valid for ``MailboxPolicy/sessionLifetime``. Signing in makes no account: that waits for a card, or for
+/// its owner to ask for it (``MailboxAccountStorage``).
 struct AuthRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock
     let policy: MailboxPolicy
-    /// The count of challenges per client address and in total (`SignInLimit`).
+    /// The count of challenges per client address and per standing (`SignInLimit`).
     let limit: SignInLimit
 
     func register(on group: RouterGroup<MailboxContext>) {
@@ -36,9 +37,10 @@ struct AuthRoutes: Sendable {
     }
 
     @Sendable func challenge(_ request: Request, context: MailboxContext) async throws -> EditedResponse<ChallengeResponse> {
-        try limit.admit(clientAddress(request, context))
+        try limit.admit(address: clientAddress(request, context))
         let body = try await request.decode(as: ChallengeRequest.self, context: context)
         let sigKey: [UInt8]
+        var known = false
         switch (body.sigKey, body.nodeId) {
         case (let text?, _):
             guard let key = Base64URL.decode(text), key.count == 32 else {
@@ -52,9 +54,11 @@ struct AuthRoutes: Sendable {
             guard let nodeID = NodeID(nodeText) else { throw MailboxError.badRequest("`nodeId` is not a Node ID.") }
             guard let account = try await storage.account(nodeID) else { throw MailboxError.unknownAccount }
             sigKey = account.sigKey
+            known = true
         case (nil, nil):
             throw MailboxError.badRequest("give `sigKey` (or the `nodeId` of an existing account).")
         }
+        try limit.admit(try await standing(of: sigKey, known: known, request: request))
         let challenge = AuthChallenge(
             bytes: SecretToken.randomBytes(AuthChallenge.byteCount), sigKey: sigKey,
             expiresAt: clock.now().addingTimeInterval(policy.challengeLifetime))
@@ -62,6 +66,20 @@ struct AuthRoutes: Sendable {
         let response = ChallengeResponse(
             challenge: Base64URL.encode(challenge.bytes), nodeId: challenge.nodeID.rawValue, expiresAt: challenge.expiresAt)
         return EditedResponse(status: .created, response: response)
+    }
+
+    /// How the instance-wide sign-in count sees a request for a challenge for `sigKey` (`known` when the
+    /// account was already found): signed in when it carries a valid session of that key, known when the key
+    /// has an account, a newcomer otherwise.
+    func standing(of sigKey: [UInt8], known: Bool, request: Request) async throws -> SignInLimit.Standing {
+        let nodeID = NodeID(sigKey: sigKey)
+        if let tokenHash = BearerAuthMiddleware.tokenHash(in: request),
+            try await storage.sessionAccount(tokenHash: tokenHash, now: clock.now()) == nodeID
+        {
+            return .signedIn
+        }
+        if known { return .known }
+        return try await storage.account(nodeID) == nil ? .newcomer : .known
     }
 
     /// Who asks: the connection's peer, or behind a trusted proxy the address it appended to
@@ -89,10 +107,10 @@ struct AuthRoutes: Sendable {
         guard let challenge = try await storage.consumeChallenge(bytes, now: now) else { throw MailboxError.challengeInvalid }
         guard challenge.isAnswered(by: signature) else { throw MailboxError.badSignature }
 
-        try await storage.createAccountIfNeeded(sigKey: challenge.sigKey, now: now)
+        // A session, not an account: the account is made when its owner publishes a card or asks for it.
         let token = SecretToken.bearer()
         let expiresAt = now.addingTimeInterval(policy.sessionLifetime)
-        try await storage.saveSession(tokenHash: SecretToken.hash(token), account: challenge.nodeID, now: now, expiresAt: expiresAt)
+        try await storage.saveSession(tokenHash: SecretToken.hash(token), sigKey: challenge.sigKey, now: now, expiresAt: expiresAt)
         context.logger.info("signed in", metadata: ["account": "\(challenge.nodeID)"])
         return EditedResponse(status: .created, response: TokenResponse(token: token, nodeId: challenge.nodeID.rawValue, expiresAt: expiresAt))
     }

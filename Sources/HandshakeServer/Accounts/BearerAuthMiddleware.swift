@@ -13,12 +13,10 @@ struct BearerAuthMiddleware: RouterMiddleware {
     let clock: any MailboxClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization] else { throw MailboxError.unauthorized("Sign in first: this route needs a bearer token.") }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 128 else {
+        guard request.headers[.authorization] != nil else { throw MailboxError.unauthorized("Sign in first: this route needs a bearer token.") }
+        guard let tokenHash = Self.tokenHash(in: request) else {
             throw MailboxError.unauthorized("The Authorization header must be \"Bearer\" followed by a token.")
         }
-        let tokenHash = SecretToken.hash(parts[1])
         guard let account = try await storage.sessionAccount(tokenHash: tokenHash, now: clock.now()) else {
             throw MailboxError.unauthorized("This token is unknown or has expired. Sign in again.")
         }
@@ -27,5 +25,13 @@ struct BearerAuthMiddleware: RouterMiddleware {
         context.sessionTokenHash = tokenHash
         context.logger[metadataKey: "account"] = "\(account)"
         return try await next(request, context)
+    }
+
+    /// The hash of the token in `Authorization: Bearer TOKEN`, as sessions are stored; nil without one.
+    static func tokenHash(in request: Request) -> [UInt8]? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 128 else { return nil }
+        return SecretToken.hash(parts[1])
     }
 }

@@ -3,6 +3,11 @@ import HandshakeCore
 
 /// The queries the account routes need: challenges, sessions, accounts and their published cards.
 ///
+/// Signing in makes a session, not an account: an account row exists once its owner publishes a card or
+/// asks for it (reads it, makes a presentation request, has a pass signed, sends a friend request), so a
+/// flood of fresh keys that sign in leaves nothing behind once their sessions expire; an account that never
+/// published a card is purged once it has no session and nothing else of its own (``PurgeCutoffs``).
+///
 /// Every operation that must happen once (answering a challenge) or only forward (replacing a card) is
 /// a single conditional write, so it holds however many requests race. What implementations do not do:
 /// verify signatures or cards — the routes do that before calling in.
@@ -14,16 +19,20 @@ public protocol MailboxAccountStorage: Sendable {
     func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge?
     /// Creates the account for `sigKey` unless it exists.
     func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws
+    /// Creates the account of the session with `tokenHash` unless it exists (its owner asked for it).
+    func createAccountIfNeeded(ofSession tokenHash: [UInt8], now: Date) async throws
     /// The account with this Node ID.
     func account(_ nodeID: NodeID) async throws -> Account?
-    /// Keeps a session: the hash of a bearer token, whose account it is, and when it expires.
-    func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws
+    /// Keeps a session: the hash of a bearer token, the key it signed in with (its account is that key's
+    /// Node ID, whether or not the account row exists yet), and when it expires.
+    func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws
     /// The account whose unexpired session has this token hash.
     func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID?
     /// Ends sessions of `account`: the one with `tokenHash`, or every one when it is nil (signing out
     /// everywhere). A token of an ended session is refused from then on, and its open streams end.
     func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws
-    /// Stores `card` as its owner's published card if it is strictly newer than the stored one; throws
-    /// `MailboxError/cardNotNewer` otherwise. The card must already be verified.
-    func publishCard(_ card: SignedCard) async throws
+    /// Stores `card` as its owner's published card if it is strictly newer than the stored one (creating
+    /// the account at `now` if it has none yet); throws `MailboxError/cardNotNewer` otherwise. The card must
+    /// already be verified.
+    func publishCard(_ card: SignedCard, now: Date) async throws
 }

@@ -34,6 +34,15 @@ extension PostgresStorage {
             """)
     }
 
+    /// ``MailboxAccountStorage/createAccountIfNeeded(ofSession:now:)`` on PostgreSQL: from the session's key.
+    public func createAccountIfNeeded(ofSession tokenHash: [UInt8], now: Date) async throws {
+        try await execute(
+            """
+            INSERT INTO account (node_id, sig_key, created_at) SELECT node_id, sig_key, \(now.unixMillis) FROM session WHERE token_hash = \(tokenHash.bytea)
+            ON CONFLICT (node_id) DO NOTHING
+            """)
+    }
+
     /// ``MailboxAccountStorage/account(_:)`` on PostgreSQL, as the extension above describes.
     public func account(_ nodeID: NodeID) async throws -> Account? {
         guard let row = try await rows("SELECT * FROM account WHERE node_id = \(nodeID.rawValue)").first else { return nil }
@@ -43,12 +52,12 @@ extension PostgresStorage {
             createdAt: try row.date("created_at") ?? Date(unixMillis: 0))
     }
 
-    /// ``MailboxAccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
-    public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
+    /// ``MailboxAccountStorage/saveSession(tokenHash:sigKey:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
+    public func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws {
         try await execute(
             """
-            INSERT INTO session (token_hash, node_id, created_at, expires_at)
-            VALUES (\(tokenHash.bytea), \(account.rawValue), \(now.unixMillis), \(expiresAt.unixMillis))
+            INSERT INTO session (token_hash, node_id, sig_key, created_at, expires_at)
+            VALUES (\(tokenHash.bytea), \(NodeID(sigKey: sigKey).rawValue), \(sigKey.bytea), \(now.unixMillis), \(expiresAt.unixMillis))
             """)
     }
 
@@ -67,15 +76,18 @@ extension PostgresStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/publishCard(_:)`` on PostgreSQL, as the extension above describes.
-    public func publishCard(_ card: SignedCard) async throws {
+    /// ``MailboxAccountStorage/publishCard(_:now:)`` on PostgreSQL, as the extension above describes.
+    public func publishCard(_ card: SignedCard, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
+        // The first card makes the account; a later one replaces it only if strictly newer (ON CONFLICT
+        // decides under the row's lock, whichever instance publishes).
         let updated = try await rows(
             """
-            UPDATE account SET card = \(card.bytes.bytea), card_updated_at = \(updatedAt)
-            WHERE node_id = \(card.nodeID.rawValue) AND sig_key = \(card.card.sigKey.rawRepresentation.bytea)
-              AND (card_updated_at IS NULL OR card_updated_at < \(updatedAt))
+            INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at)
+            VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
+            ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
+            WHERE account.sig_key = excluded.sig_key AND (account.card_updated_at IS NULL OR account.card_updated_at < excluded.card_updated_at)
             RETURNING node_id
             """)
         if updated.isEmpty { throw MailboxError.cardNotNewer }

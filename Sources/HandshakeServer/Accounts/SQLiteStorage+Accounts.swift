@@ -8,7 +8,7 @@ import HandshakeMailbox
 extension SQLiteStorage {
     /// ``MailboxAccountStorage/saveChallenge(_:)`` on SQLite, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO auth_challenge (challenge, sig_key, expires_at) VALUES (?, ?, ?)",
                 arguments: [Data(challenge.bytes), Data(challenge.sigKey), challenge.expiresAt.unixMillis])
@@ -17,7 +17,7 @@ extension SQLiteStorage {
 
     /// ``MailboxAccountStorage/consumeChallenge(_:now:)`` on SQLite, as the extension above describes.
     public func consumeChallenge(_ bytes: [UInt8], now: Date) async throws -> AuthChallenge? {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE auth_challenge SET used_at = ? WHERE challenge = ? AND used_at IS NULL AND expires_at > ?",
                 arguments: [now.unixMillis, Data(bytes), now.unixMillis])
@@ -31,16 +31,28 @@ extension SQLiteStorage {
 
     /// ``MailboxAccountStorage/createAccountIfNeeded(sigKey:now:)`` on SQLite, as the extension above describes.
     public func createAccountIfNeeded(sigKey: [UInt8], now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO account (node_id, sig_key, created_at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO NOTHING",
                 arguments: [NodeID(sigKey: sigKey).rawValue, Data(sigKey), now.unixMillis])
         }
     }
 
+    /// ``MailboxAccountStorage/createAccountIfNeeded(ofSession:now:)`` on SQLite: from the session's key.
+    public func createAccountIfNeeded(ofSession tokenHash: [UInt8], now: Date) async throws {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO account (node_id, sig_key, created_at) SELECT node_id, sig_key, ? FROM session WHERE token_hash = ?
+                    ON CONFLICT (node_id) DO NOTHING
+                    """,
+                arguments: [now.unixMillis, Data(tokenHash)])
+        }
+    }
+
     /// ``MailboxAccountStorage/account(_:)`` on SQLite, as the extension above describes.
     public func account(_ nodeID: NodeID) async throws -> Account? {
-        try await writer.read { db in
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE node_id = ?", arguments: [nodeID.rawValue]) else {
                 return nil
             }
@@ -51,18 +63,18 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/saveSession(tokenHash:account:now:expiresAt:)`` on SQLite, as the extension above describes.
-    public func saveSession(tokenHash: [UInt8], account: NodeID, now: Date, expiresAt: Date) async throws {
-        try await writer.write { db in
+    /// ``MailboxAccountStorage/saveSession(tokenHash:sigKey:now:expiresAt:)`` on SQLite, as the extension above describes.
+    public func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws {
+        try await write { db in
             try db.execute(
-                sql: "INSERT INTO session (token_hash, node_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                arguments: [Data(tokenHash), account.rawValue, now.unixMillis, expiresAt.unixMillis])
+                sql: "INSERT INTO session (token_hash, node_id, sig_key, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [Data(tokenHash), NodeID(sigKey: sigKey).rawValue, Data(sigKey), now.unixMillis, expiresAt.unixMillis])
         }
     }
 
     /// ``MailboxAccountStorage/sessionAccount(tokenHash:now:)`` on SQLite, as the extension above describes.
     public func sessionAccount(tokenHash: [UInt8], now: Date) async throws -> NodeID? {
-        try await writer.read { db in
+        try await read { db in
             guard let row = try Row.fetchOne(
                     db, sql: "SELECT node_id FROM session WHERE token_hash = ? AND expires_at > ?",
                     arguments: [Data(tokenHash), now.unixMillis])
@@ -73,7 +85,7 @@ extension SQLiteStorage {
 
     /// ``MailboxAccountStorage/endSessions(of:tokenHash:)`` on SQLite.
     public func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws {
-        try await writer.write { db in
+        try await write { db in
             if let tokenHash {
                 try db.execute(sql: "DELETE FROM session WHERE node_id = ? AND token_hash = ?", arguments: [account.rawValue, Data(tokenHash)])
             } else {
@@ -82,17 +94,19 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/publishCard(_:)`` on SQLite, as the extension above describes.
-    public func publishCard(_ card: SignedCard) async throws {
+    /// ``MailboxAccountStorage/publishCard(_:now:)`` on SQLite, as the extension above describes.
+    public func publishCard(_ card: SignedCard, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
-        try await writer.write { db in
+        try await write { db in
+            // The first card makes the account; a later one replaces it only if strictly newer.
             try db.execute(
                 sql: """
-                    UPDATE account SET card = ?, card_updated_at = ?
-                    WHERE node_id = ? AND sig_key = ? AND (card_updated_at IS NULL OR card_updated_at < ?)
+                    INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
+                    WHERE account.sig_key = excluded.sig_key AND (account.card_updated_at IS NULL OR account.card_updated_at < excluded.card_updated_at)
                     """,
-                arguments: [Data(card.bytes), updatedAt, card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), updatedAt])
+                arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), Data(card.bytes), updatedAt, now.unixMillis])
             if db.changesCount == 0 { throw MailboxError.cardNotNewer }
         }
     }

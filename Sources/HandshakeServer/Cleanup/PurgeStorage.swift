@@ -1,10 +1,13 @@
 // Establishes what the clean-up deletes and when, for every backend: expired secrets at once, expired links
-// and presentation requests a week after, events after 30 days, pass-signature records after their window.
+// and presentation requests a week after, events after 30 days, pass-signature records after their window,
+// and accounts that never published a card once nothing of theirs is left (no live session, no request,
+// contact, link, presentation request or pass signature) an hour after they were made.
 import Foundation
 
 /// What the clean-up deletes, and the times that decide it (docs/server.md "Clean-up"): rows whose use is
 /// over, so a server under steady use keeps a database of steady size. Friend requests, contacts and
-/// accounts are people's data and are never purged.
+/// accounts with a card are people's data and are never purged; an account without a card holds nothing
+/// of anyone's once its sessions are over and nothing refers to it, and goes.
 public struct PurgeCutoffs: Sendable, Equatable {
     /// Sign-in challenges and sessions that expired before this.
     public var expiredBefore: Date
@@ -15,10 +18,14 @@ public struct PurgeCutoffs: Sendable, Equatable {
     public var eventsBefore: Date
     /// Wallet-pass signatures made before this (the counting window is over).
     public var passSignaturesBefore: Date
+    /// Accounts without a card made before this, with no session valid at ``expiredBefore`` and nothing of
+    /// theirs left (a session's length ago: an account asked for by a session is not taken from under it).
+    public var cardlessAccountsBefore: Date
 
     /// The cutoffs at `now` under `policy`.
     public init(now: Date, policy: MailboxPolicy) {
         expiredBefore = now
+        cardlessAccountsBefore = now.addingTimeInterval(-policy.sessionLifetime)
         linksExpiredBefore = now.addingTimeInterval(-policy.purge.linkRetention)
         eventsBefore = now.addingTimeInterval(-policy.purge.eventRetention)
         passSignaturesBefore = now.addingTimeInterval(-policy.passSignatureWindow)
@@ -52,6 +59,8 @@ public struct PurgeCounts: Sendable, Equatable {
     public var events = 0
     /// Wallet-pass signature records.
     public var passSignatures = 0
+    /// Accounts that never published a card.
+    public var cardlessAccounts = 0
 
     /// Counts of nothing.
     public init() {}
@@ -59,7 +68,7 @@ public struct PurgeCounts: Sendable, Equatable {
     /// Every count, under the name of its table.
     public var byTable: [(table: String, count: Int)] {
         [("auth_challenge", challenges), ("session", sessions), ("share_link", shareLinks), ("verifier_request", presentationRequests),
-         ("event", events), ("pass_signature", passSignatures)]
+         ("event", events), ("pass_signature", passSignatures), ("account", cardlessAccounts)]
     }
 }
 

@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteStorage {
     /// ``PurgeStorage/purge(_:)`` on SQLite.
     public func purge(_ cutoffs: PurgeCutoffs) async throws -> PurgeCounts {
-        try await writer.write { db in
+        try await write { db in
             func delete(_ sql: String, _ before: Date) throws -> Int {
                 try db.execute(sql: sql, arguments: [before.unixMillis])
                 return db.changesCount
@@ -17,6 +17,20 @@ extension SQLiteStorage {
             counts.presentationRequests = try delete("DELETE FROM verifier_request WHERE expires_at < ?", cutoffs.linksExpiredBefore)
             counts.events = try delete("DELETE FROM event WHERE created_at < ?", cutoffs.eventsBefore)
             counts.passSignatures = try delete("DELETE FROM pass_signature WHERE signed_at < ?", cutoffs.passSignaturesBefore)
+            // Last, so the rows deleted above no longer hold an account back.
+            try db.execute(
+                sql: """
+                    DELETE FROM account WHERE card IS NULL AND created_at < ?
+                      AND NOT EXISTS (SELECT 1 FROM session WHERE session.node_id = account.node_id AND session.expires_at > ?)
+                      AND NOT EXISTS (SELECT 1 FROM friend_request WHERE friend_request.sender = account.node_id OR friend_request.receiver = account.node_id)
+                      AND NOT EXISTS (SELECT 1 FROM contact WHERE contact.owner = account.node_id OR contact.contact = account.node_id)
+                      AND NOT EXISTS (SELECT 1 FROM share_link WHERE share_link.owner = account.node_id)
+                      AND NOT EXISTS (SELECT 1 FROM verifier_request WHERE verifier_request.owner = account.node_id)
+                      AND NOT EXISTS (SELECT 1 FROM pass_signature WHERE pass_signature.owner = account.node_id)
+                      AND NOT EXISTS (SELECT 1 FROM event WHERE event.account = account.node_id)
+                    """,
+                arguments: [cutoffs.cardlessAccountsBefore.unixMillis, cutoffs.expiredBefore.unixMillis])
+            counts.cardlessAccounts = db.changesCount
             return counts
         }
     }

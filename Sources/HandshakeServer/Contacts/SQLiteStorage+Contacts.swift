@@ -7,7 +7,7 @@ import HandshakeCore
 extension SQLiteStorage {
     /// ``ContactStorage/contacts(of:)`` on SQLite, as the extension above describes.
     public func contacts(of owner: NodeID) async throws -> [ServerContact] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM contact WHERE owner = ? ORDER BY favorite DESC, added_at DESC, contact",
                 arguments: [owner.rawValue]
@@ -17,7 +17,7 @@ extension SQLiteStorage {
 
     /// ``ContactStorage/setFavorite(_:contact:of:)`` on SQLite, as the extension above describes.
     public func setFavorite(_ favorite: Bool, contact: NodeID, of owner: NodeID) async throws -> ServerContact? {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE contact SET favorite = ? WHERE owner = ? AND contact = ?",
                 arguments: [favorite, owner.rawValue, contact.rawValue])
@@ -29,7 +29,7 @@ extension SQLiteStorage {
 
     /// ``ContactStorage/deleteContact(_:of:)`` on SQLite, as the extension above describes.
     public func deleteContact(_ contact: NodeID, of owner: NodeID) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM contact WHERE owner = ? AND contact = ?", arguments: [owner.rawValue, contact.rawValue])
             return db.changesCount == 1
         }

@@ -6,7 +6,8 @@ import HandshakeMailbox
 /// accepted, declined or cancelled, or a new badge count.
 ///
 /// Events are written in the same transaction as the change they report, so none is lost and none
-/// reports a change that was rolled back. Ids grow strictly per server database; a client that
+/// reports a change that was rolled back. Ids grow strictly per server database, across restarts and
+/// restores from a backup (``EventNumbering``); a client that
 /// reconnects with the last id it saw (`Last-Event-ID`) gets exactly the ones after it. What an event does
 /// not carry: cards — the client fetches the request to get them.
 public struct MailboxEvent: Sendable, Equatable {
@@ -33,4 +34,8 @@ public struct MailboxEvent: Sendable, Equatable {
 public protocol EventStorage: Sendable {
     /// `account`'s events with ids greater than `after`, oldest first, at most `limit`.
     func events(of account: NodeID, after: Int64, limit: Int) async throws -> [MailboxEvent]
+
+    /// Makes the next event's id greater than `floor` (``EventNumbering``), unless ids are already past it;
+    /// ids never go down. The server calls it when it starts.
+    func continueEventIDs(above floor: Int64) async throws
 }

@@ -24,7 +24,7 @@ public struct PostgresEventRelay: Service {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    try await pool.withConnection { connection in
+                    try await pool.withConnection(within: nil) { connection in
                         try await connection.listen(on: channel) { notifications in
                             await broadcaster.notifyAll()
                             for try await notification in notifications {

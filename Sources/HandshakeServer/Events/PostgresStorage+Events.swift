@@ -26,6 +26,17 @@ extension PostgresStorage {
             }
     }
 
+    /// ``EventStorage/continueEventIDs(above:)`` on PostgreSQL: the identity column's sequence is set to
+    /// `floor` when it has not reached it (so the next id is above it), in one statement: `setval` is not
+    /// undone by a rollback, and instances starting together each only ever raise it.
+    public func continueEventIDs(above floor: Int64) async throws {
+        try await execute(
+            """
+            SELECT setval(seq, \(floor)) FROM (SELECT pg_get_serial_sequence('event', 'id')::regclass AS seq) AS s
+            WHERE COALESCE(pg_sequence_last_value(seq), 0) < \(floor)
+            """)
+    }
+
     /// Takes the event-log locks of `accounts` (in one fixed order, so two transactions never wait on
     /// each other crosswise), held until the transaction ends.
     func lockEventLogs(of accounts: [NodeID], on connection: PostgresConnection) async throws {

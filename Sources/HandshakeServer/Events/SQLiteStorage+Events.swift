@@ -7,7 +7,7 @@ import HandshakeCore
 extension SQLiteStorage {
     /// ``EventStorage/events(of:after:limit:)`` on SQLite, as the extension above describes.
     public func events(of account: NodeID, after: Int64, limit: Int) async throws -> [MailboxEvent] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM event WHERE account = ? AND id > ? ORDER BY id LIMIT ?",
                 arguments: [account.rawValue, after, limit]
@@ -20,6 +20,16 @@ extension SQLiteStorage {
                     peer: peerText.flatMap { NodeID($0) }, pendingRequests: row["pending_requests"],
                     createdAt: row.date("created_at") ?? .distantPast)
             }
+        }
+    }
+
+    /// ``EventStorage/continueEventIDs(above:)`` on SQLite: the event table's AUTOINCREMENT counter
+    /// (`sqlite_sequence`) is raised to `floor`, so the next id is above it.
+    public func continueEventIDs(above floor: Int64) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO sqlite_sequence (name, seq) SELECT 'event', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'event')")
+            try db.execute(sql: "UPDATE sqlite_sequence SET seq = ? WHERE name = 'event' AND seq < ?", arguments: [floor, floor])
         }
     }
 

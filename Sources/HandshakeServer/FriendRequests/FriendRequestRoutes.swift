@@ -51,6 +51,8 @@ struct FriendRequestRoutes: Sendable {
         }
         let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
+        // Sending asks for the sender's account (the request refers to it), with the key its card carries.
+        try await storage.createAccountIfNeeded(sigKey: card.card.sigKey.rawRepresentation, now: clock.now())
         let stored = try await storage.sendFriendRequest(
             FriendRequestDraft(
                 sender: sender, target: target, senderCard: card.bytes, note: note,

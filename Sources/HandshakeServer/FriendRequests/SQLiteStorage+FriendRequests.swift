@@ -11,7 +11,7 @@ import HandshakeMailbox
 extension SQLiteStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:)`` on SQLite, as the extension above describes.
     public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
-        try await writer.write { db in
+        try await write { db in
             let receiver: NodeID
             let route: FriendRequestRoute
             switch draft.target {
@@ -86,7 +86,7 @@ extension SQLiteStorage {
 
     /// ``FriendRequestStorage/friendRequest(id:visibleTo:)`` on SQLite, as the extension above describes.
     public func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest {
-        try await writer.read { db in
+        try await read { db in
             guard let request = try Self.friendRequest(id: id, in: db), request.sender == account || request.receiver == account else {
                 throw MailboxError.unknownRequest
             }
@@ -96,7 +96,7 @@ extension SQLiteStorage {
 
     /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:)`` on SQLite, as the extension above describes.
     public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date) async throws -> FriendRequest {
-        try await writer.write { db in
+        try await write { db in
             guard let request = try Self.friendRequest(id: id, in: db), request.sender == account || request.receiver == account else {
                 throw MailboxError.unknownRequest
             }
@@ -137,7 +137,7 @@ extension SQLiteStorage {
     /// ``FriendRequestStorage/friendRequests(of:sent:status:)`` on SQLite, as the extension above describes.
     public func friendRequests(of account: NodeID, sent: Bool, status: FriendRequestStatus?) async throws -> [FriendRequest] {
         let column = sent ? "sender" : "receiver"
-        return try await writer.read { db in
+        return try await read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -151,7 +151,7 @@ extension SQLiteStorage {
 
     /// ``FriendRequestStorage/pendingReceivedCount(of:)`` on SQLite, as the extension above describes.
     public func pendingReceivedCount(of account: NodeID) async throws -> Int {
-        try await writer.read { db in
+        try await read { db in
             try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM friend_request WHERE receiver = ? AND status = 'pending'", arguments: [account.rawValue]) ?? 0
         }

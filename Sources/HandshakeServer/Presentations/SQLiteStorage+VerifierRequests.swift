@@ -7,7 +7,7 @@ import HandshakeCore
 extension SQLiteStorage {
     /// ``VerifierRequestStorage/createVerifierRequest(_:)`` on SQLite.
     public func createVerifierRequest(_ request: VerifierRequest) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO verifier_request (id, owner, nonce, state, client_id, query, status, created_at, expires_at)
@@ -31,7 +31,7 @@ extension SQLiteStorage {
     }
 
     private func verifierRequest(where column: String, is value: String) async throws -> VerifierRequest? {
-        try await writer.read { db in
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifier_request WHERE \(column) = ?", arguments: [value]) else {
                 return nil
             }
@@ -45,7 +45,7 @@ extension SQLiteStorage {
 
     /// ``VerifierRequestStorage/recordVerifierOutcome(_:)`` on SQLite.
     public func recordVerifierOutcome(_ answered: VerifierRequest) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE verifier_request SET status = ?, holder = ?, disclosed = ?, node_id = ?, answered_at = ?

@@ -57,6 +57,7 @@ struct VerifierRoutes: Sendable {
             id: id, owner: owner, nonce: Base64URL.encode(SecretToken.randomBytes(32)), state: Base64URL.encode(SecretToken.randomBytes(16)),
             clientID: "redirect_uri:" + responseURI, queryJSON: VerifierQuery.dcql(asking: claims), createdAt: now,
             expiresAt: now.addingTimeInterval(Self.lifetime))
+        try await context.makeAccountIfNeeded(in: storage, now: now)
         try await storage.createVerifierRequest(record)
         let link = VerifierQuery.link(
             clientID: record.clientID, responseURI: responseURI, nonce: record.nonce, state: record.state, dcql: record.queryJSON)

@@ -9,7 +9,7 @@ extension SQLiteStorage {
     /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:window:)`` on SQLite, as the extension above describes.
     public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
         let windowStart = now.addingTimeInterval(-window).unixMillis
-        try await writer.write { db in
+        try await write { db in
             let recent = try Int64.fetchAll(
                 db, sql: "SELECT created_at FROM share_link WHERE owner = ? AND created_at > ? ORDER BY created_at",
                 arguments: [owner.rawValue, windowStart])
@@ -24,7 +24,7 @@ extension SQLiteStorage {
 
     /// ``ShareLinkStorage/resolveShareLink(tokenHash:)`` on SQLite: the link and its owner's card, joined.
     public func resolveShareLink(tokenHash: [UInt8]) async throws -> (link: ShareLinkRecord, ownerCard: [UInt8]?)? {
-        try await writer.read { db in
+        try await read { db in
             // The busiest read of the public pages (resolve and landing page): prepared once per connection.
             let statement = try db.cachedStatement(
                 sql: "SELECT share_link.*, account.card AS owner_card FROM share_link JOIN account ON account.node_id = share_link.owner WHERE token_hash = ?")
@@ -35,7 +35,7 @@ extension SQLiteStorage {
 
     /// ``ShareLinkStorage/revokeShareLink(tokenHash:owner:now:)`` on SQLite, as the extension above describes.
     public func revokeShareLink(tokenHash: [UInt8], owner: NodeID, now: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE token_hash = ? AND owner = ?",
                 arguments: [now.unixMillis, Data(tokenHash), owner.rawValue])

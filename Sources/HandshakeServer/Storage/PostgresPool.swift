@@ -5,34 +5,42 @@ import PostgresNIO
 import ServiceLifecycle
 import Synchronization
 
-/// The connection pool behind ``PostgresStorage``, and what it does while the database is away.
+/// The connection pool behind ``PostgresStorage``, and what it does while the database is away or hung.
 ///
-/// A `PostgresClient` alone lets a request wait as long as it cannot open a connection (a minute, until its
-/// circuit breaker opens and fails every request at once) and retries with a back-off that grows to a
-/// minute: requests hung for a minute when the database stopped, and an instance took 25–30 s to notice it
-/// had come back. This pool bounds both:
-/// - a request waits at most ``leaseLimit`` for a connection. Past it, or when the connection it was
-///   given breaks, it fails with `MailboxError.databaseUnavailable` (`503` with
-///   `Retry-After`), and the pool is *in an outage*;
-/// - in an outage, requests fail at once instead of queueing, and a probe opens a connection of its own
-///   every ``probeInterval``;
-/// - the first probe that connects ends the outage with a fresh `PostgresClient`, which carries none of the
-///   old one's back-off. The old client is shut down once the requests it lent connections to are done
-///   (at most ``retireLimit``).
+/// A `PostgresClient` alone lets a request wait as long as it cannot open a connection, and a query as long
+/// as the server does not answer (PostgresNIO's queries do not end when their task is cancelled): requests
+/// hung for a minute when the database stopped, for as long as a stopped (SIGSTOP) server stayed stopped, and
+/// an instance took 25–30 s to notice it had come back. This pool bounds all of it:
+/// - one use of the database (waiting for a connection, then every query the request runs on it) ends within
+///   ``answerLimit`` (`DatabaseDeadline`). Past it, or when the connection breaks, the request fails with
+///   `MailboxError.databaseUnavailable` (`503` with `Retry-After`), the connection it held is closed, which
+///   drops it from the pool, and the pool is *in an outage*;
+/// - a statement PostgreSQL itself ended (its `statement_timeout`), a deadlock or a lock not granted is `503`
+///   too, without an outage: the server answered, it was only busy;
+/// - in an outage, requests fail at once instead of queueing, and a probe (a connection of its own and
+///   `SELECT 1`, within ``probeLimit``) runs every ``probeInterval``;
+/// - the first probe that answers ends the outage with a fresh `PostgresClient`, which carries none of the
+///   old one's back-off or hung connections. The old client is shut down once the requests it lent
+///   connections to are done (at most ``retireLimit``).
 ///
-/// Until a probe has connected once (``PostgresStorage/prepare()`` probes first), requests are refused the
-/// same way, without waiting: nothing leases a connection before the database has been seen to answer.
+/// Until a probe has answered once (``PostgresStorage/prepare()`` probes first), requests are refused the
+/// same way, without waiting: the pool's client is made from the way of connecting the probe found to work
+/// (``PostgresTLS``: `prefer` and `allow` try two).
 ///
-/// What it does not do: retry a request. A write that failed is reported, and the client sends it again.
+/// What it does not do: retry a request. A write that failed is reported, and the client sends it again. A
+/// request refused past its deadline changed nothing unless its `COMMIT` had already been sent: the server,
+/// once it runs again, may still carry that out, so a client that retries may meet its own earlier write
+/// (a second share link; `request_pending` for a friend request).
 public final class PostgresPool: Service, Sendable {
-    /// How long a request waits for a connection before the database counts as unavailable.
-    public let leaseLimit: Duration
+    /// How long one use of the database may take, from asking for a connection to the end of the last
+    /// query on it, before the database counts as unavailable.
+    public let answerLimit: Duration
     /// How often a probe tries to connect during an outage.
     public let probeInterval: Duration
+    /// How long a probe may take to connect and answer `SELECT 1`.
+    public let probeLimit: Duration = .seconds(3)
     /// How long a retired client may finish the requests it lent connections to.
     public let retireLimit: Duration = .seconds(15)
-    /// The seconds a refused client is told to wait (`Retry-After`).
-    static let retryAfterSeconds = 5
 
     let configuration: PostgresStorage.Configuration
     let logger: Logger
@@ -42,19 +50,16 @@ public final class PostgresPool: Service, Sendable {
     private let outages: AsyncStream<Void>
     private let outageBegan: AsyncStream<Void>.Continuation
 
-    /// A pool for the database `configuration` names. Nothing connects until ``run()``.
-    public init(
-        configuration: PostgresStorage.Configuration, logger: Logger, leaseLimit: Duration = .seconds(3), probeInterval: Duration = .seconds(1)
-    ) {
+    /// A pool for the database `configuration` names, bounding each use by its
+    /// ``PostgresStorage/Configuration/answerLimit``. Nothing connects until ``probe()``.
+    public init(configuration: PostgresStorage.Configuration, logger: Logger, probeInterval: Duration = .seconds(1)) {
         self.configuration = configuration
         self.logger = logger
-        self.leaseLimit = leaseLimit
+        self.answerLimit = configuration.answerLimit
         self.probeInterval = probeInterval
-        let first = ClientSlot(PostgresClient(configuration: configuration.client, backgroundLogger: logger))
-        state = Mutex(State(current: first))
+        state = Mutex(State())
         (starts, starter) = AsyncStream.makeStream(of: ClientSlot.self)
         (outages, outageBegan) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        starter.yield(first)
     }
 
     /// Runs the current client (and each one that replaces it) and the outage probe, until graceful
@@ -70,50 +75,47 @@ public final class PostgresPool: Service, Sendable {
         }
     }
 
-    /// Runs `body` with a connection of its own, waiting at most ``leaseLimit`` for one.
+    /// Runs `body` with a connection of its own, all of it within ``answerLimit``.
     ///
-    /// Either `body` runs to its end or it does not run at all: a connection that arrives just after the
-    /// limit is handed back unused, so a request answered `503` changed nothing.
-    /// - Throws: `MailboxError.databaseUnavailable` in an outage, when no connection came in
-    ///   time, or when the connection broke; otherwise what `body` throws.
+    /// Either `body` runs or it does not run at all: a connection that arrives after the limit is handed
+    /// back unused. Past the limit, a connection `body` holds is closed (its query fails and the connection
+    /// leaves the pool).
+    /// - Throws: `MailboxError.databaseUnavailable` in an outage, past the limit, when the connection broke
+    ///   or when PostgreSQL ended a statement as too slow; otherwise what `body` throws.
     public func withConnection<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
+        try await withConnection(within: answerLimit, body)
+    }
+
+    /// Runs `body` with a connection of its own, within `limit` (`nil`: as long as it takes — LISTEN, the
+    /// migrations).
+    public func withConnection<Value: Sendable>(
+        within limit: Duration?, _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
         let slot = try state.withLock { state throws(MailboxError) -> ClientSlot in
-            guard state.hasAnswered, state.outageSince == nil else { throw Self.unavailable }
-            state.current.lend()
-            return state.current
+            guard state.outageSince == nil, let current = state.current else { throw Self.unavailable }
+            current.lend()
+            return current
         }
-        defer { slot.returned() }
-        let claim = LeaseClaim()
-        do {
-            return try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask {
-                    try await slot.client.withConnection { connection in
-                        guard claim.take(.leased) else { throw Self.unavailable }
-                        return try await body(connection)
-                    }
-                }
-                group.addTask {
-                    try? await Task.sleep(for: self.leaseLimit)
-                    return nil
-                }
-                while let next = try await group.next() {
-                    if let value = next {
-                        group.cancelAll()
-                        return value
-                    }
-                    // The timer rang: a connection not lent by now is not waited for.
-                    if claim.take(.abandoned) {
-                        group.cancelAll()
-                        throw OutageSign.noConnectionInTime
-                    }
-                }
-                throw CancellationError()
+        let use = ConnectionUse()
+        let work: @Sendable () async throws -> Value = {
+            defer { slot.returned() }
+            return try await slot.client.withConnection { connection in
+                // A connection that came after the deadline goes back unused: the request was answered 503.
+                guard use.hold(connection) else { throw Self.unavailable }
+                return try await body(connection)
             }
-        } catch OutageSign.noConnectionInTime {
-            beginOutage(because: "no connection within \(leaseLimit)")
+        }
+        do {
+            guard let limit else { return try await work() }
+            return try await DatabaseDeadline.run(within: limit, onLate: { use.giveUp() }, work)
+        } catch is DatabaseDeadline.Passed {
+            beginOutage(because: use.wasHeld ? "no answer within \(limit.map { "\($0)" } ?? "")" : "no connection within \(limit.map { "\($0)" } ?? "")")
             throw Self.unavailable
         } catch let error where Self.meansUnreachable(error) {
             beginOutage(because: PostgresFailure.describe(error))
+            throw Self.unavailable
+        } catch let error where Self.meansBusy(error) {
+            logger.notice("PostgreSQL ended a statement; answered 503", metadata: ["cause": "\(PostgresFailure.describe(error))"])
             throw Self.unavailable
         }
     }
@@ -126,19 +128,66 @@ public final class PostgresPool: Service, Sendable {
         }
     }
 
-    /// Opens one connection of its own, outside the pool, and closes it: the database's answer, with its
-    /// cause when it refuses (``PostgresFailure``).
+    /// Asks the database for an answer on a connection of its own, outside the pool (each way of connecting
+    /// the URL's TLS allows, in turn), within ``probeLimit``; the first time it answers, the pool's client is
+    /// made, connecting that way.
+    /// - Throws: the cause, when the database does not answer or refuses (``PostgresFailure``; for
+    ///   `prefer` and `allow`, the cause of the first way's failure).
     public func probe() async throws(PostgresFailure) {
-        do {
-            let connection = try await PostgresConnection.connect(configuration: configuration.connection, id: 0, logger: logger)
+        let way = try await reach()
+        let fresh = state.withLock { state -> ClientSlot? in
+            guard state.current == nil else { return nil }
+            let slot = makeSlot(way)
+            state.current = slot
+            return slot
+        }
+        if let fresh { starter.yield(fresh) }
+    }
+
+    /// The way of connecting that answers `SELECT 1`.
+    private func reach() async throws(PostgresFailure) -> PostgresTLS.Way {
+        let ways = configuration.tls.ways
+        var first: PostgresFailure?
+        for (index, way) in ways.enumerated() {
+            do {
+                try await answer(by: way)
+                return way
+            } catch {
+                let failure = PostgresFailure(error, configuration: configuration.connecting(by: way))
+                first = first ?? failure
+                guard index + 1 < ways.count, way.fallsBack(failure) else { break }
+                logger.info("PostgreSQL did not answer this way; trying the next", metadata: ["cause": "\(failure.description)"])
+            }
+        }
+        // The loop ran at least once: every URL allows one way.
+        throw first ?? PostgresFailure(DatabaseDeadline.Passed(), configuration: configuration)
+    }
+
+    /// Connects by `way`, runs `SELECT 1` and closes, within ``probeLimit``.
+    private func answer(by way: PostgresTLS.Way) async throws {
+        let (settings, logger) = (configuration.connecting(by: way).connection, logger)
+        let use = ConnectionUse()
+        try await DatabaseDeadline.run(within: probeLimit, onLate: { use.giveUp() }) {
+            let connection = try await PostgresConnection.connect(configuration: settings, id: 0, logger: logger)
+            guard use.hold(connection) else {
+                try? await connection.close()
+                throw DatabaseDeadline.Passed()
+            }
+            do {
+                _ = try await connection.query("SELECT 1", logger: logger).collect()
+            } catch {
+                try? await connection.close()
+                throw error
+            }
             try? await connection.close()
-            state.withLock { $0.hasAnswered = true }
-        } catch {
-            throw PostgresFailure(error, configuration: configuration)
         }
     }
 
-    static var unavailable: MailboxError { .databaseUnavailable(retryAfter: retryAfterSeconds) }
+    private func makeSlot(_ way: PostgresTLS.Way) -> ClientSlot {
+        ClientSlot(PostgresClient(configuration: configuration.connecting(by: way).client, backgroundLogger: logger))
+    }
+
+    static var unavailable: MailboxError { DatabaseDeadline.unavailable }
 
     /// Whether `error` from a query says the database cannot be reached, rather than refusing the query.
     static func meansUnreachable(_ error: any Error) -> Bool {
@@ -153,6 +202,14 @@ public final class PostgresPool: Service, Sendable {
             }
         }
         return error is ChannelError
+    }
+
+    /// Whether `error` says PostgreSQL answered but could not carry the statement out now: it ran past
+    /// `statement_timeout` (57014), a lock was not granted (55P03), a deadlock was broken (40P01) or a
+    /// serialisable transaction collided (40001). Sending the request again later may succeed.
+    static func meansBusy(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server else { return false }
+        return ["57014", "55P03", "40P01", "40001"].contains(error.serverInfo?[.sqlState] ?? "")
     }
 
     private func beginOutage(because reason: String) {
@@ -170,51 +227,86 @@ public final class PostgresPool: Service, Sendable {
     /// the old one.
     private func probeDuringOutages() async {
         for await _ in outages {
-            while !Task.isCancelled {
+            var way: PostgresTLS.Way?
+            while !Task.isCancelled, way == nil {
                 do {
-                    try await probe()
-                    break
+                    way = try await reach()
                 } catch {
                     logger.debug("the database still cannot be reached", metadata: ["cause": "\(error.description)"])
                     try? await Task.sleep(for: probeInterval)
                 }
             }
-            if Task.isCancelled { return }
-            let fresh = ClientSlot(PostgresClient(configuration: configuration.client, backgroundLogger: logger))
+            guard let way, !Task.isCancelled else { return }
+            let fresh = makeSlot(way)
             starter.yield(fresh)
             let (old, since) = state.withLock { state in
                 defer { (state.current, state.outageSince) = (fresh, nil) }
                 return (state.current, state.outageSince)
             }
-            old.retire()
+            old?.retire()
             let length = since.map { ContinuousClock.now - $0 } ?? .zero
             logger.notice("the database answers again; requests are served", metadata: ["outage": "\(length.components.seconds) s"])
         }
     }
 
     private struct State {
-        var current: ClientSlot
+        /// The client requests lease connections from; none until a probe has answered.
+        var current: ClientSlot?
         var outageSince: ContinuousClock.Instant?
-        /// Whether a probe has connected since the pool was made.
-        var hasAnswered = false
     }
+}
 
-    /// Who got to a lease first: the request, or the timer that gave up on it.
-    private final class LeaseClaim: Sendable {
-        enum Outcome { case waiting, leased, abandoned }
-        private let outcome = Mutex(Outcome.waiting)
+/// One use of a connection under a deadline: whether the work got its connection, or the deadline came
+/// first. The deadline closes a connection the work holds (its query fails, and the pool drops it); a
+/// connection that arrives after the deadline is not used.
+final class ConnectionUse: Sendable {
+    private enum Stage {
+        case waiting
+        case holding(PostgresConnection)
+        case over(held: Bool)
+    }
+    private let stage = Mutex(Stage.waiting)
 
-        /// Moves from `waiting` to `outcome`; false if the other side got there first.
-        func take(_ taken: Outcome) -> Bool {
-            outcome.withLock { outcome in
-                guard outcome == .waiting else { return false }
-                outcome = taken
-                return true
-            }
+    /// Takes `connection` for the work; false if the deadline already passed.
+    func hold(_ connection: PostgresConnection) -> Bool {
+        stage.withLock { stage in
+            guard case .waiting = stage else { return false }
+            stage = .holding(connection)
+            return true
         }
     }
 
-    private enum OutageSign: Error { case noConnectionInTime }
+    /// The deadline passed: a held connection is closed, and none is taken from now on.
+    func giveUp() {
+        let held = stage.withLock { stage -> PostgresConnection? in
+            switch stage {
+            case .holding(let connection):
+                stage = .over(held: true)
+                return connection
+            case .waiting:
+                stage = .over(held: false)
+                return nil
+            case .over:
+                return nil
+            }
+        }
+        // The non-async close: it closes the channel now, which fails the query waiting on it.
+        if let held {
+            let closing: EventLoopFuture<Void> = held.close()
+            _ = closing
+        }
+    }
+
+    /// Whether the work had its connection when the deadline passed (it hung on a query, rather than
+    /// waiting for a connection).
+    var wasHeld: Bool {
+        stage.withLock { stage in
+            switch stage {
+            case .holding, .over(held: true): true
+            case .waiting, .over(held: false): false
+            }
+        }
+    }
 }
 
 /// One `PostgresClient` of a ``PostgresPool``: it runs until it is retired and the requests it lent

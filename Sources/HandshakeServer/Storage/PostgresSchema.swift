@@ -7,8 +7,8 @@ import PostgresNIO
 /// Migrations run when a server starts, in one transaction that first takes the schema's advisory lock
 /// (`PostgresLockSpace/migration`, keyed by the schema's name): two instances starting together take
 /// turns, and the second finds the work done; instances of different schemas do not wait on each other.
-/// The transaction lifts the 10 s statement limit, since a migration (an index on a large table) may
-/// take longer. Applied migrations are listed in `handshake_migration`. A migration is never edited once
+/// The transaction lifts the statement limit (3 s) and runs without the client's deadline, since a
+/// migration (an index on a large table) may take longer. Applied migrations are listed in `handshake_migration`. A migration is never edited once
 /// released; a change is a new one.
 enum PostgresSchema {
     /// Each migration's name and statements (one statement each: PostgreSQL prepares them one at a time).
@@ -133,12 +133,25 @@ enum PostgresSchema {
                 "CREATE INDEX pass_signature_by_owner ON pass_signature(owner, signed_at)",
             ]
         ),
+        (
+            // Signing in makes a session only; the account is made when its owner publishes a card or asks
+            // for it. So a session no longer refers to an account row, and keeps the key it signed in with.
+            "v5: sessions without an account",
+            [
+                "ALTER TABLE session DROP CONSTRAINT IF EXISTS session_node_id_fkey",
+                "ALTER TABLE session ADD COLUMN sig_key BYTEA",
+                "UPDATE session SET sig_key = account.sig_key FROM account WHERE account.node_id = session.node_id",
+                "DELETE FROM session WHERE sig_key IS NULL",
+                "ALTER TABLE session ALTER COLUMN sig_key SET NOT NULL",
+                "CREATE INDEX session_by_account ON session(node_id, expires_at)",
+            ]
+        ),
     ]
 
     /// Applies the migrations `storage`'s database lacks, in order, in one transaction under the schema's
     /// migration lock; their names, oldest first.
     static func migrate(_ storage: PostgresStorage) async throws -> [String] {
-        try await storage.transaction { connection in
+        try await storage.transaction(within: nil) { connection in
             try await storage.execute("SET LOCAL statement_timeout = 0", on: connection)
             try await storage.execute(
                 "SELECT pg_advisory_xact_lock(\(PostgresLockSpace.migration.rawValue), hashtext(current_schema()))", on: connection)

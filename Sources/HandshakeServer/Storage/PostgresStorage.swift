@@ -82,25 +82,29 @@ public struct PostgresStorage: MailboxStorage {
         await answers(within: .seconds(2))
     }
 
-    /// Whether `SELECT 1` succeeds within `limit`; a query still waiting for a connection is cancelled.
+    /// Whether `SELECT 1` succeeds within `limit`, waiting for a connection included. Past the limit the
+    /// answer is false at once (`DatabaseDeadline`), and the pool counts the database as unavailable.
     func answers(within limit: Duration) async -> Bool {
-        let pool = pool
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await pool.rows("SELECT 1::BIGINT AS one").first?.int64("one")) == 1 }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return false
-            }
-            defer { group.cancelAll() }
-            return await group.next() ?? false
+        let logger = logger
+        let one = try? await pool.withConnection(within: limit) { connection in
+            try await connection.query("SELECT 1::BIGINT AS one", logger: logger).collect().first?.makeRandomAccess().int64("one")
         }
+        return one == 1
     }
 
     /// Runs `body` in a transaction on one pooled connection: committed if it returns, rolled back if it
-    /// throws (and its error rethrown as it is, so a `MailboxError` reaches the routes unchanged).
+    /// throws (and its error rethrown as it is, so a `MailboxError` reaches the routes unchanged). All of it
+    /// within ``PostgresPool/answerLimit``.
     func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
+        try await transaction(within: pool.answerLimit, body)
+    }
+
+    /// ``transaction(_:)`` within `limit`; `nil` for no limit (the migrations, which may take long on a large table).
+    func transaction<Value: Sendable>(
+        within limit: Duration?, _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
         let logger = logger
-        return try await pool.withConnection { connection in
+        let work: @Sendable (PostgresConnection) async throws -> Value = { connection in
             try await connection.query("BEGIN", logger: logger)
             let value: Value
             do {
@@ -112,6 +116,7 @@ public struct PostgresStorage: MailboxStorage {
             try await connection.query("COMMIT", logger: logger)
             return value
         }
+        return try await pool.withConnection(within: limit, work)
     }
 
     /// The rows `query` returns, read into memory, on `connection` or on any pooled connection.

@@ -120,6 +120,26 @@ enum SQLiteSchema {
                     CREATE INDEX pass_signature_by_owner ON pass_signature(owner, signed_at);
                     """)
         }
+        migrator.registerMigration("v5: sessions without an account") { db in
+            // Signing in makes a session only; the account is made when its owner publishes a card or asks
+            // for it. So a session no longer refers to an account row, and keeps the key it signed in with.
+            try db.execute(
+                sql: """
+                    CREATE TABLE session_v5 (
+                        token_hash       BLOB PRIMARY KEY,   -- SHA-256 of the bearer token
+                        node_id          TEXT NOT NULL,      -- the account it signs in to (its row may not exist yet)
+                        sig_key          BLOB NOT NULL,      -- the key that signed in, from which that row is made
+                        created_at       INTEGER NOT NULL,
+                        expires_at       INTEGER NOT NULL
+                    );
+                    INSERT INTO session_v5 (token_hash, node_id, sig_key, created_at, expires_at)
+                        SELECT session.token_hash, session.node_id, account.sig_key, session.created_at, session.expires_at
+                        FROM session JOIN account ON account.node_id = session.node_id;
+                    DROP TABLE session;
+                    ALTER TABLE session_v5 RENAME TO session;
+                    CREATE INDEX session_by_account ON session(node_id, expires_at);
+                    """)
+        }
         return migrator
     }
 }

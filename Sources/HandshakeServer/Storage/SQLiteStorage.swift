@@ -5,8 +5,11 @@ import HandshakeCore
 /// The mailbox's storage in one SQLite file (or in memory, for tests), through GRDB.
 ///
 /// A file is opened as a WAL pool: reads run in parallel, writes one at a time, each in a transaction.
-/// The migrations in `SQLiteSchema` run when it opens. What it does not do: share state between
-/// server instances on different machines — that is what ``PostgresStorage`` is for.
+/// The migrations in `SQLiteSchema` run when it opens. Every access ends within ``answerLimit``
+/// (`DatabaseDeadline`): a file another program holds locked (a `sqlite3` shell inside `BEGIN EXCLUSIVE`)
+/// or a disk that stops answering makes requests `503 database_unavailable` with `Retry-After`, not a queue of
+/// requests each waiting its turn for the lock. What it does not do: share state between server instances
+/// on different machines — that is what ``PostgresStorage`` is for.
 public struct SQLiteStorage: MailboxStorage {
     let writer: any DatabaseWriter
     /// Held while this storage serves a file: a second server on the same file is refused.
@@ -15,26 +18,29 @@ public struct SQLiteStorage: MailboxStorage {
     let migrationsApplied: [String]
 
     /// Opens (creating if needed, readable by its owner alone) the database file at `path` and brings its
-    /// schema up to date.
+    /// schema up to date. Each access ends within `answerLimit` (``answerLimit``).
     /// - Throws: ``MailboxStorageError/databaseInUse(_:)`` when another server already serves the file.
-    public init(path: String) throws {
+    public init(path: String, answerLimit: Duration = .seconds(4)) throws {
         lock = try SingleServerLock(databasePath: path)
         try PrivateDatabaseFile.create(at: path)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
+        // A second below the answer limit, so a write that waited its full time for the lock is answered as busy.
+        configuration.busyMode = .timeout(TimeInterval(max(1, answerLimit.components.seconds - 1)))
         writer = try DatabasePool(path: path, configuration: configuration)
         migrationsApplied = try SQLiteSchema.migrate(writer)
+        self.answerLimit = answerLimit
     }
 
-    /// A private in-memory database, gone when the value is: for tests.
-    public static func inMemory() throws -> SQLiteStorage {
-        try SQLiteStorage(writer: DatabaseQueue())
+    /// A private in-memory database, gone when the value is: for tests, and `sqlite::memory:`.
+    public static func inMemory(answerLimit: Duration = .seconds(4)) throws -> SQLiteStorage {
+        try SQLiteStorage(writer: DatabaseQueue(), answerLimit: answerLimit)
     }
 
-    init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter, answerLimit: Duration) throws {
         self.writer = writer
         lock = nil
         migrationsApplied = try SQLiteSchema.migrate(writer)
+        self.answerLimit = answerLimit
     }
 
     /// The migrations applied when the file was opened (it migrates then, before the server starts).
@@ -43,7 +49,35 @@ public struct SQLiteStorage: MailboxStorage {
 
     /// Whether a trivial query succeeds.
     public func isHealthy() async -> Bool {
-        (try? await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
+    /// How long one access may take, waiting for the write lock included, before the request is answered
+    /// `503` (4 s unless given); the access itself is cancelled (GRDB rolls it back) and ends in the background.
+    public let answerLimit: Duration
+
+    /// `updates` in a write transaction, within ``answerLimit``.
+    /// - Throws: `MailboxError.databaseUnavailable` past the limit or when the file stayed locked; otherwise
+    ///   what `updates` throws.
+    func write<Value: Sendable>(_ updates: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        let writer = writer
+        return try await bounded { try await writer.write(updates) }
+    }
+
+    /// `value` read from a snapshot, within ``answerLimit``.
+    func read<Value: Sendable>(_ value: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        let writer = writer
+        return try await bounded { try await writer.read(value) }
+    }
+
+    private func bounded<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        do {
+            return try await DatabaseDeadline.run(within: answerLimit, work)
+        } catch is DatabaseDeadline.Passed {
+            throw DatabaseDeadline.unavailable
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            throw DatabaseDeadline.unavailable
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HandshakeCore
 import HandshakeMailbox
 import Hummingbird
@@ -49,6 +50,13 @@ public struct MailboxContext: RemoteAddressRequestContext {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             }
+    }
+
+    /// Makes the signed-in account's row unless it exists: a route its owner uses that keeps something of
+    /// the account's (a presentation request, a pass signature) or shows it asks for the account.
+    func makeAccountIfNeeded(in storage: any MailboxAccountStorage, now: Date) async throws {
+        guard let sessionTokenHash else { throw MailboxError.unauthorized("Sign in first.") }
+        try await storage.createAccountIfNeeded(ofSession: sessionTokenHash, now: now)
     }
 
     /// The authenticated account, or `unauthorized` if the route was reached without one.

@@ -29,8 +29,13 @@ public struct MailboxPolicy: Sendable {
     public var noteMaxCharacters = NoteLimits.characters
     /// How many sign-in challenges one client address may ask this instance for in a minute.
     public var challengesPerAddressPerMinute = 120
-    /// How many sign-in challenges this instance gives out in a minute, to everyone together.
+    /// How many sign-in challenges this instance gives out in a minute for keys it has no account of (to
+    /// every newcomer together).
     public var challengesPerMinute = 3000
+    /// How many sign-in challenges this instance gives out in a minute for keys it has an account of: a
+    /// count of their own, so a flood of fresh keys does not lock out people who signed in before. (A request
+    /// carrying a valid session of the key is counted in neither.)
+    public var knownKeyChallengesPerMinute = 3000
     /// Whether the client address is the last one in `X-Forwarded-For` (set it behind a reverse proxy that
     /// writes the header, and only then: a client could write it too) rather than the connection's peer.
     public var trustForwardedFor = false

@@ -1,51 +1,97 @@
 // Establishes the limit on the one write anyone may make without an account: a sign-in challenge. Counted in
-// this instance's memory per client address and in total, in fixed one-minute windows on the server's clock;
-// past either count the answer is 429 with `Retry-After` until the window turns. Each challenge is a row (a
-// minute's life, then purged), so the total bounds what a flood can add between two clean-ups whatever the
-// number of addresses it comes from; the per-address count keeps one client from using up everyone's share.
-// It does not count across instances: each instance allows its own share.
+// this instance's memory in fixed one-minute windows on the server's clock; past a count the answer is 429 with
+// `Retry-After` until the window turns. Each challenge is a row (a minute's life, then purged), so the
+// instance-wide counts bound what a flood can add between two clean-ups whatever the number of addresses it
+// comes from, and the per-address count keeps one client from using up a whole share.
+//
+// The instance-wide count is kept apart for three standings, so a flood of fresh keys cannot lock out people
+// who have signed in before: newcomers (keys with no account here) share one count; keys the server knows
+// (an account exists) share another, which fresh keys never touch; and a request that carries a valid session
+// of the key it asks for (a client renewing its token) is not counted in either: it has already proved it holds
+// the key. Every request counts against its address first. It does not count across instances: each instance
+// allows its own share.
 import Foundation
 import HandshakeMailbox
 import Synchronization
 
-/// The count of sign-in challenges per address and in total, in the current minute.
+/// The count of sign-in challenges per address and per standing, in the current minute.
 final class SignInLimit: Sendable {
+    /// Who asks for a challenge, as far as the server can tell before it issues one.
+    enum Standing: Sendable {
+        /// A key with no account here.
+        case newcomer
+        /// A key with an account here.
+        case known
+        /// A key whose valid session came with the request.
+        case signedIn
+    }
+
     let perAddress: Int
-    let total: Int
+    let newcomers: Int
+    let known: Int
     let clock: any MailboxClock
-    /// At most this many addresses are counted in one minute; past it, new ones share the total only.
+    /// At most this many addresses are counted in one minute; past it, new ones share the totals only.
     static let maxAddresses = 100_000
 
     private struct Window {
         var minute: Int64 = .min
-        var total = 0
+        var newcomers = 0
+        var known = 0
         var byAddress: [String: Int] = [:]
     }
     private let window = Mutex(Window())
 
-    init(perAddress: Int, total: Int, clock: any MailboxClock) {
+    /// A limit of `perAddress` challenges a minute for each address, `newcomers` for keys without an
+    /// account and `known` for keys with one, on this instance.
+    init(perAddress: Int, newcomers: Int, known: Int, clock: any MailboxClock) {
         self.perAddress = perAddress
-        self.total = total
+        self.newcomers = newcomers
+        self.known = known
         self.clock = clock
     }
 
-    /// Counts one challenge from `address` (nil when the connection has none); throws when either count is
-    /// already full for this minute.
-    func admit(_ address: String?) throws {
-        let now = clock.now().timeIntervalSince1970
-        let minute = Int64((now / 60).rounded(.down))
-        let retryAfter = max(1, Int((Double(minute + 1) * 60 - now).rounded(.up)))
-        let admitted: Bool = window.withLock { window in
-            if window.minute != minute { window = Window(minute: minute) }
-            guard window.total < total else { return false }
-            if let address {
-                let used = window.byAddress[address] ?? 0
-                guard used < perAddress else { return false }
-                if used > 0 || window.byAddress.count < Self.maxAddresses { window.byAddress[address] = used + 1 }
-            }
-            window.total += 1
+    /// Counts one challenge from `address` (nil when the connection has none); throws when the address has
+    /// had its share this minute.
+    func admit(address: String?) throws(MailboxError) {
+        guard let address else { return }
+        try count { window in
+            let used = window.byAddress[address] ?? 0
+            guard used < perAddress else { return false }
+            if used > 0 || window.byAddress.count < Self.maxAddresses { window.byAddress[address] = used + 1 }
             return true
         }
-        guard admitted else { throw MailboxError.signInRateLimited(retryAfter: retryAfter) }
+    }
+
+    /// Counts one challenge of `standing` against the instance's count for it; throws when that count is
+    /// full this minute. A signed-in request is not counted.
+    func admit(_ standing: Standing) throws(MailboxError) {
+        switch standing {
+        case .signedIn: return
+        case .newcomer:
+            try count { window in
+                guard window.newcomers < newcomers else { return false }
+                window.newcomers += 1
+                return true
+            }
+        case .known:
+            try count { window in
+                guard window.known < known else { return false }
+                window.known += 1
+                return true
+            }
+        }
+    }
+
+    /// Runs `take` on this minute's window; a false answer is a 429 until the minute turns.
+    private func count(_ take: (inout Window) -> Bool) throws(MailboxError) {
+        let now = clock.now().timeIntervalSince1970
+        let minute = Int64((now / 60).rounded(.down))
+        let admitted = window.withLock { window in
+            if window.minute != minute { window = Window(minute: minute) }
+            return take(&window)
+        }
+        guard admitted else {
+            throw MailboxError.signInRateLimited(retryAfter: max(1, Int((Double(minute + 1) * 60 - now).rounded(.up))))
+        }
     }
 }

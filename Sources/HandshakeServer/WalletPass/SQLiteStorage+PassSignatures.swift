@@ -9,7 +9,7 @@ extension SQLiteStorage {
     /// ``PassSignatureStorage/recordPassSignature(owner:now:limit:window:)`` on SQLite, as the extension above describes.
     public func recordPassSignature(owner: NodeID, now: Date, limit: Int, window: TimeInterval) async throws {
         let windowStart = now.addingTimeInterval(-window).unixMillis
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM pass_signature WHERE owner = ? AND signed_at <= ?", arguments: [owner.rawValue, windowStart])
             let recent = try Row.fetchOne(

@@ -38,6 +38,7 @@ struct WalletPassRoutes: Sendable {
         }
         let now = clock.now()
         // Counted before signing: a signature that then fails still counts, which errs on the side of less.
+        try await context.makeAccountIfNeeded(in: storage, now: now)
         try await storage.recordPassSignature(
             owner: account, now: now, limit: policy.passSignaturesPerWindow, window: policy.passSignatureWindow)
         do {

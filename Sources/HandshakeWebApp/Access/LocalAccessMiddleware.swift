@@ -25,15 +25,16 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
         var request = request
         let rule = LocalAccessRule(secrets: secrets, port: bound.port)
         var decision = rule.decide(
-            method: request.method.rawValue, host: request.head.authority, path: request.uri.description,
-            cookie: request.headers[.cookie], origin: request.headers[.origin])
+            method: request.method.rawValue, host: request.head.authority, uri: request.uri,
+            session: request.cookies[LocalAccessRule.cookieName]?.value, origin: request.headers[.origin])
         if decision == .checkFormToken {
             // Only now, with the head accepted, is a body read: a form's within its limit; any other body
             // (a picture) stays for its route, and its token comes in a header.
             let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
             if isForm {
                 let body = try await request.collectBody(upTo: Self.formLimit)
-                decision = rule.decide(formToken: FormFields(String(buffer: body))[LocalAccessRule.formTokenField])
+                let form = try? URLEncodedFormDecoder().decode(FormTokenForm.self, from: String(buffer: body))
+                decision = rule.decide(formToken: form?.token)
             } else {
                 let header = HTTPFields.Element.Name(LocalAccessRule.formTokenHeader)
                 decision = rule.decide(formToken: header.flatMap { request.headers[$0] })
@@ -44,10 +45,8 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
         case .allow:
             response = try await next(request, context)
         case .startSession(let location):
-            response = Response(status: .seeOther, headers: [
-                .location: location,
-                .setCookie: "\(LocalAccessRule.cookieName)=\(secrets.session); HttpOnly; SameSite=Strict; Path=/",
-            ])
+            response = Response(status: .seeOther, headers: [.location: location])
+            response.setCookie(rule.sessionCookie)
         case .wrongHost:
             response = Page.response(RefusalPage.wrongHost(port: rule.port), status: .misdirectedRequest)
         case .noSession:
@@ -70,20 +69,4 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
         if let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy") { headers[referrerPolicy] = "same-origin" }
         if let frameOptions = HTTPFields.Element.Name("X-Frame-Options") { headers[frameOptions] = "DENY" }
     }
-}
-
-/// The fields of an `application/x-www-form-urlencoded` body.
-struct FormFields: Sendable {
-    private var values: [String: String] = [:]
-
-    init(_ body: String) {
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ part: Substring) -> String { String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
-            let name = decoded(parts[0])
-            if values[name] == nil { values[name] = parts.count > 1 ? decoded(parts[1]) : "" }
-        }
-    }
-
-    subscript(name: String) -> String? { values[name] }
 }

@@ -3,8 +3,11 @@
 // name other than the loopback address and port is refused first (a DNS-rebinding page reaches the port
 // under its own name); then the launch secret is traded for the cookie, or the cookie must be there; then a
 // change must come from the app's own origin with the form token. It does not authenticate a person: anyone
-// who can read the launch URL or the cookie on this machine is trusted, as with Jupyter.
+// who can read the launch URL or the cookie on this machine is trusted, as with Jupyter. The address and the
+// cookie are read by Hummingbird (`URI`, `Request.cookies`); this decides from what they hold.
 import Foundation
+import Hummingbird
+import HummingbirdCore
 
 /// What the app does with a request.
 enum LocalAccessDecision: Equatable, Sendable {
@@ -38,25 +41,28 @@ struct LocalAccessRule: Sendable {
     /// The `Host` values the app answers to: the loopback address and `localhost`, with the port.
     var hosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
 
-    /// Decides from the method, the `Host` (authority), the path with its query, the `Cookie` header, the
-    /// `Origin` header and, for a change, the form token the body carried.
-    func decide(method: String, host: String?, path: String, cookie: String?, origin: String?, formToken: String?) -> LocalAccessDecision {
-        let head = decide(method: method, host: host, path: path, cookie: cookie, origin: origin)
+    /// The query item of the launch URL that carries the launch secret.
+    static let secretParameter = "secret"
+
+    /// Decides from the method, the `Host` (authority), the address with its query, the session cookie's
+    /// value, the `Origin` header and, for a change, the form token the body carried.
+    func decide(method: String, host: String?, uri: URI, session: String?, origin: String?, formToken: String?) -> LocalAccessDecision {
+        let head = decide(method: method, host: host, uri: uri, session: session, origin: origin)
         return head == .checkFormToken ? decide(formToken: formToken) : head
     }
 
     /// Decides from the request's head alone; for a change that passes, ``LocalAccessDecision/checkFormToken``.
-    func decide(method: String, host: String?, path: String, cookie: String?, origin: String?) -> LocalAccessDecision {
+    func decide(method: String, host: String?, uri: URI, session: String?, origin: String?) -> LocalAccessDecision {
         guard let host, hosts.contains(host.lowercased()) else { return .wrongHost }
-        let (route, query) = Self.split(path)
-        if method == "GET", let given = query.first(where: { $0.name == "secret" })?.value {
-            guard LaunchSecrets.same(given, secrets.launch) else { return .noSession }
-            let rest = query.filter { $0.name != "secret" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        let query = uri.queryParameters
+        if method == "GET", let given = query[Substring(Self.secretParameter)] {
+            guard LaunchSecrets.same(String(given), secrets.launch) else { return .noSession }
+            let rest = query.filter { $0.key != Self.secretParameter }
             // Only a path of this app: `//host/…` in a Location would send the browser to another site.
-            let path = route.hasPrefix("/") && !route.hasPrefix("//") ? route : "/"
-            return .startSession(location: rest.isEmpty ? path : path + "?" + rest)
+            let path = uri.path.hasPrefix("/") && !uri.path.hasPrefix("//") ? uri.path : "/"
+            return .startSession(location: rest.isEmpty ? path : path + "?" + Self.query(rest))
         }
-        guard LaunchSecrets.same(Self.cookie(Self.cookieName, in: cookie), secrets.session) else { return .noSession }
+        guard LaunchSecrets.same(session, secrets.session) else { return .noSession }
         if ["GET", "HEAD"].contains(method) { return .allow }
         guard let origin, hosts.contains(where: { "http://\($0)" == origin.lowercased() }) else { return .crossSite }
         return .checkFormToken
@@ -67,23 +73,16 @@ struct LocalAccessRule: Sendable {
         LaunchSecrets.same(formToken, secrets.formToken) ? .allow : .crossSite
     }
 
-    /// The path and its query items, undecoded (the secret is base64url, which needs no decoding).
-    static func split(_ path: String) -> (String, [(name: String, value: String)]) {
-        guard let mark = path.firstIndex(of: "?") else { return (path, []) }
-        let items = path[path.index(after: mark)...].split(separator: "&").map { item in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
-        }
-        return (String(path[..<mark]), items)
+    /// The session cookie to set when the launch secret was right: sent back to this app alone, never to a
+    /// script, never with a request from another site.
+    var sessionCookie: Cookie {
+        Cookie(name: Self.cookieName, value: secrets.session, path: "/", httpOnly: true, sameSite: .strict)
     }
 
-    /// The value of cookie `name` in a `Cookie` header.
-    static func cookie(_ name: String, in header: String?) -> String? {
-        guard let header else { return nil }
-        for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name { return parts[1].trimmingCharacters(in: .whitespaces) }
-        }
-        return nil
+    /// Query items written again, each name and value percent-encoded.
+    static func query(_ items: [(key: Substring, value: Substring)]) -> String {
+        let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        func encoded(_ text: Substring) -> String { text.addingPercentEncoding(withAllowedCharacters: plain) ?? "" }
+        return items.map { encoded($0.key) + "=" + encoded($0.value) }.joined(separator: "&")
     }
 }

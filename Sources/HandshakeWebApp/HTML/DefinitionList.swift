@@ -1,14 +1,15 @@
 // Establishes how a screen lists labelled values (a card's fields): a `<dl>` that leaves out what is empty,
 // with a card's fields always in one order and under one set of labels, whichever screen shows them.
 import HandshakeCore
+import HandshakeHTML
 
 /// Labelled values, in the order added; empty ones are left out.
 struct DefinitionList {
-    private var rows: [HTML] = []
+    private var rows: [(label: String, value: String)] = []
 
     /// Adds `value` under `label`, unless it is missing or empty.
     mutating func add(_ label: String, _ value: String?) {
-        if let value, !value.isEmpty { rows.append("<dt>\(label)</dt><dd>\(value)</dd>") }
+        if let value, !value.isEmpty { rows.append((label, value)) }
     }
 
     /// Adds the values, joined by commas, unless there are none.
@@ -21,5 +22,12 @@ struct DefinitionList {
         for field in CardField.textFields { add(field.label, fields.value(of: field)) }
     }
 
-    var html: HTML { "<dl>\(rows)</dl>" }
+    var html: HTML {
+        HTML.dl {
+            for row in rows {
+                HTML.dt { .text(row.label) }
+                HTML.dd { .text(row.value) }
+            }
+        }
+    }
 }

@@ -1,7 +1,8 @@
 // Establishes the frame every screen is drawn in: the document, the navigation between the screens, the
-// stylesheet and the script (served by the app itself, since the policy allows neither inline), and a form
-// that carries the form token. A screen gives its title and body; it never writes the frame.
+// stylesheet and the script (files the app serves, since the policy allows neither inline), and a form that
+// carries the form token. A screen gives its title and body; it never writes the frame.
 import Foundation
+import HandshakeHTML
 import Hummingbird
 
 /// A whole page.
@@ -14,72 +15,74 @@ enum Page {
         case card = "My card"
         case settings = "Settings"
 
-        var path: String {
+        var path: AppPath {
             switch self {
-            case .contacts: "/contacts"
-            case .nearby: "/nearby"
-            case .add: "/add"
-            case .card: "/card"
-            case .settings: "/settings"
+            case .contacts: .contacts
+            case .nearby: .nearby
+            case .add: .add
+            case .card: .myCard
+            case .settings: .settings
             }
         }
     }
 
     /// A page of the app, with the navigation (`current` marked for screen readers).
-    static func screen(title: String, current: Section?, body: HTML) -> HTML {
-        let links = Section.allCases.map { section -> HTML in
-            section == current
-                ? "<a href=\"\(section.path)\" aria-current=\"page\">\(section.rawValue)</a>"
-                : "<a href=\"\(section.path)\">\(section.rawValue)</a>"
+    static func screen(title: String, current: Section?, @HTMLBuilder body: () -> HTML) -> String {
+        document(title: title) {
+            HTML.header {
+                HTML.nav(.aria("label", "Handshake")) {
+                    HTML.span(.class("brand")) { .text("Handshake") }
+                    for section in Section.allCases {
+                        HTML.a(.href(section.path), .when(section == current, .aria("current", "page"))) { .text(section.rawValue) }
+                    }
+                }
+            }
+            HTML.main(.id("main"), content: body)
         }
-        return document(title: title, body: """
-            <header><nav aria-label="Handshake"><span class="brand">Handshake</span>\(links)</nav></header>
-            <main id="main">
-            \(body)
-            </main>
-            """)
     }
 
     /// A page without the navigation (a refusal, before the app may be used).
-    static func document(title: String, body: HTML) -> HTML {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title) · Handshake</title>
-        <link rel="stylesheet" href="/static/app.css">
-        <script src="/static/app.js" defer></script>
-        </head>
-        <body>
-        \(body)
-        </body>
-        </html>
-        """
+    static func document(title: String, @HTMLBuilder body: () -> HTML) -> String {
+        HTML.document(
+            head: {
+                HTML.meta(.charset("utf-8"))
+                HTML.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+                HTML.title { .text("\(title) · Handshake") }
+                HTML.stylesheet(href: AppPath.stylesheet.href)
+                HTML.script(src: AppPath.script.href)
+            },
+            body: body)
     }
 
     /// A form that changes something: POSTed to `action` with the form token.
-    static func form(action: String, token: String, _ fields: HTML) -> HTML {
-        """
-        <form method="post" action="\(action)"><input type="hidden" name="\(LocalAccessRule.formTokenField)" value="\(token)">\(fields)</form>
-        """
+    static func form(_ action: AppPath, token: String, @HTMLBuilder fields: () -> HTML) -> HTML {
+        HTML.form(.method("post"), .action(action)) {
+            HTML.input(.type("hidden"), .name(LocalAccessRule.formTokenField), .value(token))
+            fields()
+        }
     }
 
     /// The sentence after a change, announced to screen readers as a status.
-    static func notice(_ text: HTML) -> HTML {
-        "<p class=\"notice\" role=\"status\">\(text)</p>"
+    static func notice(@HTMLBuilder _ text: () -> HTML) -> HTML {
+        HTML.p(.class("notice"), .role("status"), content: text)
     }
 
     /// A refusal, announced at once, with what it left as it was ("Nothing was stored.") when given.
     static func refusal(_ sentence: String, _ unchanged: String? = nil) -> HTML {
-        let after: HTML = unchanged.map { "<p>\($0)</p>" } ?? .empty
-        return "<div class=\"notice problem\" role=\"alert\"><p>\(sentence)</p>\(after)</div>"
+        HTML.div(.class("notice", "problem"), .role("alert")) {
+            HTML.p { .text(sentence) }
+            if let unchanged { HTML.p { .text(unchanged) } }
+        }
     }
 
-    /// An HTML response: a whole page, or the part of one a script swaps in.
-    static func response(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
-        text(page.description, contentType: "text/html; charset=utf-8", status: status)
+    /// A whole page as the response.
+    static func response(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
+        text(page, contentType: "text/html; charset=utf-8", status: status)
+    }
+
+    /// The part of a page a script swaps in, as the response.
+    static func response(_ part: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        response(part.description, status: status)
     }
 
     /// A JSON response, for the page's script (what a picture or a photo sent gave).
@@ -90,13 +93,18 @@ enum Page {
         return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// A response of `body` as `contentType` (the stylesheet, the script).
+    /// A response of `body` as `contentType`.
     static func text(_ body: String, contentType: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// A redirect after a change (POST, then GET), so a reload does not repeat it.
-    static func redirect(to location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
+    static func redirect(to path: AppPath) -> Response {
+        Response(status: .seeOther, headers: [.location: path.href])
+    }
+
+    /// A redirect after a change to the page that says what it did.
+    static func redirect(to path: AppPath, done outcome: Outcome) -> Response {
+        Response(status: .seeOther, headers: [.location: path.href(done: outcome)])
     }
 }

@@ -151,6 +151,8 @@ final class FaceToFace: NearbyFrontEnd {
             break  // the list and its counts are the coordinator's (`people`), followed through its updates
         case .nobodyFound(let sentence), .refusedConnection(let sentence), .problem(let sentence):
             lines.append(sentence)
+        case .turnedAway(let refusal):
+            lines.append(refusal.description)
         case .unknownChoice(let text):
             lines.append("Nobody in the list is called \(text).")
         case .lookingFor(let what):

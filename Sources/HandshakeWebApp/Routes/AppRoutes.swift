@@ -1,7 +1,7 @@
 // Establishes the path from a request to a screen: each route reads what it needs from the account, asks
 // the libraries for the facts or the change, and hands them to a screen. No route holds a rule of its own:
 // search and order are ContactListQuery's, validation is ContactEdit's, deletion is the book's, what Add
-// accepts is CardIntake's.
+// accepts is CardIntake's. Forms and queries are read as the app's Decodable types (Forms/).
 import Foundation
 import HandshakeCore
 import HandshakeIntake
@@ -15,44 +15,42 @@ struct AppRoutes: Sendable {
     let secrets: LaunchSecrets
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Page.redirect(to: "/contacts") }
-        router.get("/static/app.css") { _, _ in Page.text(Stylesheet.css, contentType: "text/css; charset=utf-8") }
-        router.get("/static/app.js") { _, _ in Page.text(Script.js, contentType: "text/javascript; charset=utf-8") }
-        router.get("/contacts", use: contacts)
-        router.get("/contacts/results") { request, _ in
-            let filter = Self.filter(request)
+        router.get(.home) { _, _ in Page.redirect(to: .contacts) }
+        router.get(.contacts, use: contacts)
+        router.get(.contactResults) { request, context in
+            let filter = Self.filter(request, context: context)
             return Page.response(ContactsScreen.results(contacts: try account.book.contacts(filter.listQuery), filter: filter))
         }
-        router.get("/contacts/{id}", use: contact)
-        router.post("/contacts/{id}/edit", use: edit)
-        router.post("/contacts/{id}/verify", use: verify)
-        router.get("/contacts/{id}/delete", use: confirmDelete)
-        router.get("/contacts/{id}/card.vcf", use: exportCard)
-        router.post("/contacts/{id}/delete", use: delete)
-        router.get("/card", use: card)
-        router.get("/card/edit", use: editCard)
-        router.get("/settings") { request, _ in try settings(done: request.uri.queryParameters["done"].map(String.init)) }
+        router.get(AppPath.contact, use: contact)
+        router.post(AppPath.editContact, use: edit)
+        router.post(AppPath.verifyContact, use: verify)
+        router.get(AppPath.deleteContact, use: confirmDelete)
+        router.get(AppPath.contactCard, use: exportCard)
+        router.post(AppPath.deleteContact, use: delete)
+        router.get(.myCard, use: card)
+        router.get(.editCard, use: editCard)
+        router.get(.settings) { request, context in try settings(done: OutcomeQuery.of(request, context: context)) }
         // A POST, not a link: the code is shown only by a deliberate press on the app's own page.
-        router.post("/settings/backup") { _, _ in try settings(backup: true) }
-        router.post("/settings/server", use: connectServer)
-        router.post("/settings/defaults") { request, _ in
-            for (feature, allowance) in SettingsScreen.defaults(try await Self.form(request)) { try account.book.setUserDefault(feature, allowance) }
-            return Page.redirect(to: "/settings?done=saved")
+        router.post(.showBackup) { _, _ in try settings(backup: true) }
+        router.post(.connectServer, use: connectServer)
+        router.post(.saveDefaults) { request, _ in
+            for (feature, allowance) in try await request.decodeForm(as: DefaultsForm.self).chosen { try account.book.setUserDefault(feature, allowance) }
+            return Page.redirect(to: .settings, done: .saved)
         }
-        router.post("/card/edit", use: saveCard)
-        router.get("/add", use: add)
-        router.post("/add", use: read)
-        router.post("/add/keep", use: keep)
+        router.post(.editCard, use: saveCard)
+        router.get(.add, use: add)
+        router.post(.add, use: read)
+        router.post(.keepCard, use: keep)
     }
 
     @Sendable func contacts(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let filter = Self.filter(request)
+        let filter = Self.filter(request, context: context)
         return Page.response(ContactsScreen.page(contacts: try account.book.contacts(filter.listQuery), filter: filter, tags: try account.book.tags()))
     }
 
-    /// The list's search and filters, from the query string.
-    static func filter(_ request: Request) -> ContactsScreen.Filter {
-        ContactsScreen.Filter { name in request.uri.queryParameters[Substring(name)].map(String.init) }
+    /// The list's search and filters, from the query string; a query that cannot be read filters nothing.
+    static func filter(_ request: Request, context: BasicRequestContext) -> ContactsScreen.Filter {
+        (try? request.uri.decodeQuery(as: ContactsScreen.Filter.self, context: context)) ?? ContactsScreen.Filter()
     }
 
     @Sendable func contact(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -60,38 +58,37 @@ struct AppRoutes: Sendable {
         let meetings = try account.book.exchanges(ofContact: contact.id)
         let code = contact.sigKey == nil ? nil : try? account.securityCode(with: contact)
         let scannable = contact.sigKey == nil ? nil : try? account.scannableSecurityCode(with: contact)
-        let notice = ContactScreen.notice(request.uri.queryParameters["done"].map(String.init), contact: contact)
         // An address-book entry has no signed card, so no photo or history to show.
         let card = contact.sigKey == nil ? nil : try? account.book.card(of: contact.id)
         let history = contact.sigKey == nil ? [] : (try? account.book.history(of: contact.id)) ?? []
         return Page.response(
             ContactScreen.page(
-                contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken, notice: notice,
-                avatar: card?.card.avatar, history: history))
+                contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken,
+                done: OutcomeQuery.of(request, context: context), avatar: card?.card.avatar, history: history))
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let contact = try found(context)
-        let edit = ContactSettings.edit(try await Self.form(request))
+        let form = try await request.decodeForm(as: ContactEditForm.self)
         do {
-            _ = try account.book.update(contact.id, edit)
+            _ = try account.book.update(contact.id, form.edit)
         } catch let error as ContactBookError {
             throw HTTPError(.badRequest, message: error.description)
         }
-        return Page.redirect(to: "/contacts/\(contact.id)?done=saved")
+        return Page.redirect(to: .contact(contact.id), done: .saved)
     }
 
     /// Compares what was typed or pasted with this pair's security code; a match marks the contact.
     @Sendable func verify(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let contact = try found(context)
-        let given = (try await Self.form(request)["code"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let given = try await request.decodeForm(as: SecurityCodeForm.self).given
         let marked: Contact?
         if given.uppercased().hasPrefix(ScannableSecurityCode.prefix) {
             marked = try? account.verifySecurityCode(scanned: given, with: contact)
         } else {
             marked = try account.verifySecurityCode(given, with: contact)
         }
-        return Page.redirect(to: "/contacts/\(contact.id)?done=\(marked == nil ? "mismatch" : "verified")")
+        return Page.redirect(to: .contact(contact.id), done: marked == nil ? .mismatch : .verified)
     }
 
     /// Their card exactly as they signed it (none of your notes, tags or alias), as a vCard file to pass on;
@@ -114,22 +111,22 @@ struct AppRoutes: Sendable {
 
     @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
         try account.book.delete(try found(context).id)
-        return Page.redirect(to: "/contacts")
+        return Page.redirect(to: .contacts)
     }
 
     @Sendable func card(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        Page.response(MyCardScreen.page(card: try account.issueCard(), server: connection.server, saved: request.uri.queryParameters["done"] == "saved"))
+        Page.response(MyCardScreen.page(card: try account.issueCard(), server: connection.server, done: OutcomeQuery.of(request, context: context)))
     }
 
     @Sendable func editCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let profile = try account.profile()
-        let done = request.uri.queryParameters["done"].map(String.init)
-        return Page.response(CardEditScreen.page(.init(profile.card, shared: profile.sharedFields), formToken: secrets.formToken, done: done))
+        return Page.response(
+            CardEditScreen.page(.init(profile.card, shared: profile.sharedFields), formToken: secrets.formToken, done: OutcomeQuery.of(request, context: context)))
     }
 
     /// Saves the fields and what is shared; a field the card's rules refuse saves nothing and says why.
     @Sendable func saveCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var typed = CardEditScreen.Typed(try await Self.form(request))
+        var typed = try await request.decodeForm(as: CardEditForm.self)
         typed.avatar = try account.profile().card.avatar
         let links: [CardField: [SocialLink]]
         switch typed.parsedLinks() {
@@ -144,7 +141,7 @@ struct AppRoutes: Sendable {
         } catch let error as CardFieldError {
             return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)
         }
-        return Page.redirect(to: "/card?done=saved")
+        return Page.redirect(to: .myCard, done: .cardSaved)
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -156,7 +153,7 @@ struct AppRoutes: Sendable {
 
     /// Reads and verifies what was pasted, and shows what adding it would do. Stores nothing.
     @Sendable func read(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let text = (try await Self.form(request)["card"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try await request.decodeForm(as: PasteForm.self).text
         do {
             let reading = try await intake.read(Array(text.utf8))
             return Page.response(AddScreen.confirm(reading, text: text, formToken: secrets.formToken))
@@ -167,21 +164,20 @@ struct AppRoutes: Sendable {
 
     /// Keeps the card as the person answered, by the book's receive rule, after reading it again.
     @Sendable func keep(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let form = try await Self.form(request)
-        let text = form["card"] ?? ""
+        let form = try await request.decodeForm(as: KeepForm.self)
         let outcome: ReceiveOutcome
         do {
-            let scanned = try await intake.read(Array(text.utf8)).scanned
-            outcome = try account.receive(scanned.card, source: scanned.source, answer: AddScreen.answer(form))
+            let scanned = try await intake.read(Array(form.card.utf8)).scanned
+            outcome = try account.receive(scanned.card, source: scanned.source, answer: form.answer)
         } catch {
-            return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: "\(error)"), status: .unprocessableContent)
+            return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: form.card, refusal: "\(error)"), status: .unprocessableContent)
         }
         switch outcome {
-        case .added(let contact): return Page.redirect(to: "/contacts/\(contact.id)?done=added")
-        case .merged(let contact, _): return Page.redirect(to: "/contacts/\(contact.id)?done=merged")
-        case .updated(let contact, _, _): return Page.redirect(to: "/contacts/\(contact.id)?done=updated")
-        case .alreadyHave(let contact): return Page.redirect(to: "/contacts/\(contact.id)")
-        case .ignored: return Page.redirect(to: "/contacts")
+        case .added(let contact): return Page.redirect(to: .contact(contact.id), done: .added)
+        case .merged(let contact, _): return Page.redirect(to: .contact(contact.id), done: .merged)
+        case .updated(let contact, _, _): return Page.redirect(to: .contact(contact.id), done: .updated)
+        case .alreadyHave(let contact): return Page.redirect(to: .contact(contact.id))
+        case .ignored: return Page.redirect(to: .contacts)
         case .ignoredBlocked(let contact):
             return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: "\(contact.displayName) is blocked: their card was ignored."))
         case .refusedKeyConflict(let contact):
@@ -190,7 +186,7 @@ struct AppRoutes: Sendable {
         }
     }
 
-    func settings(backup: Bool = false, done: String? = nil, serverRefusal: String? = nil, typedServer: String = "") throws -> Response {
+    func settings(backup: Bool = false, done: Outcome? = nil, serverRefusal: String? = nil, typedServer: String = "") throws -> Response {
         let card = try account.profile().card
         return Page.response(
             SettingsScreen.page(
@@ -202,7 +198,7 @@ struct AppRoutes: Sendable {
 
     /// Registers with the server typed: publishes the card there, then remembers it (a refusal keeps nothing).
     @Sendable func connectServer(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let typed = (try await Self.form(request)["server"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let typed = try await request.decodeForm(as: ServerForm.self).address
         let card = try account.issueCard()
         do {
             try await connection.register(address: typed, card: card)
@@ -211,18 +207,12 @@ struct AppRoutes: Sendable {
         } catch let error as MailboxConnectionError {
             return try settings(serverRefusal: error.description, typedServer: typed)
         }
-        return Page.redirect(to: "/settings?done=server")
-    }
-
-    /// The fields of a POSTed form (the access middleware has read the body already, within its limit).
-    static func form(_ request: Request) async throws -> FormFields {
-        var request = request
-        return FormFields(String(buffer: try await request.collectBody(upTo: LocalAccessMiddleware<BasicRequestContext>.formLimit)))
+        return Page.redirect(to: .settings, done: .serverConnected)
     }
 
     /// The contact the path names, or 404.
     func found(_ context: BasicRequestContext) throws -> Contact {
-        guard let id = Int64(try context.parameters.require("id")), let contact = try account.book.contact(id: id) else {
+        guard let id = AppPath.contactID(in: context), let contact = try account.book.contact(id: id) else {
             throw HTTPError(.notFound, message: "There is no such contact.")
         }
         return contact

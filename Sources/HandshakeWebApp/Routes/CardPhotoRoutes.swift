@@ -14,10 +14,10 @@ struct CardPhotoRoutes: Sendable {
     static let maxUploadBytes = 32 * 1024 * 1024
 
     func register(on router: Router<BasicRequestContext>) {
-        router.post("/card/photo", use: save)
-        router.post("/card/photo/remove") { _, _ in
+        router.post(.cardPhoto, use: save)
+        router.post(.removeCardPhoto) { _, _ in
             try account.editCard { $0.avatar = nil }
-            return Page.redirect(to: "/card/edit?done=photo-removed")
+            return Page.redirect(to: .editCard, done: .photoRemoved)
         }
     }
 
@@ -46,6 +46,6 @@ struct CardPhotoRoutes: Sendable {
         } catch let error as CardFieldError {
             return Page.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
         }
-        return Page.json(Answer(next: "/card/edit?done=\(fitted.shrink == nil ? "photo" : "photo-shrunk")"), status: .ok)
+        return Page.json(Answer(next: AppPath.editCard.href(done: fitted.shrink == nil ? .photoSaved : .photoShrunk)), status: .ok)
     }
 }

@@ -11,50 +11,37 @@ struct FaceToFaceRoutes: Sendable {
     let secrets: LaunchSecrets
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/nearby") { _, _ in await Page.response(FaceToFaceScreen.page(model, formToken: secrets.formToken)) }
-        router.get("/nearby/live") { _, _ in
+        router.get(.nearby) { _, _ in await Page.response(FaceToFaceScreen.page(model, formToken: secrets.formToken)) }
+        router.get(.nearbyLive) { _, _ in
             await Page.response(FaceToFaceScreen.live(model, formToken: secrets.formToken))
         }
-        router.get("/nearby/stream", use: stream)
-        router.post("/nearby/start", use: start)
-        router.post("/nearby/choose") { request, _ in
-            let peer = try await AppRoutes.form(request)["peer"] ?? ""
+        router.get(.nearbyStream, use: stream)
+        router.post(.startNearby, use: start)
+        router.post(.chooseNearby) { request, _ in
+            let peer = try await request.decodeForm(as: ChooseForm.self).peer ?? ""
             await model.choose(peer)
-            return Page.redirect(to: "/nearby")
+            return Page.redirect(to: .nearby)
         }
-        router.post("/nearby/answer") { request, _ in
-            let form = try await AppRoutes.form(request)
-            let answer: String? =
-                switch form["answer"] {
-                case "yes": "yes"
-                case "note": form["note"]
-                default: nil
-                }
-            await model.answer(answer)
-            return Page.redirect(to: "/nearby")
+        router.post(.answerNearby) { request, _ in
+            await model.answer(try await request.decodeForm(as: NearbyAnswerForm.self).reply)
+            return Page.redirect(to: .nearby)
         }
-        router.post("/nearby/stop") { _, _ in
+        router.post(.stopNearby) { _, _ in
             await model.stop()
-            return Page.redirect(to: "/nearby")
+            return Page.redirect(to: .nearby)
         }
     }
 
     @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let form = try await AppRoutes.form(request)
+        let form = try await request.decodeForm(as: StartForm.self)
         let meeting: NearbyMeeting
-        switch form["meeting"] {
-        case "showCode": meeting = .showCode
-        case "typeCode":
-            do {
-                meeting = .typeCode(try ShortCode(parsing: form["code"] ?? ""))
-            } catch {
-                throw HTTPError(.badRequest, message: "\(error)")
-            }
-        default: meeting = .discover(choice: nil)
+        do {
+            meeting = try form.nearbyMeeting()
+        } catch {
+            throw HTTPError(.badRequest, message: "\(error)")
         }
-        let showsName = form["showName"] == "yes"
-        try await model.start(meeting, showsName: showsName)
-        return Page.redirect(to: "/nearby")
+        try await model.start(meeting, showsName: form.showsName)
+        return Page.redirect(to: .nearby)
     }
 
     /// One message per change of the screen, until the person leaves the page or the app stops.

@@ -16,16 +16,16 @@ struct FriendRequestRoutes: Sendable {
     let secrets: LaunchSecrets
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/requests") { request, _ in
-            let notice = FriendRequestsScreen.notice(request.uri.queryParameters["done"].map(String.init))
-            return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, notice: notice))
+        router.get(.requests) { request, context in
+            let done = OutcomeQuery.of(request, context: context)
+            return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, done: done))
         }
-        router.get("/requests/live") { _, _ in Page.response(FriendRequestsScreen.live(try await state(), formToken: secrets.formToken)) }
-        router.get("/requests/stream", use: stream)
-        router.get("/requests/badge", use: badge)
-        router.post("/requests/answer", use: answer)
-        router.post("/requests/send", use: send)
-        router.post("/requests/link", use: link)
+        router.get(.requestsLive) { _, _ in Page.response(FriendRequestsScreen.live(try await state(), formToken: secrets.formToken)) }
+        router.get(.requestsStream, use: stream)
+        router.get(.requestsBadge, use: badge)
+        router.post(.answerRequest, use: answer)
+        router.post(.sendRequest, use: send)
+        router.post(.makeShareLink, use: link)
     }
 
     /// The lists as the server has them, after keeping the cards of your requests it says were accepted.
@@ -44,48 +44,44 @@ struct FriendRequestRoutes: Sendable {
     }
 
     @Sendable func answer(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let form = try await AppRoutes.form(request)
-        let id = form["id"] ?? ""
-        guard let client = await connection.client() else { return Page.redirect(to: "/requests") }
+        let form = try await request.decodeForm(as: RequestAnswerForm.self)
+        guard let client = await connection.client() else { return Page.redirect(to: .requests) }
         let card = try account.issueCard()
-        let done: String
+        let done: Outcome
         do {
-            switch form["answer"] {
-            case "accept":
-                let accepted = try await client.acceptFriendRequest(id, card: card)
+            switch form.answer {
+            case .accept:
+                let accepted = try await client.acceptFriendRequest(form.id, card: card)
                 guard let card = accepted.senderCard else { return try await refused("The server sent no card with this request.") }
                 done = Self.done(try account.keepFromFriendRequest(card))
-            case "decline":
-                try await client.declineFriendRequest(id)
-                done = "declined"
-            case "cancel":
-                try await client.cancelFriendRequest(id)
-                done = "cancelled"
-            default:
-                return Page.redirect(to: "/requests")
+            case .decline:
+                try await client.declineFriendRequest(form.id)
+                done = .declined
+            case .cancel:
+                try await client.cancelFriendRequest(form.id)
+                done = .cancelled
             }
         } catch let error as MailboxClientError {
             return try await refused(error.description)
         }
-        return Page.redirect(to: "/requests?done=\(done)")
+        return Page.redirect(to: .requests, done: done)
     }
 
-    /// The notice's key for what keeping an accepted card did.
-    static func done(_ outcome: ReceiveOutcome) -> String {
+    /// The notice for what keeping an accepted card did.
+    static func done(_ outcome: ReceiveOutcome) -> Outcome {
         switch outcome {
-        case .added, .merged, .ignored: "accepted"
-        case .updated: "updated"
-        case .alreadyHave: "already"
-        case .ignoredBlocked: "blocked"
-        case .refusedKeyConflict: "conflict"
+        case .added, .merged, .ignored: .accepted
+        case .updated: .acceptedUpdate
+        case .alreadyHave: .acceptedAlreadyHad
+        case .ignoredBlocked: .acceptedBlocked
+        case .refusedKeyConflict: .acceptedConflict
         }
     }
 
     @Sendable func send(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let form = try await AppRoutes.form(request)
-        let typed = (form["to"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let client = await connection.client() else { return Page.redirect(to: "/requests") }
+        let form = try await request.decodeForm(as: SendRequestForm.self)
+        let typed = form.target, note = form.trimmedNote
+        guard let client = await connection.client() else { return Page.redirect(to: .requests) }
         guard let target = FriendRequestTarget(parsing: typed) else {
             return try await refused("“\(typed)” is neither a share link nor a Node ID.")
         }
@@ -99,11 +95,11 @@ struct FriendRequestRoutes: Sendable {
             if case .shareLink(let link) = target { return try await refused(await client.sentence(for: error, about: link)) }
             return try await refused(error.description)
         }
-        return Page.redirect(to: "/requests?done=sent")
+        return Page.redirect(to: .requests, done: .sent)
     }
 
     @Sendable func link(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        guard let client = await connection.client() else { return Page.redirect(to: "/requests") }
+        guard let client = await connection.client() else { return Page.redirect(to: .requests) }
         do {
             let created = try await client.createShareLink()
             return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, link: created))

@@ -10,7 +10,7 @@ struct PictureRoutes: Sendable {
     let reader: QRPictureReader
 
     func register(on router: Router<BasicRequestContext>) {
-        router.post("/add/picture", use: read)
+        router.post(.addPicture, use: read)
     }
 
     /// What the script is told: the text found, or the sentence to show and whether to keep looking (a

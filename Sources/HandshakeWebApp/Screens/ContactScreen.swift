@@ -5,6 +5,7 @@
 // forms.
 import Foundation
 import HandshakeCore
+import HandshakeHTML
 import HandshakeStore
 
 enum ContactScreen {
@@ -21,54 +22,60 @@ enum ContactScreen {
 
     static func page(
         contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, scannable: ScannableSecurityCode? = nil, formToken: String,
-        notice: HTML = .empty, avatar: Avatar? = nil, history: [PastCard] = []
-    ) -> HTML {
+        done: Outcome? = nil, avatar: Avatar? = nil, history: [PastCard] = []
+    ) -> String {
         var fields = DefinitionList()
         fields.add(contact.details)
         fields.add("Tags", contact.tags)
         fields.add("Node ID", contact.nodeID?.rawValue)
-        let id = Int(contact.id)
-        return Page.screen(title: contact.displayName, current: .contacts, body: """
-            <p><a href="/contacts">← Contacts</a></p>
-            \(notice)
-            \(AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)"))
-            <h1>\(contact.displayName)</h1>
-            <p class="muted">\(standing(contact)). \(verification(contact.verificationStatus))</p>
-            \(fields.html)
-            \(ContactSettings.html(contact, formToken: formToken))
-            <h2>How you met</h2>
-            \(meetingsList(meetings, source: contact.source))
-            \(historyList(history))
-            <h2>Security code</h2>
-            \(SecurityCodeSection.html(contact, code: securityCode, scannable: scannable, formToken: formToken))
-            \(contact.sigKey == nil ? .empty : passOn(id: id))
-            <h2>Danger zone</h2>
-            \(ContactSettings.block(contact, formToken: formToken))
-            <p><a href="/contacts/\(id)/delete">Delete \(contact.displayName)…</a></p>
-            """)
+        return Page.screen(title: contact.displayName, current: .contacts) {
+            HTML.p { HTML.a(.href(.contacts)) { .text("← Contacts") } }
+            HTML.notice(done, contact: contact.displayName)
+            AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)")
+            HTML.h1 { .text(contact.displayName) }
+            HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }
+            fields.html
+            ContactSettings.html(contact, formToken: formToken)
+            HTML.h2 { .text("How you met") }
+            meetingsList(meetings, source: contact.source)
+            historyList(history)
+            HTML.h2 { .text("Security code") }
+            SecurityCodeSection.html(contact, code: securityCode, scannable: scannable, formToken: formToken)
+            if contact.sigKey != nil { passOn(contact.id) }
+            HTML.h2 { .text("Danger zone") }
+            ContactSettings.block(contact, formToken: formToken)
+            HTML.p { HTML.a(.href(.deleteContact(contact.id))) { .text("Delete \(contact.displayName)…") } }
+        }
     }
 
     /// Export: their signed card, to pass on.
-    static func passOn(id: Int) -> HTML {
-        """
-        <h2>Pass on their card</h2>
-        <p><a href="/contacts/\(id)/card.vcf" download>Download their card (vCard)</a></p>
-        <p class="muted">Exactly as they signed it: none of your notes, tags or alias. Whoever receives it can check it came from them, unchanged.</p>
-        """
+    static func passOn(_ id: Int64) -> HTML {
+        HTML.group {
+            HTML.h2 { .text("Pass on their card") }
+            HTML.p { HTML.a(.href(.contactCard(id)), .download()) { .text("Download their card (vCard)") } }
+            HTML.p(.class("muted")) {
+                .text("Exactly as they signed it: none of your notes, tags or alias. Whoever receives it can check it came from them, unchanged.")
+            }
+        }
     }
 
     /// Their earlier cards, newest first: what each said and until when it was their card.
     static func historyList(_ history: [PastCard]) -> HTML {
         guard !history.isEmpty else { return .empty }
-        let rows = history.map { past -> HTML in
-            let card = past.signedCard.card
-            let said = [card.name, card.title, card.company].compactMap { $0 }.joined(separator: " · ")
-            return "<li>Until \(past.replacedAt.formatted(date: .abbreviated, time: .shortened)): \(said.isEmpty ? "(no name)" : said)</li>"
+        return HTML.group {
+            HTML.h2 { .text("Earlier cards") }
+            HTML.ul(.class("log")) {
+                for past in history {
+                    HTML.li { .text("Until \(past.replacedAt.formatted(date: .abbreviated, time: .shortened)): \(said(past.signedCard.card))") }
+                }
+            }
         }
-        return """
-            <h2>Earlier cards</h2>
-            <ul class="log">\(rows)</ul>
-            """
+    }
+
+    /// What an earlier card said, in a few words.
+    static func said(_ card: ContactCard) -> String {
+        let said = [card.name, card.title, card.company].compactMap { $0 }.joined(separator: " · ")
+        return said.isEmpty ? "(no name)" : said
     }
 
     static func verification(_ status: VerificationStatus) -> String {
@@ -81,33 +88,29 @@ enum ContactScreen {
     }
 
     static func meetingsList(_ meetings: [ExchangeRecord], source: ContactSource) -> HTML {
-        guard !meetings.isEmpty else { return "<p class=\"muted\">Added \(added(source)), with no meeting recorded.</p>" }
-        let items = meetings.map { meeting -> HTML in
-            let when = meeting.exchangedAt.formatted(date: .abbreviated, time: .shortened)
-            var notes: [HTML] = []
-            if let theirs = meeting.theirNote { notes.append("<br>They wrote: “\(theirs)”") }
-            if let ours = meeting.ourNote { notes.append("<br>You wrote: “\(ours)”") }
-            let friends = meeting.commonFriends.count
-            let common: HTML = friends == 0 ? .empty : "<br>\(friends) common \(friends == 1 ? "friend" : "friends")"
-            let how = meeting.source == .comparedCode ? "face to face, after comparing the 6-digit code" : "face to face, by a tap or a typed code"
-            return "<li>\(when), \(how)\(notes)\(common)</li>"
+        guard !meetings.isEmpty else { return HTML.p(.class("muted")) { .text("Added \(added(source)), with no meeting recorded.") } }
+        return HTML.ul {
+            for meeting in meetings {
+                HTML.li {
+                    let when = meeting.exchangedAt.formatted(date: .abbreviated, time: .shortened)
+                    let how = meeting.source == .comparedCode ? "face to face, after comparing the 6-digit code" : "face to face, by a tap or a typed code"
+                    HTML.text("\(when), \(how)")
+                    if let theirs = meeting.theirNote {
+                        HTML.br()
+                        HTML.text("They wrote: “\(theirs)”")
+                    }
+                    if let ours = meeting.ourNote {
+                        HTML.br()
+                        HTML.text("You wrote: “\(ours)”")
+                    }
+                    let friends = meeting.commonFriends.count
+                    if friends > 0 {
+                        HTML.br()
+                        HTML.text("\(friends) common \(friends == 1 ? "friend" : "friends")")
+                    }
+                }
+            }
         }
-        return "<ul>\(items)</ul>"
-    }
-
-    /// The notice after a change that brought the person here (`?done=` in the address).
-    static func notice(_ done: String?, contact: Contact) -> HTML {
-        let text: HTML
-        switch done {
-        case "saved": text = "Saved."
-        case "added": text = "Added \(contact.displayName). Now let them add you: show them <a href=\"/card\">your card</a>."
-        case "merged": text = "Merged: this is \(contact.displayName)'s new identity. Compare the security code again."
-        case "updated": text = "Updated \(contact.displayName) from a newer card."
-        case "verified": text = "The codes match: \(contact.displayName) is marked as compared."
-        case "mismatch": return "<p class=\"notice problem\" role=\"alert\">\(SecurityCodeSection.mismatch)</p>"
-        default: return .empty
-        }
-        return Page.notice(text)
     }
 
     /// How a contact came into the book, in words.
@@ -125,16 +128,18 @@ enum ContactScreen {
     }
 
     /// The confirmation before deleting.
-    static func deletePage(contact: Contact, formToken: String) -> HTML {
-        let id = Int(contact.id)
-        return Page.screen(title: "Delete \(contact.displayName)", current: .contacts, body: """
-            <h1>Delete \(contact.displayName)?</h1>
-            <p>Their card, your alias, notes and tags for them, and the record of your meetings are removed from this
-            computer. This cannot be undone.</p>
-            <div class="row">
-            \(Page.form(action: "/contacts/\(id)/delete", token: formToken, "<button type=\"submit\" class=\"danger\">Delete</button>"))
-            <a href="/contacts/\(id)">Cancel</a>
-            </div>
-            """)
+    static func deletePage(contact: Contact, formToken: String) -> String {
+        Page.screen(title: "Delete \(contact.displayName)", current: .contacts) {
+            HTML.h1 { .text("Delete \(contact.displayName)?") }
+            HTML.p {
+                .text(
+                    "Their card, your alias, notes and tags for them, and the record of your meetings are removed from this computer. This cannot be undone."
+                )
+            }
+            HTML.div(.class("row")) {
+                Page.form(.deleteContact(contact.id), token: formToken) { HTML.button(.type("submit"), .class("danger")) { .text("Delete") } }
+                HTML.a(.href(.contact(contact.id))) { .text("Cancel") }
+            }
+        }
     }
 }

@@ -3,110 +3,174 @@
 // exchange waits on, their note, how it ended), redrawn as it changes. The live part is also served alone
 // (`/nearby/live`) for the page's script, which swaps it in when the event stream says it changed.
 import HandshakeCore
+import HandshakeHTML
 import HandshakeNearby
 import HandshakeStore
 
 enum FaceToFaceScreen {
-    @MainActor static func page(_ model: FaceToFace, formToken: String) -> HTML {
-        Page.screen(title: "Face to face", current: .nearby, body: """
-            <h1>Face to face</h1>
-            <div id="live" data-stream="/nearby/stream" data-fragment="/nearby/live" aria-live="polite">\(live(model, formToken: formToken))</div>
-            """)
+    @MainActor static func page(_ model: FaceToFace, formToken: String) -> String {
+        let live = live(model, formToken: formToken)
+        return Page.screen(title: "Face to face", current: .nearby) {
+            HTML.h1 { .text("Face to face") }
+            HTML.div(.id(.live), .data(.stream, .nearbyStream), .data(.fragment, .nearbyLive), .aria("live", "polite")) { live }
+        }
     }
 
     /// The part that changes as the exchange goes on.
     @MainActor static func live(_ model: FaceToFace, formToken: String) -> HTML {
         guard model.running || model.ending != nil else { return start(formToken) }
-        var parts: [HTML] = []
-        if let code = model.shortCode {
-            parts.append("<p class=\"shortcode\" aria-label=\"The code both screens show\">\(code)</p>")
+        return HTML.group {
+            if let code = model.shortCode {
+                HTML.p(.class("shortcode"), .aria("label", "The code both screens show")) { .text(code) }
+            }
+            commonFriends(model)
+            if model.running && model.question == nil && model.shortCode == nil {
+                people(model, formToken)
+            }
+            if let question = model.question { ask(question, formToken) }
+            if let (waitingForThem, seconds) = model.secondsLeft {
+                let countdown = HTML.span(.data(.countdown, String(seconds))) { .text(String(seconds)) }
+                if waitingForThem {
+                    HTML.p(.class("waiting"), .role("status")) {
+                        HTML.text("Waiting for their answer: ")
+                        countdown
+                        HTML.text(" seconds left.")
+                    }
+                } else {
+                    HTML.p(.class("waiting")) {
+                        countdown
+                        HTML.text(" seconds left to answer.")
+                    }
+                }
+            }
+            if let note = model.theirNote { HTML.p(.class("note")) { .text("They wrote: “\(note)”") } }
+            if let note = model.ourNote { HTML.p(.class("note")) { .text("You wrote: “\(note)”") } }
+            HTML.ul(.class("log")) {
+                for line in model.lines { HTML.li { .text(line) } }
+            }
+            if let ending = model.ending {
+                HTML.p(.class("ending"), .role("status")) { .text(ending) }
+                HTML.p {
+                    if let contact = model.keptContactID {
+                        HTML.a(.href(.contact(contact))) { .text("See them in your contacts") }
+                        HTML.text(" · ")
+                    }
+                    HTML.a(.href(.nearby)) { .text("Start again") }
+                }
+            } else {
+                Page.form(.stopNearby, token: formToken) { HTML.button(.type("submit"), .class("secondary")) { .text("Stop") } }
+            }
         }
-        // The cards do not wait for the common friends: they may arrive after the request, live.
+    }
+
+    /// The common friends: still looking, none, or who. The cards do not wait for them: they may arrive after
+    /// the request, live.
+    @MainActor static func commonFriends(_ model: FaceToFace) -> HTML {
         switch (model.commonFriendsFound, model.commonFriends.isEmpty) {
-        case (false?, _) where model.ending == nil: parts.append("<p class=\"muted\" role=\"status\">Looking for common friends…</p>")
-        case (true?, true): parts.append("<p class=\"muted\">No common friends.</p>")
-        case (_, false): parts.append("<p>Common friends: \(model.commonFriends.joined(separator: ", "))</p>")
-        default: break
+        case (false?, _) where model.ending == nil: HTML.p(.class("muted"), .role("status")) { .text("Looking for common friends…") }
+        case (true?, true): HTML.p(.class("muted")) { .text("No common friends.") }
+        case (_, false): HTML.p { .text("Common friends: \(model.commonFriends.joined(separator: ", "))") }
+        default: .empty
         }
-        if model.running && model.question == nil && model.shortCode == nil {
-            parts.append(people(model, formToken))
-        }
-        if let question = model.question { parts.append(ask(question, model, formToken)) }
-        if let (waitingForThem, seconds) = model.secondsLeft {
-            let countdown: HTML = "<span data-countdown=\"\(seconds)\">\(seconds)</span>"
-            parts.append(waitingForThem
-                ? "<p class=\"waiting\" role=\"status\">Waiting for their answer: \(countdown) seconds left.</p>"
-                : "<p class=\"waiting\">\(countdown) seconds left to answer.</p>")
-        }
-        if let note = model.theirNote { parts.append("<p class=\"note\">They wrote: “\(note)”</p>") }
-        if let note = model.ourNote { parts.append("<p class=\"note\">You wrote: “\(note)”</p>") }
-        parts.append("<ul class=\"log\">\(model.lines.map { "<li>\($0)</li>" as HTML })</ul>")
-        if let ending = model.ending {
-            let contact: HTML = model.keptContactID.map { "<a href=\"/contacts/\(Int($0))\">See them in your contacts</a> · " } ?? .empty
-            parts.append("<p class=\"ending\" role=\"status\">\(ending)</p><p>\(contact)<a href=\"/nearby\">Start again</a></p>")
-        } else {
-            parts.append(Page.form(action: "/nearby/stop", token: formToken, "<button type=\"submit\" class=\"secondary\">Stop</button>"))
-        }
-        return "\(parts)"
     }
 
     static func start(_ formToken: String) -> HTML {
-        """
-        <p>Meet someone and swap cards: both of you open this screen on the same network.</p>
-        \(Page.form(action: "/nearby/start", token: formToken, """
-            <label><input type="checkbox" name="showName" value="yes" checked> Show my name to people nearby</label>
-            <div class="row"><button type="submit" name="meeting" value="discover">Look for people nearby</button>
-            <button type="submit" name="meeting" value="showCode" class="secondary">Show a code</button></div>
-            """))
-        \(Page.form(action: "/nearby/start", token: formToken, """
-            <label for="code">Or type the code their screen shows</label>
-            <div class="row"><input type="text" id="code" name="code" autocomplete="off" spellcheck="false" placeholder="XXXX-XXXX-XXXX">
-            <button type="submit" name="meeting" value="typeCode">Connect</button></div>
-            """))
-        """
+        HTML.group {
+            HTML.p { .text("Meet someone and swap cards: both of you open this screen on the same network.") }
+            Page.form(.startNearby, token: formToken) {
+                HTML.label {
+                    HTML.input(.type("checkbox"), .name(StartForm.CodingKeys.showName), .value(StartForm.ticked), .checked())
+                    HTML.text(" Show my name to people nearby")
+                }
+                HTML.div(.class("row")) {
+                    meeting(.discover) { .text("Look for people nearby") }
+                    meeting(.showCode, "secondary") { .text("Show a code") }
+                }
+            }
+            Page.form(.startNearby, token: formToken) {
+                HTML.label(.for("code")) { .text("Or type the code their screen shows") }
+                HTML.div(.class("row")) {
+                    HTML.input(
+                        .type("text"), .id("code"), .name(StartForm.CodingKeys.code), .autocomplete("off"), .spellcheck(false), .placeholder("XXXX-XXXX-XXXX"))
+                    meeting(.typeCode) { .text("Connect") }
+                }
+            }
+        }
+    }
+
+    /// A button that starts meeting people this way.
+    static func meeting(_ meeting: StartForm.Meeting, _ style: String = "", @HTMLBuilder label: () -> HTML) -> HTML {
+        HTML.button(.type("submit"), .name(StartForm.CodingKeys.meeting), .value(meeting), .class(style), content: label)
     }
 
     @MainActor static func people(_ model: FaceToFace, _ formToken: String) -> HTML {
-        guard !model.people.isEmpty else { return "<p class=\"muted\">Nobody yet. They appear here as they open Face to face.</p>" }
-        let rows = model.people.map { peer -> HTML in
-            let name = peer.displayName ?? "Someone (\(String(peer.id.prefix(6))))"
-            let friends: HTML = model.commonFriendCount(with: peer.id).map { count in
-                " <span class=\"muted\">· \(count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")")</span>"
-            } ?? " <span class=\"muted\">· looking for common friends…</span>"
-            return "<li>\(Page.form(action: "/nearby/choose", token: formToken, "<button type=\"submit\" name=\"peer\" value=\"\(peer.id)\" class=\"person\">\(name)\(friends)</button>"))</li>"
+        guard !model.people.isEmpty else { return HTML.p(.class("muted")) { .text("Nobody yet. They appear here as they open Face to face.") } }
+        return HTML.group {
+            HTML.h2 { .text("People nearby") }
+            HTML.ul(.class("people")) {
+                for peer in model.people {
+                    HTML.li {
+                        Page.form(.chooseNearby, token: formToken) {
+                            HTML.button(.type("submit"), .name(ChooseForm.CodingKeys.peer), .value(peer.id), .class("person")) {
+                                HTML.text(peer.displayName ?? "Someone (\(String(peer.id.prefix(6))))")
+                                HTML.text(" ")
+                                HTML.span(.class("muted")) { .text("· " + friends(model.commonFriendCount(with: peer.id))) }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        return "<h2>People nearby</h2><ul class=\"people\">\(rows)</ul>"
     }
 
-    @MainActor static func ask(_ question: FaceToFace.Question, _ model: FaceToFace, _ formToken: String) -> HTML {
-        func buttons(_ yes: String, _ no: String) -> HTML {
-            """
-            <div class="row"><button type="submit" name="answer" value="yes">\(yes)</button>
-            <button type="submit" name="answer" value="no" class="secondary">\(no)</button></div>
-            """
-        }
+    /// How many common friends were found with someone in the list, in words.
+    static func friends(_ count: Int?) -> String {
+        guard let count else { return "looking for common friends…" }
+        return count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")"
+    }
+
+    @MainActor static func ask(_ question: FaceToFace.Question, _ formToken: String) -> HTML {
         switch question {
         case .request(let card):
-            return Page.form(action: "/nearby/answer", token: formToken, """
-                <p><strong>\(card.card.name ?? "Someone")</strong> asks to exchange cards. They will receive your card.</p>
-                \(buttons("Accept", "Decline"))
-                """)
+            return Page.form(.answerNearby, token: formToken) {
+                HTML.p {
+                    HTML.strong { .text(card.card.name ?? "Someone") }
+                    HTML.text(" asks to exchange cards. They will receive your card.")
+                }
+                yesOrNo("Accept", "Decline")
+            }
         case .keep(let card):
             var fields = DefinitionList()
             fields.add(card.card.fields)
-            return Page.form(action: "/nearby/answer", token: formToken, """
-                <p class="verified">Their card arrived, signed by their own key.</p>
-                \(fields.html)
-                \(buttons("Add \(card.card.name ?? "them")", "Don't add"))
-                """)
+            return Page.form(.answerNearby, token: formToken) {
+                HTML.p(.class("verified")) { .text("Their card arrived, signed by their own key.") }
+                fields.html
+                yesOrNo("Add \(card.card.name ?? "them")", "Don't add")
+            }
         case .note:
-            return Page.form(action: "/nearby/answer", token: formToken, """
-                <label for="note">A note for them (up to 140 characters, sent once)</label>
-                <textarea id="note" name="note" rows="2" maxlength="1000" data-count="140" aria-describedby="note-count"></textarea>
-                <p class="muted" id="note-count" aria-live="polite">Up to 140 characters.</p>
-                <div class="row"><button type="submit" name="answer" value="note">Send note</button>
-                <button type="submit" name="answer" value="none" class="secondary">No note</button></div>
-                """)
+            return Page.form(.answerNearby, token: formToken) {
+                HTML.label(.for("note")) { .text("A note for them (up to \(NoteLimits.characters) characters, sent once)") }
+                HTML.textarea(
+                    .id("note"), .name(NearbyAnswerForm.CodingKeys.note), .rows(2), .maxlength(1000), .data(.count, String(NoteLimits.characters)),
+                    .aria("describedby", "note-count"))
+                HTML.p(.class("muted"), .id("note-count"), .aria("live", "polite")) { .text("Up to \(NoteLimits.characters) characters.") }
+                HTML.div(.class("row")) {
+                    answer(.note) { .text("Send note") }
+                    answer(.noNote, "secondary") { .text("No note") }
+                }
+            }
         }
+    }
+
+    static func yesOrNo(_ yes: String, _ no: String) -> HTML {
+        HTML.div(.class("row")) {
+            answer(.yes) { .text(yes) }
+            answer(.no, "secondary") { .text(no) }
+        }
+    }
+
+    /// A button that answers the question on screen.
+    static func answer(_ answer: NearbyAnswerForm.Answer, _ style: String = "", @HTMLBuilder label: () -> HTML) -> HTML {
+        HTML.button(.type("submit"), .name(NearbyAnswerForm.CodingKeys.answer), .value(answer), .class(style), content: label)
     }
 }

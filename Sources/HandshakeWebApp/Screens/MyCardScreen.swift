@@ -3,6 +3,7 @@
 // paste. The card is the account's; the QR is HandshakeQR's SVG.
 import Foundation
 import HandshakeCore
+import HandshakeHTML
 import HandshakeMailbox
 import HandshakeQR
 import HandshakeStore
@@ -10,25 +11,38 @@ import HandshakeStore
 enum MyCardScreen {
     /// `server`: the account's mailbox server, whose card page link the QR code then holds (HandshakeMailbox's
     /// `CardQR` decides), so a phone without Handshake opens it too.
-    static func page(card: SignedCard, server: URL?, saved: Bool = false) -> HTML {
+    static func page(card: SignedCard, server: URL?, done: Outcome? = nil) -> String {
         let text = CardText.qrText(card)
-        let qr = (try? QRCode(encoding: CardQR.text(for: card, server: server), errorCorrection: .low)).map { HTML(trusted: SVGRenderer(quietZone: 4, moduleSize: 8).render($0)) }
+        let qr = (try? QRCode(encoding: CardQR.text(for: card, server: server), errorCorrection: .low)).map { SVGRenderer(quietZone: 4, moduleSize: 8).render($0) }
         let shared = card.card
         var fields = DefinitionList()
         fields.add(shared.fields)
-        let name = shared.name ?? "Your card"
-        return Page.screen(title: "My card", current: .card, body: """
-            \(saved ? Page.notice("Saved. People you meet from now on receive this card; your contacts get it as an update.") : .empty)
-            \(AvatarImage.html(shared.avatar, alt: "Your card's photo"))
-            <h1>\(name)</h1>
-            <p class="muted">This is the card people receive from you: only the fields you share. <a href="/card/edit">Edit my card</a></p>
-            \(qr.map { "<div class=\"qr\" role=\"img\" aria-label=\"QR code of your signed card\">\($0)</div>" as HTML }
-                ?? "<p>Your card is too large for a QR code (a large photo?): share it by link or nearby instead.</p>")
-            \(fields.html)
-            <p class="muted">For someone who is not here: make a one-time share link in <a href="/requests">Friend requests</a>.</p>
-            <h2>As text</h2>
-            <p>Paste this into <code>handshake add</code> on another device.</p>
-            <p class="code" id="card-text">\(text)</p>
-            """)
+        return Page.screen(title: "My card", current: .card) {
+            HTML.notice(done)
+            AvatarImage.html(shared.avatar, alt: "Your card's photo")
+            HTML.h1 { .text(shared.name ?? "Your card") }
+            HTML.p(.class("muted")) {
+                HTML.text("This is the card people receive from you: only the fields you share. ")
+                HTML.a(.href(.editCard)) { .text("Edit my card") }
+            }
+            if let qr {
+                HTML.div(.class("qr"), .role("img"), .aria("label", "QR code of your signed card")) { .trusted(qr) }
+            } else {
+                HTML.p { .text("Your card is too large for a QR code (a large photo?): share it by link or nearby instead.") }
+            }
+            fields.html
+            HTML.p(.class("muted")) {
+                HTML.text("For someone who is not here: make a one-time share link in ")
+                HTML.a(.href(.requests)) { .text("Friend requests") }
+                HTML.text(".")
+            }
+            HTML.h2 { .text("As text") }
+            HTML.p {
+                HTML.text("Paste this into ")
+                HTML.code { .text("handshake add") }
+                HTML.text(" on another device.")
+            }
+            HTML.p(.class("code"), .id("card-text")) { .text(text) }
+        }
     }
 }

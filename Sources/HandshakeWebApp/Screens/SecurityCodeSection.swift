@@ -3,26 +3,36 @@
 // Whether the code matches is the account's answer (`verifySecurityCode`); the mark is the book's.
 import Foundation
 import HandshakeCore
+import HandshakeHTML
 import HandshakeQR
 import HandshakeStore
 
 enum SecurityCodeSection {
     static func html(_ contact: Contact, code: SecurityCode?, scannable: ScannableSecurityCode?, formToken: String) -> HTML {
-        guard let code else { return "<p class=\"muted\">There is no security code without their signing key (an address-book entry).</p>" }
-        let qr = scannable.flatMap { try? QRCode(encoding: $0.payload, errorCorrection: .medium) }
-            .map { HTML(trusted: SVGRenderer(quietZone: 4, moduleSize: 6).render($0)) }
-        let compared: HTML = contact.securityCodeVerifiedAt.map {
-            "<p class=\"verified\">You compared this code on \($0.formatted(date: .abbreviated, time: .omitted)): nobody stands between you.</p>"
-        } ?? "<p>Compare these 60 digits with the ones on their screen. If they match, nobody stands between you.</p>"
-        return """
-            \(compared)
-            <p class="code">\(code.groups.joined(separator: " "))</p>
-            \(qr.map { "<div class=\"qr small\" role=\"img\" aria-label=\"Your security code as a QR code, for their device to scan\">\($0)</div>" as HTML } ?? .empty)
-            \(Page.form(action: "/contacts/\(Int(contact.id))/verify", token: formToken, """
-                <label for="theirs">Their code: type the 60 digits, or paste the text their device shows (HSC1:…)</label>
-                <div class="row"><input type="text" id="theirs" name="code" autocomplete="off" spellcheck="false"><button type="submit">Compare</button></div>
-                """))
-            """
+        guard let code else {
+            return HTML.p(.class("muted")) { .text("There is no security code without their signing key (an address-book entry).") }
+        }
+        let qr = scannable.flatMap { try? QRCode(encoding: $0.payload, errorCorrection: .medium) }.map { SVGRenderer(quietZone: 4, moduleSize: 6).render($0) }
+        return HTML.group {
+            if let compared = contact.securityCodeVerifiedAt {
+                HTML.p(.class("verified")) {
+                    .text("You compared this code on \(compared.formatted(date: .abbreviated, time: .omitted)): nobody stands between you.")
+                }
+            } else {
+                HTML.p { .text("Compare these 60 digits with the ones on their screen. If they match, nobody stands between you.") }
+            }
+            HTML.p(.class("code")) { .text(code.groups.joined(separator: " ")) }
+            if let qr {
+                HTML.div(.class("qr", "small"), .role("img"), .aria("label", "Your security code as a QR code, for their device to scan")) { .trusted(qr) }
+            }
+            Page.form(.verifyContact(contact.id), token: formToken) {
+                HTML.label(.for("theirs")) { .text("Their code: type the 60 digits, or paste the text their device shows (HSC1:…)") }
+                HTML.div(.class("row")) {
+                    HTML.input(.type("text"), .id("theirs"), .name(SecurityCodeForm.CodingKeys.code), .autocomplete("off"), .spellcheck(false))
+                    HTML.button(.type("submit")) { .text("Compare") }
+                }
+            }
+        }
     }
 
     /// The sentence when what was typed is not their code.

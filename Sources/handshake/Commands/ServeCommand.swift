@@ -36,7 +36,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Where to keep the data: sqlite:PATH, sqlite::memory: to keep nothing, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (default: $HANDSHAKE_DATABASE_URL, else server.sqlite in $HANDSHAKE_HOME).")
     var database: String?
 
-    @Option(help: ArgumentHelp("A file holding the --database value on its first line (for a URL with a password).", valueName: "file"))
+    @Option(help: ArgumentHelp("A file readable by you alone (mode 600) holding the --database value on its first line (for a URL with a password).", valueName: "file"))
     var databaseFile: String?
 
     @Option(help: "The base URL people reach the server at; share links are built on it (default http://HOST:PORT).")
@@ -51,7 +51,7 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Behind a reverse proxy that appends the client's address to X-Forwarded-For: count sign-ins by that address, not the proxy's.")
     var trustForwardedFor = false
 
-    @Option(parsing: .unconditional, help: "Sign-ins one client address may start in a minute (each instance also allows 3000 in all, or this many if more).")
+    @Option(parsing: .unconditional, help: "Sign-ins one client address may start in a minute (each instance also allows 3000 in all for new keys and 3000 for known ones, or this many if more).")
     var signInsPerMinute = 120
 
     @Option(parsing: .unconditional, help: "Friend requests one account may send in an hour.")
@@ -94,12 +94,7 @@ struct ServeCommand: ParsableCommand {
     func databaseValue(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
         if let database { return database }
         if let databaseFile {
-            guard let text = try? String(contentsOfFile: databaseFile, encoding: .utf8) else {
-                throw CommandFailure("\(databaseFile) can't be read (--database-file names the file that holds the database URL).")
-            }
-            let line = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard !line.isEmpty else { throw CommandFailure("\(databaseFile) is empty: its first line must be the database URL.") }
-            return line
+            do { return try DatabaseURLFile.read(databaseFile) } catch { throw CommandFailure(error.message) }
         }
         if let fromEnvironment = environment["HANDSHAKE_DATABASE_URL"], !fromEnvironment.isEmpty { return fromEnvironment }
         return nil
@@ -128,6 +123,7 @@ struct ServeCommand: ParsableCommand {
         server.policy.trustForwardedFor = trustForwardedFor
         server.policy.challengesPerAddressPerMinute = signInsPerMinute
         server.policy.challengesPerMinute = max(server.policy.challengesPerMinute, signInsPerMinute)
+        server.policy.knownKeyChallengesPerMinute = max(server.policy.knownKeyChallengesPerMinute, signInsPerMinute)
         server.policy.friendRequests.perSender = friendRequestsPerHour
         server.policy.friendRequests.perReceiver = requestsReceivedPerHour
         if let passCertificate {

@@ -17,8 +17,10 @@ enum RegisteredServer {
         return url
     }
 
-    /// A client of the registered server acting for this home's identity.
+    /// A client of the registered server acting for this home's identity, reusing the session an earlier
+    /// command kept in the home (`session.json`, its owner's alone) until it expires or is refused.
     static func client(in home: HandshakeHome) throws -> MailboxClient {
-        MailboxClient(server: try url(in: home), identity: try home.identity())
+        let registration = registration(in: home)
+        return MailboxClient(server: try url(in: home), identity: try home.identity(), sessionStore: registration.sessionFile)
     }
 }

@@ -164,20 +164,6 @@ struct NearbyCoordinatorPeopleTests {
         #expect(coordinator.choose("Dan") == nil)
         guard case .unknownChoice("Dan")? = screen.events.last else { Issue.record("\(screen.events)"); return }
     }
-
-    /// Every session in the list runs the common-friends intersection, where a device can test 4096 made-up
-    /// keys: connections that would open more than the bounds allow are closed before any session starts.
-    @Test func sessionsInTheListAreBoundedPerAddressAndInAll() async throws {
-        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: ScriptedScreen(note: nil), configuration: .init(gate: AlwaysConfirm()))
-        for _ in 0..<3 { await coordinator.arrived(EndedTransport(), from: "10.0.0.9") }
-        #expect(coordinator.lobbySessionsByAddress["10.0.0.9"] == NearbyCoordinator.lobbySessionsPerAddress)
-        #expect(coordinator.lobbySessionsOpened == 2)
-        for address in 0..<40 { await coordinator.arrived(EndedTransport(), from: "10.0.1.\(address)") }
-        #expect(coordinator.lobbySessionsOpened == NearbyCoordinator.lobbySessionLimit)
-        #expect(coordinator.lobbySessionsByAddress["10.0.1.35"] == nil, "past the limit, no session is opened")
-        #expect(coordinator.lobbyConnections.isEmpty, "each ended with its connection")
-    }
 }
 
 /// Ten people nearby, as the list meets them: a session with each, and each one's count found before
@@ -231,11 +217,4 @@ struct TenPeopleNearbyTests {
         for connection in coordinator.lobbyConnections { connection.session.close() }
         await reaching.value
     }
-}
-
-/// A connection the other side closed at once.
-struct EndedTransport: ExchangeTransport {
-    let incoming = AsyncThrowingStream<[UInt8], any Error> { $0.finish() }
-    func send(_ bytes: [UInt8]) async throws {}
-    func close() async {}
 }

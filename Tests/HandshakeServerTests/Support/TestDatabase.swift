@@ -74,6 +74,9 @@ enum TestPostgres {
     static func storage(schema: String) throws -> PostgresStorage {
         var configuration = try PostgresStorage.Configuration(url: url(), schema: schema)
         configuration.client.options.maximumConnections = 8
+        // The suite's load, not the database, is what a request would wait for (TestMailbox.answerLimit).
+        configuration.answerLimit = TestMailbox.answerLimit
+        configuration.statementLimit = TestMailbox.answerLimit - .seconds(5)
         return PostgresStorage(configuration: configuration, logger: logger)
     }
 

@@ -22,6 +22,10 @@ struct TestMailbox {
     /// The folder of a SQLite file this mailbox made and removes when its test ends.
     let ownedFolder: URL?
     static let publicURL = "https://mailbox.example"
+    /// How long a database access may take in the tests that do not time the database: the suite runs
+    /// every test at once on two cores, where a query can wait seconds for a thread; the production limit
+    /// (4 s) is what `HungDatabaseTests` and `DatabaseOutageTests` check.
+    static let answerLimit: Duration = .seconds(30)
 
     /// A mailbox on `backend`, with its own empty database.
     init(_ backend: Backend, clock: ManualClock = ManualClock(), policy: MailboxPolicy = MailboxPolicy(), file: Bool = false) async throws {
@@ -34,9 +38,9 @@ struct TestMailbox {
                 let made = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-test-\(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
                 folder = made
-                storage = try SQLiteStorage(path: made.appendingPathComponent("server.sqlite").path)
+                storage = try SQLiteStorage(path: made.appendingPathComponent("server.sqlite").path, answerLimit: Self.answerLimit)
             } else {
-                storage = try SQLiteStorage.inMemory()
+                storage = try SQLiteStorage.inMemory(answerLimit: Self.answerLimit)
             }
             self.init(storage: storage, clock: clock, policy: policy, ownedSchema: nil, ownedFolder: folder)
         case .postgres:

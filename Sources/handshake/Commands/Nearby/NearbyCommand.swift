@@ -12,8 +12,10 @@ struct NearbyCommand: AsyncParsableCommand {
             Both people run `handshake nearby`. Each device advertises itself on the local network (a random \
             name new every time, never your identity) and lists the people nearby, each with how many common \
             friends (contacts you both trust) you have: the devices open a secure channel with everyone in the \
-            list to find them, before anyone chooses. Choose one (--select NAME in scripts): both screens show \
-            the same 6-digit code; compare it out loud. Then:
+            list to find them, before anyone chooses (once per device while the list is open; a device that \
+            connects without being in your list is turned away, and the screen says so). Choose one (--select \
+            NAME in scripts; a request from anyone else is then declined): both screens show the same 6-digit \
+            code; compare it out loud. Then:
               • choose to exchange: your card goes out with a request;
               • the other person accepts (--accept) or declines; 60 seconds without an answer ends the request;
               • if both choose each other at once, the cards simply cross.
@@ -32,7 +34,7 @@ struct NearbyCommand: AsyncParsableCommand {
 
     // MARK: How the two devices meet
 
-    @Option(help: ArgumentHelp("Choose this person from the devices found nearby (their advertised name, or the start of their id) and send your request at once.", valueName: "name|id"))
+    @Option(help: ArgumentHelp("Choose this person from the devices found nearby (their advertised name, or the start of their id) and send your request at once; requests from anyone else are declined.", valueName: "name|id"))
     var select: String?
 
     @Option(help: ArgumentHelp("Write a session token to this file for the other person to read (the NFC tap), then wait for them; it works once, within 60 seconds.", valueName: "file"))

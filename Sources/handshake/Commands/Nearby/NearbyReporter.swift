@@ -52,6 +52,18 @@ struct NearbyReporter {
         emit("nobodyFound", ["sentence": sentence], text: sentence)
     }
 
+    /// A device the list turned away: not in the list, too many sessions from one address, or a request from
+    /// someone other than the person chosen (the library's sentence; it names no one by a name they advertise).
+    func turnedAway(_ refusal: LobbyRefusal) {
+        var fields: [String: Any] = ["sentence": refusal.description]
+        switch refusal {
+        case .notInList(let address): (fields["reason"], fields["address"]) = ("notInList", address)
+        case .tooManyFromAddress(let address): (fields["reason"], fields["address"]) = ("tooManyFromAddress", address)
+        case .requestDeclined(let number): (fields["reason"], fields["number"]) = ("requestDeclined", number)
+        }
+        emit("turnedAway", fields, text: refusal.description)
+    }
+
     func connecting(to peer: NearbyPeer) {
         var fields: [String: Any] = ["id": peer.id]
         if let name = peer.displayName { fields["name"] = name }

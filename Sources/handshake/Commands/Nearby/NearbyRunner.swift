@@ -98,6 +98,7 @@ final class NearbyRunner: NearbyFrontEnd {
         case .nobodyFound(let sentence): reporter.nobodyFound(sentence)
         case .unknownChoice(let typed):
             reporter.emit("unknownChoice", [:], text: "Nobody nearby is numbered or named \"\(typed)\"; type a number from the list.")
+        case .turnedAway(let refusal): reporter.turnedAway(refusal)
         case .lookingFor(let what): reporter.emit("looking", ["for": what], text: "Looking for \(what)…")
         case .connecting(let peer): reporter.connecting(to: peer)
         case .tokenHandedOver(let expires):

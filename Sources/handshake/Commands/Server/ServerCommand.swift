@@ -37,8 +37,9 @@ struct ServerRegisterCommand: AsyncParsableCommand {
     func run() async throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
-        let client = try MailboxClient(serverAddress: server, identity: identity)
-        switch try await RegisteredServer.registration(in: home).register(client, card: try home.issueCard(for: identity)) {
+        let registration = RegisteredServer.registration(in: home)
+        let client = try MailboxClient(serverAddress: server, identity: identity, sessionStore: registration.sessionFile)
+        switch try await registration.register(client, card: try home.issueCard(for: identity)) {
         case .published: print("Published your card to \(client.server.absoluteString).")
         case .alreadyCurrent: print("\(client.server.absoluteString) already has this card.")
         }

@@ -1,0 +1,83 @@
+// Establishes what the Add screens send: the pasted text to read, then the confirmation's answer with the
+// card's text riding along (read and verified again before anything is kept), as the book's `ReceiveAnswer`.
+// An answer the form does not name is "ignore": nothing is stored.
+import Foundation
+import HandshakeStore
+
+/// The paste box.
+struct PasteForm: Decodable, Sendable {
+    var card: String?
+
+    enum CodingKeys: String, CodingKey {
+        case card
+    }
+
+    /// What was pasted, without the spaces around it.
+    var text: String { (card ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+/// The confirmation screen's answer.
+struct KeepForm: Decodable, Sendable, Equatable {
+    /// The button pressed.
+    enum Choice: RawRepresentable, Sendable, Equatable {
+        case add
+        case separately
+        case merge(into: Int64)
+        case ignore
+
+        /// The button's value.
+        var rawValue: String {
+            switch self {
+            case .add: "add"
+            case .separately: "separately"
+            case .merge(let id): "merge-\(id)"
+            case .ignore: "ignore"
+            }
+        }
+
+        init?(rawValue: String) {
+            switch rawValue {
+            case "add": self = .add
+            case "separately": self = .separately
+            case "ignore": self = .ignore
+            case let merge where merge.hasPrefix("merge-"):
+                guard let id = Int64(merge.dropFirst(6)) else { return nil }
+                self = .merge(into: id)
+            default: return nil
+            }
+        }
+    }
+
+    /// The card's text, as it was pasted.
+    var card: String
+    var choice: Choice
+    /// The trust level chosen for someone new; trusted when none is.
+    var trust: TrustLevel
+
+    enum CodingKeys: String, CodingKey {
+        case card, answer, trust
+    }
+
+    init(card: String = "", choice: Choice, trust: TrustLevel = .trusted) {
+        (self.card, self.choice, self.trust) = (card, choice, trust)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let form = try decoder.container(keyedBy: CodingKeys.self)
+        card = try form.decodeIfPresent(String.self, forKey: .card) ?? ""
+        // An answer no button gives stores nothing.
+        choice = try form.decodeIfPresent(String.self, forKey: .answer).flatMap(Choice.init(rawValue:)) ?? .ignore
+        trust = try form.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:)) ?? .trusted
+    }
+
+    /// The person's answer, as the book takes it: a new person is never added blocked.
+    var answer: ReceiveAnswer {
+        let trust = trust == .blocked ? .known : trust
+        switch choice {
+        case .add: return .add(trust: trust)
+        case .separately: return .addSeparately(trust: trust)
+        case .merge(let id): return .merge(into: id)
+        case .ignore: return .ignore
+        }
+    }
+}
