@@ -18,7 +18,7 @@ enum CardPageHTML {
         return document(
             title: "\(name) on Handshake", root: "../../", main: [.data("card", Base64URL.encode(signed.bytes)), .data("token", token)],
             card: card(signed), status: "Checked by this server: signed by its owner’s key.",
-            actions: HTML.a(.id("save"), .class("button"), .href(token + "/contact.vcf"), .flag("download")) { HTML.text("Save to Contacts") },
+            actions: HTML.a(.id("save"), .class("button"), .href(token + "/contact.vcf"), .download()) { HTML.text("Save to Contacts") },
             help: shareHelp(name: name, token: token, lifetime: lifetime))
     }
 
@@ -90,9 +90,9 @@ enum CardPageHTML {
 
     static func document(title: String, root: String, main: [HTMLAttribute], card: HTML, status: String, actions: HTML?, help: HTML) -> String {
         HTML.document {
-            HTML.meta(HTMLAttribute("charset", "utf-8"))
-            HTML.meta(.name("viewport"), HTMLAttribute("content", "width=device-width, initial-scale=1"))
-            HTML.meta(.name("referrer"), HTMLAttribute("content", "no-referrer"))
+            HTML.meta(.charset("utf-8"))
+            HTML.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+            HTML.meta(.name("referrer"), .content("no-referrer"))
             HTML.title { HTML.text(title) }
             // No icon of its own: without this line browsers ask for /favicon.ico, which does not exist.
             HTML.link(.rel("icon"), .href("data:,"))
@@ -103,7 +103,7 @@ enum CardPageHTML {
                 HTML.section(.id("card"), .aria("live", "polite")) { card }
                 HTML.p(.id("status"), .class(status.isEmpty ? "" : "verified")) { HTML.text(status) }
                 HTML.p(.id("actions"), .hidden(actions == nil)) {
-                    actions ?? HTML.a(.id("save"), .class("button"), .href("#"), .flag("download")) { HTML.text("Save to Contacts") }
+                    actions ?? HTML.a(.id("save"), .class("button"), .href("#"), .download()) { HTML.text("Save to Contacts") }
                 }
                 reply
                 HTML.section(.id("help")) {

@@ -17,9 +17,9 @@ enum LandingPageHTML {
             default: ("This link does not exist", "Check that the whole link was copied, or ask the person who sent it for a new one.")
             }
         return HTML.document {
-            HTML.meta(HTMLAttribute("charset", "utf-8"))
-            HTML.meta(.name("viewport"), HTMLAttribute("content", "width=device-width, initial-scale=1"))
-            HTML.meta(.name("referrer"), HTMLAttribute("content", "no-referrer"))
+            HTML.meta(.charset("utf-8"))
+            HTML.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+            HTML.meta(.name("referrer"), .content("no-referrer"))
             HTML.title { HTML.text(title) }
             HTML.link(.rel("icon"), .href("data:,"))
             HTML.stylesheet(href: root + "c/page.css")
