@@ -1,6 +1,7 @@
-// Establishes the pages a share link that cannot be used opens (expired, used, withdrawn, unknown), each saying
-// plainly what happened and what to do next, and how a link's lifetime is said in words. A usable link opens
-// the card page (CardPageHTML). Written with HandshakeHTML; styled by the card page's stylesheet, no script.
+// Establishes the pages a share link that cannot be used opens (expired, used, withdrawn, unknown, or the server
+// unable to look it up), each saying plainly what happened and what to do next, and how a link's lifetime is
+// said in words. A usable link opens the card page (CardPageHTML). Written with HandshakeHTML; styled by the
+// card page's stylesheet, no script.
 import Foundation
 import HandshakeHTML
 import HandshakeMailbox
@@ -14,6 +15,8 @@ enum LandingPageHTML {
             case .linkExpired: ("This link has expired", "Share links last \(duration(lifetime)). Ask the person who sent it for a new one.")
             case .linkUsed: ("This link was already used", "Each share link works for one friend request. Ask the person who sent it for a new one.")
             case .linkRevoked: ("This link was withdrawn", "Its owner withdrew it. Ask them for a new one.")
+            // The link may be perfectly good: the server could not look it up (503, with Retry-After).
+            case .databaseUnavailable, .requestTimeout, .internalError: ("This server cannot answer right now", error.message)
             default: ("This link does not exist", "Check that the whole link was copied, or ask the person who sent it for a new one.")
             }
         return HTML.document {

@@ -7,7 +7,7 @@ import Hummingbird
 /// `GET /share/contact/{token}/contact.vcf`: the card as a vCard, for Save to Contacts without script.
 ///
 /// A usable link gets 200 and the card page (CardPageHTML) with the owner's card; unknown gets 404, expired,
-/// used and revoked get 410, each with its own page. Viewing the page never uses the link up. The response
+/// used and revoked get 410, a database that does not answer 503 with `Retry-After`, each with its own page. Viewing the page never uses the link up. The response
 /// lets the page run its own files only (`CardPageRoutes.pageHeaders`), is never cached, and sends no
 /// referrer, since the token is in the URL.
 struct LandingPageRoutes: Sendable {
@@ -57,7 +57,9 @@ struct LandingPageRoutes: Sendable {
             // ContactCard is obtained, and checks the stored bytes once more (once per card: the cache).
             return try answer(token, bytes)
         } catch let error as MailboxError {
-            return Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime, root: root))
+            var response = Self.html(error.status, LandingPageHTML.refusal(error, lifetime: linkLifetime, root: root))
+            response.headers[.retryAfter] = error.headers[.retryAfter]
+            return response
         }
     }
 
