@@ -34,7 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),  // already resolved for PostgresNIO
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),  // already resolved for PostgresNIO; also the clients' TLS (BoundedHTTP)
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),  // the Wallet pass's CMS signature
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),  // already resolved for swift-certificates
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),  // the .pkpass archive
@@ -107,7 +107,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // The mailbox server's API as types shared by the server and its client, and the typed client an app
-        // uses (URLSession): sign-in, share links, friend requests, contacts, the resumable event stream.
+        // uses (HandshakeCredentials' bounded HTTP, on SwiftNIO): sign-in, share links, friend requests, contacts, the resumable event stream.
         .target(
             name: "HandshakeMailbox",
             dependencies: [
@@ -176,6 +176,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // the launch's random secrets
                 .product(name: "NIOCore", package: "swift-nio"),  // a port already taken, told apart by its errno
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),  // the header timeout, a channel handler
             ],
             // The page's script and stylesheet, compiled into the binary as bytes (`PackageResources.app_js`),
             // so the program needs no folder of files beside it.
@@ -184,12 +185,17 @@ let package = Package(
         ),
         // Verifiable Credentials (VC-JWT cards) and the scan router that recognises every scanned form.
         // The only target that depends on jwt-kit: HandshakeCore keeps depending on swift-crypto alone.
+        // Also the bounded HTTP exchange every client uses (HTTP/): SwiftNIO and NIOSSL, not URLSession.
         .target(
             name: "HandshakeCredentials",
             dependencies: [
                 "HandshakeCore",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
@@ -217,7 +223,13 @@ let package = Package(
         ),
         // What several test targets share (two hosts in network namespaces, the check that each Getting Started
         // article shows the code its test runs); never linked into a product.
-        .target(name: "HandshakeTestSupport", dependencies: ["HandshakeCore", "HandshakeExchange"], path: "Tests/HandshakeTestSupport", swiftSettings: strict),
+        .target(
+            name: "HandshakeTestSupport",
+            dependencies: [
+                "HandshakeCore", "HandshakeExchange",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),  // the hostile HTTP server
+            ],
+            path: "Tests/HandshakeTestSupport", swiftSettings: strict),
         .testTarget(
             name: "HandshakeCoreTests", dependencies: ["HandshakeCore", "HandshakeTestSupport"],
             exclude: ["Conformance", "Vectors", "VCardCorpus"],  // Python conformance scripts, test vectors and vCard exports, read at run time
@@ -249,6 +261,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            exclude: ["Scripts"],  // raw_http.py: HTTP/1 on a bare socket, for the connection tests
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeMailboxTests",
@@ -257,6 +270,10 @@ let package = Package(
                 "HandshakeQR",  // what the card page link costs in a QR code
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HandshakeIntakeTests",
+            dependencies: ["HandshakeIntake", "HandshakeMailbox", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "HandshakeWalletPassTests",
@@ -281,6 +298,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),  // the header timeout on an event loop the test's clock drives
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: strict
         ),
@@ -288,7 +307,8 @@ let package = Package(
         .testTarget(
             name: "HandshakeCLITests",
             dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeTestSupport", "handshake"],
-            exclude: ["Browser"],  // the Playwright script that drives `handshake app` in Chromium, run at test time
+            // Browser: the Playwright script that drives `handshake app` in Chromium; Load: the flood of issue 34.
+            exclude: ["Browser", "Load"],
             swiftSettings: strict),
     ]
 )

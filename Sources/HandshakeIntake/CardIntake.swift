@@ -1,7 +1,8 @@
 // Establishes what Add accepts, for every front end: whatever a person pastes, types, scans or opens is read
 // into one verified card and what adding it would do, before anything is stored. In order: a share link
-// (its card is fetched from the server that made it, or the account's own for a bare token: looking does
-// not use the link up); a Handshake card in any of its forms; a Verifiable Credential (VC-JWT) or card
+// (read strictly, then its card fetched with one request from the server that made it, within the addresses
+// ShareLink's rule allows, or from the account's own server for a link that names none: looking does not
+// use the link up); a Handshake card in any of its forms; a Verifiable Credential (VC-JWT) or card
 // envelope that carries a Handshake card. Anything else is refused with the sentence of the reader that
 // came closest. It stores nothing and asks nothing: the front end shows the preview and the book's receive
 // rule keeps the card once the person answered.
@@ -23,6 +24,10 @@ public struct CardIntake: Sendable {
     public let book: ContactBook
     /// Where the account's server is remembered: it resolves a share link that names none.
     public let mailbox: MailboxRegistration?
+
+    /// How a share link's server is asked: the time limit (30 s by default, a deadline for the whole call)
+    /// and the answer's size limit. Which server and which addresses is `ShareLink`'s rule, not this.
+    public var mailboxConfiguration = MailboxClient.Configuration()
 
     /// An intake previewing against `book`; `mailbox` resolves bare share tokens.
     public init(book: ContactBook, mailbox: MailboxRegistration? = nil) {
@@ -50,7 +55,13 @@ public struct CardIntake: Sendable {
 
     /// Reads `input` (as it arrived: text or bytes) into a verified card and its preview. Stores nothing.
     public func read(_ input: [UInt8], now: Date = Date()) async throws(CardIntakeError) -> Reading {
-        if let text = String(validating: input, as: UTF8.self), let link = ShareLink(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let text = String(validating: input, as: UTF8.self), ShareLink.looksLikeShareLink(text) || ShareLink(parsing: text) != nil {
+            let link: ShareLink
+            do throws(ShareLinkError) {
+                link = try ShareLink(validating: text)
+            } catch {
+                throw .shareLinkRefused(error)
+            }
             let (card, server) = try await resolve(link)
             return Reading(scanned: ScannedCard(card: card, form: .cbor, source: .link, preview: try preview(card)), via: .shareLink(server: server))
         }
@@ -71,15 +82,26 @@ public struct CardIntake: Sendable {
         [.compactJWT, .jsonEnvelope].contains(ScanRouter.classify(input))
     }
 
-    /// The verified card behind `link`, and the server it was resolved on.
+    /// The verified card behind `link`, and the server it was resolved on: one request, to the server and
+    /// the addresses `ShareLink.resolution(registered:)` allows.
     func resolve(_ link: ShareLink) async throws(CardIntakeError) -> (SignedCard, URL) {
-        guard let server = link.server ?? mailbox?.server() else { throw .shareLinkNamesNoServer }
-        let client = MailboxClient(server: server)
-        do {
-            return (try await client.resolve(link).card, server)
-        } catch {
-            throw .shareLink(await client.sentence(for: error, about: link))
+        guard let client = MailboxClient.resolving(link, registered: mailbox?.server(), configuration: mailboxConfiguration) else {
+            throw .shareLinkNamesNoServer
         }
+        do throws(MailboxClientError) {
+            return (try await client.resolve(link).card, client.server)
+        } catch {
+            throw .shareLink(refusalSentence(error, about: link))
+        }
+    }
+
+    /// Why `link` gave no card, naming its owner when the book knows them: asking the server for their card
+    /// would be a second request to a server the link chose.
+    func refusalSentence(_ error: MailboxClientError, about link: ShareLink) -> String {
+        guard case .refused(let refusal, let refusedOwner) = error else { return error.description }
+        let owner = link.owner ?? refusedOwner
+        let name = owner.flatMap { try? book.contact(nodeID: $0) }?.displayName
+        return ShareLink.sentence(for: refusal, ownerName: name)
     }
 
     /// The Handshake card inside a verified credential; a credential without one (another wallet's) has no

@@ -1,10 +1,14 @@
 // Establishes why Add refused what it was given, each as a sentence; nothing was stored in any case.
 import HandshakeCore
+import HandshakeMailbox
 
 /// Why ``CardIntake`` read no card.
 public enum CardIntakeError: HandshakeError {
     /// Not a Handshake card that verifies, nor anything that could carry one: the card reader's reason.
     case notACard(CardRejection)
+    /// Text meant as a share link that breaks its grammar (a query, a user name, plain http elsewhere than
+    /// this computer…): nothing was sent.
+    case shareLinkRefused(ShareLinkError)
     /// A share link that names no server, and the account has none registered.
     case shareLinkNamesNoServer
     /// The share link's server refused it or could not be reached: the mailbox client's sentence.
@@ -22,6 +26,7 @@ public enum CardIntakeError: HandshakeError {
     public var description: String {
         switch self {
         case .notACard(let rejection): "Rejected: \(rejection.description)"
+        case .shareLinkRefused(let error): "Rejected: \(error.description)"
         case .shareLinkNamesNoServer:
             "This share link names no server: register with the server it came from first (handshake server register --server URL), or give its https:// form."
         case .shareLink(let sentence): sentence

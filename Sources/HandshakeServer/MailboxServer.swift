@@ -41,6 +41,13 @@ public struct MailboxServer: Sendable {
     /// Whether ``publicURL`` was given by the operator; when it was not, the start-up log warns that each
     /// instance builds links on its own address.
     public var publicURLIsExplicit = true
+    /// The caps on connections and event streams; `nil` for those that follow from the open-file limit in
+    /// force when the router is made (``run(host:port:)`` raises the limit first and sets this).
+    public var descriptorBudget: DescriptorBudget?
+    /// Refusals counted per interval, for the log.
+    let floods = FloodLog()
+    /// How often the counts of refusals are logged.
+    var floodLogInterval: Duration = .seconds(10)
 
     /// A server over `storage`.
     public init(
@@ -56,13 +63,26 @@ public struct MailboxServer: Sendable {
         metrics = MailboxMetrics()
     }
 
-    /// Every route, with the error shape and request logging around them.
+    /// The caps in force: ``descriptorBudget``, or those that follow from the open-file limit now.
+    public var budget: DescriptorBudget {
+        descriptorBudget ?? DescriptorBudget.fitting(limit: OpenFileLimit.read().current, database: databaseShare, cores: System.coreCount)
+    }
+
+    /// What the reserve keeps for this server's database.
+    var databaseShare: DescriptorBudget.DatabaseShare { storage is PostgresStorage ? .postgres : .sqlite }
+
+    /// Every route, with the error shape and request logging around them; event streams capped by
+    /// ``budget``. Every GET route answers HEAD too, with GET's status and headers and no body.
     public func makeRouter() -> Router<MailboxContext> {
-        let router = Router(context: MailboxContext.self)
+        makeRouter(budget: budget)
+    }
+
+    func makeRouter(budget: DescriptorBudget) -> Router<MailboxContext> {
+        let router = Router(context: MailboxContext.self, options: .autoGenerateHeadEndpoints)
         let routeMethods = RouteMethods()
         // The log line sees the response the error middleware made, so refusals are logged with their status.
         router.add(middleware: MetricsMiddleware(metrics: metrics))
-        router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
+        router.add(middleware: RequestLogMiddleware(level: requestLogLevel, floods: floods))
         router.add(middleware: ErrorMiddleware(routeMethods: routeMethods))
         router.add(middleware: DeclaredLengthMiddleware(limit: MailboxContext.maxBodyBytes))
         HealthRoutes(storage: storage).register(on: router)
@@ -89,7 +109,8 @@ public struct MailboxServer: Sendable {
         auth.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
         FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
-        EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics, clock: clock).register(on: signedIn)
+        let streams = EventStreamQuota(total: budget.streams, perAccount: budget.streamsPerAccount)
+        EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics, clock: clock, quota: streams).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         verifier.registerSignedIn(on: signedIn)
         WalletPassRoutes(signer: passSigner, storage: storage, clock: clock, policy: policy).register(on: signedIn)
@@ -98,9 +119,10 @@ public struct MailboxServer: Sendable {
     }
 
     /// What runs beside the HTTP server: the storage's services (a PostgreSQL pool and its event
-    /// listener), then the broadcaster. Shutdown goes in reverse: streams end first, the pool last.
+    /// listener), then the broadcaster, the clean-up and the log of refusals. Shutdown goes in reverse:
+    /// streams end first, the pool last.
     public var services: [any Service] {
-        storage.services(waking: broadcaster) + [broadcaster, purgeService]
+        storage.services(waking: broadcaster) + [broadcaster, purgeService, FloodLogService(floods: floods, interval: floodLogInterval, logger: Self.defaultLogger())]
     }
 
     /// The background clean-up of expired rows (``PurgeCutoffs``), run by every instance.
@@ -131,17 +153,21 @@ public struct MailboxServer: Sendable {
     /// Headers are limited to 8 KiB each, 16 KiB and 100 fields in all (past them, `431 headers_too_large`:
     /// `UnreadableRequestHandler`), a connection idle for 30 s is closed, a body
     /// must arrive within ``requestTimeLimit``, and bodies are limited per route
-    /// (``MailboxContext/maxBodyBytes``).
+    /// (``MailboxContext/maxBodyBytes``). Connections are counted against ``budget`` (`ConnectionGate`):
+    /// accepting pauses at its socket cap, a connection past its connection cap is answered `503
+    /// server_busy` and closed, idle ones are closed early under pressure, and one that asked for no
+    /// keep-alive is closed after its answer.
     public func makeApplication(host: String, port: Int, logger: Logger = MailboxServer.defaultLogger()) -> some ApplicationProtocol {
-        let (limit, metrics) = (requestTimeLimit, metrics)
+        let (limit, metrics, budget) = (requestTimeLimit, metrics, budget)
+        let gate = ConnectionGate(budget: budget, metrics: metrics, floods: floods)
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [UnreadableRequestHandler(), RequestTimeLimitHandler(limit: limit, metrics: metrics)],
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
         var application = Application(
-            router: makeRouter(), server: .http1(configuration: http),
-            configuration: .init(address: .hostname(host, port: port), serverName: "handshake"), services: services,
-            logger: logger)
+            router: makeRouter(budget: budget), server: .guardedHTTP1(configuration: http, gate: gate),
+            configuration: .init(address: .hostname(host, port: port), serverName: "handshake", availableConnectionsDelegate: gate.acceptDelegate),
+            services: services, logger: logger)
         let server = self
         application.beforeServerStarts {
             let applied = try await server.prepare()
@@ -153,18 +179,30 @@ public struct MailboxServer: Sendable {
     }
 
     /// Listens on `host`:`port` until SIGTERM or SIGINT, then lets in-flight requests finish and returns.
-    /// - Throws: ``MailboxServerError/portInUse(host:port:)`` when another program listens on the port.
+    ///
+    /// It first raises the open-file limit to the hard limit where it may (``OpenFileLimit/raised()``) and,
+    /// unless ``descriptorBudget`` is set, takes its caps from that limit; the start-up log says both.
+    /// - Throws: ``MailboxServerError/portInUse(host:port:)`` when another program listens on the port;
+    ///   ``OpenFileLimitError/tooLow(limit:needed:)`` when the limit is too low to serve.
     public func run(host: String, port: Int) async throws {
         let logger = Self.defaultLogger()
         var metadata: Logger.Metadata = ["address": "\(host):\(port)", "publicURL": "\(publicURL)"]
         if let databaseDescription { metadata["database"] = "\(databaseDescription)" }
         logger.info("starting the mailbox", metadata: metadata)
+        var server = self
+        var limitMetadata: Logger.Metadata = [:]
+        if descriptorBudget == nil {
+            let limit = OpenFileLimit.raised()
+            server.descriptorBudget = try DescriptorBudget(limit: limit.current, database: databaseShare, cores: System.coreCount)
+            limitMetadata["openFileLimit"] = "\(limit.description)"
+        }
+        logger.info("\(server.budget.summary)", metadata: limitMetadata)
         if !publicURLIsExplicit {
             logger.warning(
                 "no --public-url: share links are built on this instance's own address, \(publicURL); behind a proxy or a load balancer, give the address people reach")
         }
         do {
-            try await makeApplication(host: host, port: port, logger: logger).runService()
+            try await server.makeApplication(host: host, port: port, logger: logger).runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw MailboxServerError.portInUse(host: host, port: port)
         }

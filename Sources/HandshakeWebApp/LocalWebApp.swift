@@ -1,5 +1,6 @@
-// Establishes `handshake app` as a library an embedder can start: the account's screens served on the
-// loopback address only, behind the launch secret (LocalAccessRule). It knows nothing of terminals or
+// Establishes `handshake app` as a library an embedder can start: the account's screens served on a
+// loopback address of the home's own (AppAddress) only, behind the launch secret (LocalAccessRule), with a
+// header timeout for connections that say nothing (HeaderTimeLimit). It knows nothing of terminals or
 // browsers: the program prints the URL and opens the browser.
 import Foundation
 import HandshakeCore
@@ -26,27 +27,40 @@ public enum LocalWebAppError: HandshakeError, Equatable {
 /// Handshake's screens as a local web app, for one account.
 ///
 /// ```swift
-/// let app = LocalWebApp(account: account, port: 0)
+/// let app = LocalWebApp(account: account, address: AppAddress.remembered(in: home), port: 0)
 /// try await app.run { url in print("Open \(url)") }
 /// ```
 public struct LocalWebApp: Sendable {
     let account: HandshakeAccount
     let mailbox: MailboxRegistration?
+    let address: String
     let port: Int
+    /// How long a connection may take to send a request's head (after it opens, or after its last answer)
+    /// before it is closed.
+    let headerTimeout: Duration
     /// The secrets of this launch; the URL given to `onReady` carries the launch secret.
     public let secrets: LaunchSecrets
 
-    /// The app for `account` on a port of 127.0.0.1.
+    /// The app for `account` on a loopback address.
     /// - Parameters:
     ///   - account: whose screens these are.
     ///   - mailbox: where the account's mailbox server is remembered (the program's `server.json`,
     ///     `MailboxRegistration(directory:)`), for friend requests and share links; nil offers no server.
+    ///   - address: the loopback address to serve on: the home's own (``AppAddress/remembered(in:)``), so
+    ///     that the session cookie reaches no other local server. Where the system has no such address
+    ///     (macOS configures only 127.0.0.1), the app serves on 127.0.0.1.
     ///   - port: the port to serve on; 0 for any free port.
+    ///   - headerTimeout: how long a connection may stay without sending a whole request head: 10 s.
     ///   - secrets: this launch's secrets; new random ones unless a test gives its own.
-    public init(account: HandshakeAccount, mailbox: MailboxRegistration? = nil, port: Int = 0, secrets: LaunchSecrets = LaunchSecrets()) {
+    public init(
+        account: HandshakeAccount, mailbox: MailboxRegistration? = nil, address: String = AppAddress.fallback, port: Int = 0,
+        headerTimeout: Duration = .seconds(10), secrets: LaunchSecrets = LaunchSecrets()
+    ) {
         self.account = account
         self.mailbox = mailbox
+        self.address = address
         self.port = port
+        self.headerTimeout = headerTimeout
         self.secrets = secrets
     }
 
@@ -55,15 +69,29 @@ public struct LocalWebApp: Sendable {
     public func run(onReady: @escaping @Sendable (URL) async -> Void) async throws {
         let bound = BoundPort()
         let router = router(bound: bound, faceToFace: await FaceToFace(account: account))
+        do {
+            try await serve(router, on: address, bound: bound, onReady: onReady)
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL && address != AppAddress.fallback {
+            // The system routes only 127.0.0.1 to loopback (macOS): serve there.
+            try await serve(router, on: AppAddress.fallback, bound: bound, onReady: onReady)
+        }
+    }
+
+    private func serve(_ router: Router<BasicRequestContext>, on address: String, bound: BoundPort, onReady: @escaping @Sendable (URL) async -> Void)
+        async throws
+    {
         var logger = Logger(label: "handshake.app")
         logger.logLevel = .warning
-        let secret = secrets.launch
+        let secrets = secrets
+        let limit = headerTimeout
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [HeaderTimeLimit(limit: limit)])),
+            configuration: .init(address: .hostname(address, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                bound.set(port)
-                if let url = URL(string: "http://127.0.0.1:\(port)/contacts?secret=\(secret)") { await onReady(url) }
+                bound.set(port, address: address)
+                if let url = LocalAccessRule(secrets: secrets, address: address, port: port).launchURL { await onReady(url) }
             },
             logger: logger)
         do {

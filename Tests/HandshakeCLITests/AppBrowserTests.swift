@@ -55,6 +55,12 @@ struct AppBrowserTests {
         #expect((seen["listURL"] as? String)?.hasSuffix("/contacts") == true, "the secret should leave the address bar")
         let cookies = seen["cookie"] as? [[String: Any]]
         #expect(cookies?.count == 1 && cookies?.first?["httpOnly"] as? Bool == true && cookies?.first?["sameSite"] as? String == "Strict")
+        // The cookie is the app's address's alone, named for its port; another local server never sees it.
+        let appURL = try #require(URL(string: url))
+        #expect(appURL.host != "127.0.0.1" && appURL.host?.hasPrefix("127.") == true, "\(url)")
+        #expect(cookies?.first?["domain"] as? String == appURL.host && cookies?.first?["name"] as? String == "handshake-app-\(appURL.port ?? 0)")
+        let atOther = seen["cookieAtOtherServer"] as? [Any]
+        #expect(atOther?.isEmpty == false && atOther?.allSatisfy { $0 is NSNull } == true, "another server on 127.0.0.1 was sent: \(atOther ?? [])")
         #expect((seen["listText"] as? String)?.contains(Self.hostileName) == true, "\(seen["listText"] ?? "")")
         #expect(seen["imagesInMain"] as? Int == 0)
         #expect((seen["searchText"] as? String)?.contains("Nobody matches “nobody-like-this”.") == true)

@@ -24,7 +24,8 @@ extension CLI {
             return String(decoding: bytes, as: UTF8.self)
         }
         let words = (firstLine.split(separator: "\n").first ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard let url = words.last, url.hasPrefix("http://127.0.0.1:"), url.contains("/contacts?secret=") else {
+        // The app's own loopback address (127.x.y.z, chosen once per home).
+        guard let url = words.last, url.hasPrefix("http://127."), url.contains("/contacts?secret=") else {
             app.terminate()
             throw AppLaunchError(firstLine: firstLine)
         }

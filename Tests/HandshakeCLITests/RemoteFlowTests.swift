@@ -28,7 +28,8 @@ import Testing
         #expect(created.status == 0, "\(created.stderr)")
         let link = try #require(try JSONSerialization.jsonObject(with: created.stdoutBytes) as? [String: Any])
         let token = try #require(link["token"] as? String)
-        #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)")
+        let adaID = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])["nodeId"] as? String
+        #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)/\(adaID ?? "")")
 
         let resolved = try await bob.run("link", "resolve", "handshake://contact/\(token)")
         #expect(resolved.status == 0, "\(resolved.stderr)")
@@ -71,7 +72,7 @@ import Testing
         let link = try #require(try JSONSerialization.jsonObject(with: created.stdoutBytes) as? [String: Any])
         let web = try #require(link["url"] as? String)
         let app = try #require(link["appUrl"] as? String)
-        #expect(web == "\(url)/share/contact/\(link["token"] as? String ?? "")")
+        #expect(web.hasPrefix("\(url)/share/contact/\(link["token"] as? String ?? "")/"), "the link names Ada's Node ID after the token")
 
         // The app form needs a server to ask: Bob has none registered yet.
         let unregistered = try await bob.run("add", app, "--yes")

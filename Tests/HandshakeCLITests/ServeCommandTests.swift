@@ -271,7 +271,7 @@ import FoundationNetworking
 
         let link = try await server.object("POST", "/v1/share-links", expecting: 201, token: adaToken)
         let token = try #require(link["token"] as? String)
-        #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)")
+        #expect(link["url"] as? String == "https://mailbox.example/share/contact/\(token)/\(ada.nodeID.rawValue)")
         let resolved = try await (peer ?? server).object("GET", "/v1/share-links/\(token)", expecting: 200)
         let resolvedText = try #require(resolved["card"] as? String)
         let resolvedBytes = try #require(Base64URL.decode(resolvedText))

@@ -30,7 +30,8 @@ import Testing
             let carol = try await Person.registered("Carol", on: server)
 
             let created = try await ada.client.createShareLink()
-            #expect(created.link.description.hasPrefix("https://mailbox.example/share/contact/"))
+            #expect(created.link.description == "https://mailbox.example/share/contact/\(created.link.token)/\(ada.identity.nodeID.rawValue)")
+            #expect(created.link.owner == ada.identity.nodeID)
             let resolved = try await MailboxClient(server: server).resolve(created.link)
             #expect(resolved.owner == ada.identity.nodeID)
             #expect(resolved.card.card.name == "Ada")
@@ -170,6 +171,29 @@ import Testing
         }
     }
 
+    /// A link names the Node ID of whoever made it, so a server cannot hand out another person's valid card
+    /// under it: here Ada's token, in a link that says Bob made it.
+    @Test func aLinkThatNamesItsOwnerTakesOnlyTheirCard() async throws {
+        try await LiveMailbox().run { server in
+            let ada = try await Person.registered("Ada", on: server)
+            let bob = try await Person.registered("Bob", on: server)
+            let created = try await ada.client.createShareLink()
+            let forged = try #require(ShareLink(token: created.link.token, owner: bob.identity.nodeID))
+            let anyone = MailboxClient(server: server)
+            do throws(MailboxClientError) {
+                _ = try await anyone.resolve(forged)
+                Issue.record("a card that is not the link's owner's was taken")
+            } catch {
+                guard case .cardDoesNotVerify = error else { Issue.record("\(error)"); return }
+                #expect(error.description.contains(bob.identity.nodeID.rawValue) && error.description.contains(ada.identity.nodeID.rawValue))
+            }
+            #expect(try await anyone.resolve(created.link).card.card.name == "Ada")
+            // A refusal is about the owner the link names, whatever the server says.
+            try await ada.client.revoke(created.link)
+            await #expect(throws: MailboxClientError.refused(.linkRevoked, owner: bob.identity.nodeID)) { try await anyone.resolve(forged) }
+        }
+    }
+
     @Test func anUnreachableServerIsASentence() async throws {
         var configuration = MailboxClient.Configuration()
         configuration.requestTimeout = .seconds(5)
@@ -184,5 +208,8 @@ import Testing
             #expect(error.description.hasPrefix("Could not reach 127.0.0.1: "))
         }
         #expect(throws: MailboxClientError.badServerURL("ftp://x")) { try MailboxClient(serverAddress: "ftp://x") }
+        // A host the resolver would read as a number in another base is refused as an address; an IPv6 one is read.
+        #expect(throws: MailboxClientError.badServerURL("http://0x7f000001:9")) { try MailboxClient(serverAddress: "http://0x7f000001:9") }
+        #expect(try MailboxClient(serverAddress: "http://[::1]:9").server.absoluteString == "http://[::1]:9")
     }
 }

@@ -15,13 +15,15 @@ import Testing
         .requestNotPending(.accepted), .unknownContact, .presentationRequestUnknown, .presentationRequestExpired,
         .presentationAlreadyAnswered, .presentationRefused("nonce"), .passSigningNotOffered, .notFound, .methodNotAllowed,
         .payloadTooLarge, .headersTooLarge, .requestTimeout(seconds: 30), .databaseUnavailable(retryAfter: 5), .internalError,
+        .serverBusy(retryAfter: 30), .tooManyEventStreams(limit: 8),
     ]
 
     @Test(arguments: refusals) func aRefusalReadsBackAsItself(_ refusal: MailboxError) {
         let retryAfter: Int? =
             switch refusal {
             case .rateLimited(let seconds), .friendRequestsRateLimited(let seconds), .receiverRateLimited(let seconds),
-                .passSigningRateLimited(let seconds), .signInRateLimited(let seconds), .databaseUnavailable(let seconds):
+                .passSigningRateLimited(let seconds), .signInRateLimited(let seconds), .databaseUnavailable(let seconds),
+                .serverBusy(let seconds):
                 seconds
             default: nil
             }

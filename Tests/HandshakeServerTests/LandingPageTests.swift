@@ -23,30 +23,45 @@ import Testing
             #expect(html.contains("<h1>Ada</h1>"))
             // The card for the script, which verifies it again; the link's token for its reply.
             #expect(html.contains("data-card=\"\(Base64URL.encode(ada.card.bytes))\" data-token=\"\(token)\""))
-            #expect(html.contains("<script type=\"module\" src=\"../../c/page.js\"></script>"))
-            #expect(html.contains("href=\"\(token)/contact.vcf\" download>Save to Contacts</a>"))
-            #expect(html.contains("href=\"handshake://contact/\(token)\""))
+            // Root paths, so the page works under both forms of the link; its links name the owner.
+            #expect(html.contains("<script type=\"module\" src=\"/c/page.js\"></script>"))
+            #expect(html.contains("href=\"/share/contact/\(token)/\(ada.nodeID)?format=vcf\" download>Save to Contacts</a>"))
+            #expect(html.contains("href=\"handshake://contact/\(token)/\(ada.nodeID)\""))
             #expect(!html.contains("<style") && !html.contains(" style=") && html.range(of: #" on[a-z]+="#, options: .regularExpression) == nil, "no inline style or handler")
+            // The link's form that names its owner is the same page; one that names someone else is no link.
+            #expect(String(buffer: try await client.call(.get, "/share/contact/\(token)/\(ada.nodeID)").body) == html)
+            let bob = try await client.person("Bob")
+            #expect(try await client.call(.get, "/share/contact/\(token)/\(bob.nodeID)").status == .notFound)
             #expect(try await client.call(.get, "/v1/share-links/\(token)").status == .ok)
         }
     }
 
-    /// Save to Contacts without script: the card as HandshakeCore's vCard, as an attachment; a refused link
-    /// gets its page there too.
+    /// Save to Contacts without script: the card as HandshakeCore's vCard, as an attachment, at either form of
+    /// the link with `?format=vcf`; a refused link gets its page there too, and another format is refused.
     @Test(arguments: Backend.allCases) func theVCardOfALink(_ backend: Backend) async throws {
         let mailbox = try await TestMailbox(backend)
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
             let token = try await client.shareToken(for: ada)
-            let vCard = try await client.call(.get, "/share/contact/\(token)/contact.vcf")
-            #expect(vCard.status == .ok)
-            #expect(vCard.headers[.contentType] == "text/vcard; charset=utf-8")
-            #expect(vCard.headers[.contentDisposition] == "attachment; filename=\"contact.vcf\"")
-            #expect(String(buffer: vCard.body) == String(decoding: CardText.encode(ada.card, as: .vcard), as: UTF8.self))
+            let expected = String(decoding: CardText.encode(ada.card, as: .vcard), as: UTF8.self)
+            for path in ["/share/contact/\(token)?format=vcf", "/share/contact/\(token)/\(ada.nodeID)?format=vcf", "/share/contact/\(token)?utm_source=chat&format=vcf"] {
+                let vCard = try await client.call(.get, path)
+                #expect(vCard.status == .ok, "\(path)")
+                #expect(vCard.headers[.contentType] == "text/vcard; charset=utf-8")
+                #expect(vCard.headers[.contentDisposition] == "attachment; filename=\"contact.vcf\"")
+                #expect(vCard.headers[.cacheControl] == "no-store")
+                #expect(String(buffer: vCard.body) == expected)
+            }
+            #expect(try await client.call(.get, "/share/contact/\(token)/\(bob.nodeID)?format=vcf").status == .notFound)
+            let other = try await client.call(.get, "/share/contact/\(token)?format=json")
+            #expect(other.status == .badRequest && String(buffer: other.body).contains("?format=vcf"))
+            // The old address of the vCard is no route: the link's second segment is its owner's Node ID.
+            #expect(try await client.call(.get, "/share/contact/\(token)/contact.vcf").status == .notFound)
             mailbox.clock.advance(by: 24 * 60 * 60)
-            let expired = try await client.call(.get, "/share/contact/\(token)/contact.vcf")
+            let expired = try await client.call(.get, "/share/contact/\(token)/\(ada.nodeID)?format=vcf")
             #expect(expired.status == .gone && String(buffer: expired.body).contains("<h1>This link has expired</h1>"))
-            #expect(String(buffer: expired.body).contains("href=\"../../../c/page.css\""))
+            #expect(String(buffer: expired.body).contains("href=\"/c/page.css\""))
         }
     }
 

@@ -16,8 +16,9 @@ import Testing
             let token = try #require(object["token"] as? String)
             #expect(ShareLink.isWellFormedToken(token))
             #expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
-            #expect(object["url"] as? String == "\(TestMailbox.publicURL)/share/contact/\(token)")
-            #expect(object["appUrl"] as? String == "handshake://contact/\(token)")
+            // Both forms name the owner, so a client can check the card behind the link is theirs.
+            #expect(object["url"] as? String == "\(TestMailbox.publicURL)/share/contact/\(token)/\(ada.nodeID)")
+            #expect(object["appUrl"] as? String == "handshake://contact/\(token)/\(ada.nodeID)")
             #expect(object["expiresAt"] as? String == "2026-11-23T08:00:00Z")
         }
     }

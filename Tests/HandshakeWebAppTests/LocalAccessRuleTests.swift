@@ -43,6 +43,24 @@ struct LocalAccessRuleTests {
         #expect(decide(host: nil) == .wrongHost)
     }
 
+    /// On an address of its own (AppAddress), the app answers under that address alone: not 127.0.0.1, not
+    /// `localhost`, which name other servers' address; its origin is that address.
+    @Test func onItsOwnAddressTheAppAnswersThereAlone() throws {
+        let rule = LocalAccessRule(secrets: Self.secrets, address: "127.45.3.9", port: 7430)
+        #expect(rule.hosts == ["127.45.3.9:7430"] && rule.origin == "http://127.45.3.9:7430" && rule.cookieName == "handshake-app-7430")
+        #expect(rule.decide(method: "GET", host: "127.45.3.9:7430", uri: "/contacts", session: Self.cookie, origin: nil) == .allow)
+        #expect(rule.decide(method: "GET", host: "127.0.0.1:7430", uri: "/contacts", session: Self.cookie, origin: nil) == .wrongHost)
+        #expect(rule.decide(method: "GET", host: "localhost:7430", uri: "/contacts", session: Self.cookie, origin: nil) == .wrongHost)
+        #expect(rule.decide(method: "POST", host: "127.45.3.9:7430", uri: "/x", session: Self.cookie, origin: "http://127.0.0.1:7430") == .crossSite)
+        #expect(rule.decide(method: "POST", host: "127.45.3.9:7430", uri: "/x", session: Self.cookie, origin: "http://127.45.3.9:7430") == .checkFormToken)
+        #expect(rule.sessionCookie.name == "handshake-app-7430" && rule.sessionCookie.domain == nil, "host-only: the app's own address alone")
+        // The launch URL is the one the rule trades for the session, at that address.
+        let launch = try #require(rule.launchURL)
+        #expect(launch.absoluteString == "http://127.45.3.9:7430/contacts?secret=L4unch")
+        #expect(rule.decide(method: "GET", host: "127.45.3.9:7430", uri: URI(launch.path + "?" + (launch.query ?? "")), session: nil, origin: nil)
+                == .startSession(location: "/contacts"))
+    }
+
     @Test func aChangeNeedsTheAppsOriginAndTheFormToken() {
         #expect(decide("POST", "/contacts/1/delete", origin: "http://127.0.0.1:7430", formToken: "F0rm") == .allow)
         #expect(decide("POST", "/contacts/1/delete", origin: "http://localhost:7430", formToken: "F0rm") == .allow)
@@ -72,9 +90,14 @@ struct LocalAccessRuleTests {
         #expect(form.token == "F0rm")
         #expect(try URLEncodedFormDecoder().decode(FormTokenForm.self, from: "alias=Ada").token == nil)
         let cookie = Self.rule.sessionCookie
-        #expect(cookie.name == LocalAccessRule.cookieName && cookie.value == "S3ssion")
+        #expect(cookie.name == "handshake-app-7430" && cookie.value == "S3ssion")
         #expect(cookie.httpOnly && cookie.sameSite == .strict && cookie.path == "/" && cookie.domain == nil)
-        #expect(Cookies(from: ["theme=dark; \(LocalAccessRule.cookieName)=S3ssion"])[LocalAccessRule.cookieName]?.value == "S3ssion")
-        #expect(Cookies(from: ["\(LocalAccessRule.cookieName)-old=S3ssion"])[LocalAccessRule.cookieName] == nil)
+        let name = Self.rule.cookieName
+        #expect(Cookies(from: ["theme=dark; \(name)=S3ssion"])[name]?.value == "S3ssion")
+        #expect(Cookies(from: ["\(name)-old=S3ssion"])[name] == nil)
+        // The name carries the port: another app's session on this address (macOS has only 127.0.0.1), or
+        // the name before cookies were named per port, is not this app's.
+        #expect(Cookies(from: ["handshake-app-7431=S3ssion"])[name] == nil, "another port's app's cookie")
+        #expect(Cookies(from: ["handshake-app=S3ssion"])[name] == nil, "the name before cookies were named per port")
     }
 }

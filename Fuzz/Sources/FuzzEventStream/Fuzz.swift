@@ -1,6 +1,8 @@
 // The mailbox client's readers of what a server sends: the server-sent event stream, split anywhere, and
-// refusal bodies read back into their `MailboxError` cases. Invariants: a stream fed in two pieces gives the
-// same messages (or the same refusal) as fed whole; nothing read ever traps.
+// refusal bodies read back into their `MailboxError` cases; and of what a person pastes: share links, read by
+// the one grammar (ShareLink, and the strict host reader under it). Invariants: a stream fed in two pieces
+// gives the same messages (or the same refusal) as fed whole; a share link written out reads back as the
+// same link; nothing read ever traps.
 import Foundation
 @_spi(Wire) import HandshakeMailbox
 
@@ -23,5 +25,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     default: fatalError("split at \(split) changed whether the stream is refused")
     }
     _ = MailboxClientError.decodeRefusal(Data(rest), status: 400 + Int(first) % 200)
+    if let text = String(validating: rest, as: UTF8.self) {
+        _ = ShareLink.looksLikeShareLink(text)
+        if let link = ShareLink(parsing: text) {
+            if ShareLink(parsing: link.description) != link { fatalError("\(link) does not read back as itself") }
+            _ = link.resolution(registered: URL(string: "https://mailbox.example"))
+        }
+    }
     return 0
 }

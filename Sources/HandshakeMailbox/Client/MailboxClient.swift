@@ -2,10 +2,6 @@ import Foundation
 @_spi(Wire) import HandshakeCore
 import HandshakeCredentials
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A typed client of a Handshake mailbox server (docs/server.md): signing in by challenge, the account's
 /// card, share links, friend requests, contacts, events, presentations and Wallet-pass signatures.
 ///
@@ -42,7 +38,8 @@ public actor MailboxClient {
 
     /// Limits, timing and the source of time for a client.
     public struct Configuration: Sendable {
-        /// The longest one call may take, from sending to the last byte of the answer.
+        /// The longest one call may take, from looking up the server's name to the last byte of the answer:
+        /// a deadline by the clock, however slowly the server sends.
         public var requestTimeout: Duration = .seconds(30)
         /// The largest answer read (a list of requests carries a card each).
         public var maxResponseBytes = 16 * 1024 * 1024
@@ -59,6 +56,13 @@ public actor MailboxClient {
         public var now: @Sendable () -> Date = { Date() }
         /// How the event stream waits before it reconnects (injected by tests).
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        /// The addresses calls may connect to: any, for the server the person registered with; fewer for
+        /// the server a share link names (`ShareLink.resolution(registered:)`).
+        package var reachable: ReachableAddresses = .any
+        /// The clock a call's deadline runs on (a test ends it when it chooses).
+        package var deadlineSleep: DeadlineSleep = continuousSleep
+        /// For https: the only certificates trusted (PEM) instead of the system's; tests set it.
+        package var trustRoots: [String]?
 
         /// The defaults: 30 s a call, 16 MiB an answer, reconnecting after 3 s.
         public init() {}
@@ -79,7 +83,7 @@ public actor MailboxClient {
         self.identity = identity
         self.configuration = configuration
         self.sessionStore = sessionStore
-        http = MailboxHTTP(timeout: configuration.requestTimeout, maxResponseBytes: configuration.maxResponseBytes)
+        http = MailboxHTTP(configuration)
     }
 
     /// A client for a server address as a person typed it: `http` or `https`, with a host.
@@ -93,7 +97,10 @@ public actor MailboxClient {
         serverAddress: String, identity: Identity? = nil, configuration: Configuration = Configuration(),
         sessionStore: (any MailboxSessionStore)? = nil
     ) throws(MailboxClientError) {
-        guard let url = URL(string: serverAddress), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        // The host read as every exchange reads it: an IPv6 address in brackets works, a host the resolver
+        // would read as a number in another base does not.
+        guard let url = URL(string: serverAddress), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.user == nil, url.password == nil, (try? NetworkHost(of: url)) != nil
         else { throw .badServerURL(serverAddress) }
         self.init(server: url, identity: identity, configuration: configuration, sessionStore: sessionStore)
     }
@@ -179,7 +186,7 @@ public actor MailboxClient {
             var request = try makeRequest(method, template, values, query: query)
             request.setValue(accept, forHTTPHeaderField: "Accept")
             if let body {
-                request.httpBody = body
+                request.body = body
                 if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
             }
             if signedIn {
@@ -200,13 +207,11 @@ public actor MailboxClient {
 
     /// The request for `template` filled with `values` on this server.
     func makeRequest(_ method: String, _ template: String, _ values: [String: String], query: String? = nil) throws(MailboxClientError)
-        -> URLRequest
+        -> BoundedHTTP.Request
     {
         let path = MailboxPath.filled(template, values) + (query.map { "?" + $0 } ?? "")
         guard let url = URL(string: server.absoluteString + path) else { throw .badServerURL(server.absoluteString) }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        return request
+        return BoundedHTTP.Request(method, url)
     }
 
     /// `Answer` from a 2xx answer's JSON body.

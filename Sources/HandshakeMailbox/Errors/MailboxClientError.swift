@@ -20,6 +20,9 @@ public enum MailboxClientError: HandshakeError, Equatable {
     case noIdentity
     /// The server's address cannot be made into a request URL.
     case badServerURL(String)
+    /// The server is at an address this call may not connect to (a share link that leads into a private
+    /// network): nothing was sent.
+    case addressNotAllowed(server: String, reason: String)
 
     /// A sentence to show the person using the app.
     public var description: String {
@@ -30,6 +33,7 @@ public enum MailboxClientError: HandshakeError, Equatable {
         case .cardDoesNotVerify(let reason): "The server sent a card that does not verify: \(reason)"
         case .noIdentity: "Signing in to a server needs an identity: create one first."
         case .badServerURL(let text): "\(text) is not a server address (it should look like https://handshake.example.org)."
+        case .addressNotAllowed(let server, let reason): "Did not connect to \(server): \(reason)."
         }
     }
 

@@ -92,6 +92,12 @@ public enum MailboxError: HandshakeError, Equatable {
     /// The server's database cannot be reached right now; the value is how many seconds to wait before
     /// trying again. Nothing was changed by the refused request.
     case databaseUnavailable(retryAfter: Int)
+    /// The server holds as many connections (or event streams) as it can right now; the value is how many
+    /// seconds to wait before trying again. Nothing was changed by the refused request.
+    case serverBusy(retryAfter: Int)
+    /// The account already holds the most event streams one account may hold open on this server; the
+    /// value is that number.
+    case tooManyEventStreams(limit: Int)
     /// Something failed inside the server; the details are in its log, not in the response.
     case internalError
 
@@ -133,6 +139,8 @@ public enum MailboxError: HandshakeError, Equatable {
         case .headersTooLarge: "headers_too_large"
         case .requestTimeout: "request_timeout"
         case .databaseUnavailable: "database_unavailable"
+        case .serverBusy: "server_busy"
+        case .tooManyEventStreams: "too_many_streams"
         case .internalError: "internal_error"
         }
     }
@@ -187,6 +195,10 @@ public enum MailboxError: HandshakeError, Equatable {
             "The request did not arrive within \(seconds == 1 ? "1 second" : "\(seconds) seconds"). Check the connection and send it again."
         case .databaseUnavailable(let seconds):
             "The server cannot reach its database right now; nothing was changed. Try again in \(seconds == 1 ? "1 second" : "\(seconds) seconds")."
+        case .serverBusy(let seconds):
+            "The server is handling as many connections as it can right now; nothing was changed. Try again in \(seconds == 1 ? "1 second" : "\(seconds) seconds")."
+        case .tooManyEventStreams(let limit):
+            "This account already has \(limit) event streams open on this server, the most it may hold. Close one (on another device, or another window) and connect again."
         case .internalError: "Something went wrong on the server. Try again later."
         }
     }
@@ -200,6 +212,7 @@ extension MailboxError {
         case .badRequest(let detail), .unauthorized(let detail), .cardRejected(let detail), .presentationRefused(let detail): detail
         case .requestNotPending(let status): status.rawValue
         case .requestTimeout(let seconds): String(seconds)
+        case .tooManyEventStreams(let limit): String(limit)
         case .friendRequestsRateLimited: "friend_requests_sent"
         case .receiverRateLimited: "friend_requests_received"
         case .passSigningRateLimited: "pass_signatures"
@@ -261,6 +274,8 @@ extension MailboxError {
         case "headers_too_large": self = .headersTooLarge
         case "request_timeout": self = .requestTimeout(seconds: Int(detail) ?? 30)
         case "database_unavailable": self = .databaseUnavailable(retryAfter: retryAfter ?? 5)
+        case "server_busy": self = .serverBusy(retryAfter: retryAfter ?? 2)
+        case "too_many_streams": self = .tooManyEventStreams(limit: Int(detail) ?? 8)
         case "internal_error": self = .internalError
         default: return nil
         }

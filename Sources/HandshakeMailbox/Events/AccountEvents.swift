@@ -1,10 +1,6 @@
 import Foundation
 import HandshakeCore
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The account's events as they happen: an async sequence that never misses one.
 ///
 /// It connects to the server's event stream, yields each event in order, and when the connection ends
@@ -83,18 +79,25 @@ public struct AccountEvents: AsyncSequence, Sendable {
                     throw await client.refusal(from: response)
                 case .malformed?:
                     throw MailboxClientError.unexpectedAnswer("the event stream has a line over 64 KiB.")
+                case .failed(let error)?:
+                    try await ended(because: error)
                 case nil:
-                    // The connection ended: connect again after the server's retry delay.
-                    items = nil
-                    connection = nil
-                    try Task.checkCancellation()
-                    if ContinuousClock.now - openedAt < .seconds(10) {
-                        try await failedQuickly(MailboxClientError.unreachable(server: client.server.host ?? "the server", reason: "the event stream ended at once"))
-                    } else {
-                        quickFailures = 0
-                        try await client.configuration.sleep(client.configuration.reconnectDelay)
-                    }
+                    try await ended(because: .unreachable(server: client.server.host ?? "the server", reason: "the event stream ended at once"))
                 }
+            }
+        }
+
+        /// The connection ended (`error` says how, for when it ended at once): connect again after the
+        /// server's retry delay.
+        mutating func ended(because error: MailboxClientError) async throws {
+            items = nil
+            connection = nil
+            try Task.checkCancellation()
+            if ContinuousClock.now - openedAt < .seconds(10) {
+                try await failedQuickly(error)
+            } else {
+                quickFailures = 0
+                try await client.configuration.sleep(client.configuration.reconnectDelay)
             }
         }
 
@@ -152,7 +155,7 @@ extension MailboxClient {
         request.setValue("Bearer \(try await currentToken())", forHTTPHeaderField: "Authorization")
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         request.setValue(String(last), forHTTPHeaderField: "Last-Event-ID")
-        return EventStreamConnection(request: request, silenceLimit: configuration.streamSilenceLimit)
+        return EventStreamConnection(request: request, http: http.http, silenceLimit: configuration.streamSilenceLimit)
     }
 }
 

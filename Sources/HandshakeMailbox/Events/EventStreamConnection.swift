@@ -1,17 +1,15 @@
 import Foundation
 import HandshakeCredentials
+import Synchronization
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// One connection to `GET /v1/events/stream`: the URLSession delegate parses bytes into messages as they
-/// arrive and hands them to the one task reading, as an async sequence.
+/// One connection to `GET /v1/events/stream`, on HandshakeCredentials' bounded HTTP: the bytes are parsed
+/// into messages as they arrive and handed to the one task reading, as an async sequence.
 ///
-/// It ends when the server ends the stream, the connection fails, the server falls silent for longer than
-/// the silence limit (its keep-alives stopped, so the connection is dead), or ``close()`` is called.
+/// It ends when the server ends the stream, the connection fails (with the failure's sentence), the answer's
+/// head does not come within the client's request time limit, the server falls silent for longer than the
+/// silence limit (its keep-alives stopped, so the connection is dead), or ``close()`` is called.
 /// Reconnecting is ``AccountEvents``'s job.
-final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class EventStreamConnection: Sendable {
     /// What the connection delivers.
     enum Item: Sendable {
         /// The server's status was not 200 (401: the token expired or was revoked).
@@ -20,76 +18,80 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         case message(ServerSentEventParser.Message)
         /// The stream is not one this client reads (a line over the limit).
         case malformed
+        /// The connection could not be made, or broke: why, as the client's error.
+        case failed(MailboxClientError)
     }
 
     let items: AsyncStream<Item>
-    private let continuation: AsyncStream<Item>.Continuation
-    // Guards the parser, the status and the error body: URLSession calls the delegate on its own queue.
-    private let lock = NSLock()
-    private var parser = ServerSentEventParser()
-    private var status = 0
-    private var errorBody = Data()
-    private var headers: [String: String] = [:]
-    private var session: URLSession?
+    private let task: Task<Void, Never>
 
-    /// Opens the stream with `request` (its token and `Last-Event-ID` already set).
-    init(request: URLRequest, silenceLimit: Duration) {
-        (items, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .unbounded)
-        super.init()
-        let configuration = URLSessionConfiguration.ephemeral
-        // For a data task, the request timeout is the longest wait between two pieces of data.
-        configuration.timeoutIntervalForRequest = Double(silenceLimit.components.seconds)
-        configuration.timeoutIntervalForResource = 7 * 24 * 60 * 60
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        lock.withLock { self.session = session }
-        session.dataTask(with: request).resume()
+    /// Opens the stream with `request` (its token and `Last-Event-ID` already set) on `http`.
+    init(request: BoundedHTTP.Request, http: BoundedHTTP, silenceLimit: Duration) {
+        let (items, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .unbounded)
+        self.items = items
+        task = Task {
+            let reading = Reading()
+            do throws(BoundedHTTP.Failure) {
+                try await http.stream(request, silenceLimit: silenceLimit) { part in reading.take(part, into: continuation) }
+                if let refusal = reading.refusal() { continuation.yield(.status(refusal.status, refusal)) }
+            } catch {
+                if !Task.isCancelled { continuation.yield(.failed(MailboxClientError(error))) }
+            }
+            continuation.finish()
+        }
     }
 
     /// Ends the connection; the sequence finishes.
     func close() {
-        let session = lock.withLock { self.session }
-        session?.invalidateAndCancel()
-        continuation.finish()
+        task.cancel()
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let http = response as? HTTPURLResponse
-        lock.withLock {
-            status = http?.statusCode ?? 0
-            headers = http.map(BoundedHTTP.headers(of:)) ?? [:]
+    /// The stream's state as its parts arrive, one at a time.
+    private final class Reading: Sendable {
+        private struct State {
+            var parser = ServerSentEventParser()
+            var status = 0
+            var headers: [String: String] = [:]
+            var errorBody = Data()
         }
-        completionHandler(.allow)
-    }
+        private let state = Mutex(State())
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let result: Result<[ServerSentEventParser.Message], ServerSentEventParser.ParseError>? = lock.withLock {
-            guard status == 200 else {
-                // A refusal's body is small JSON; more than a few KiB is not one.
-                if errorBody.count < 16 * 1024 { errorBody.append(data) }
-                return nil
+        /// Takes one part; returns whether to read on.
+        func take(_ part: BoundedHTTP.StreamPart, into continuation: AsyncStream<Item>.Continuation) -> Bool {
+            let result: Result<[ServerSentEventParser.Message], ServerSentEventParser.ParseError>? = state.withLock { state in
+                switch part {
+                case .head(let status, let headers):
+                    (state.status, state.headers) = (status, headers)
+                    return .success([])
+                case .body(let data) where state.status != 200:
+                    // A refusal's body is small JSON; more than a few KiB is not one.
+                    if state.errorBody.count < 16 * 1024 { state.errorBody.append(data) }
+                    return nil
+                case .body(let data):
+                    do throws(ServerSentEventParser.ParseError) {
+                        return .success(try state.parser.feed(data))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
             }
-            do throws(ServerSentEventParser.ParseError) {
-                return .success(try parser.feed(data))
-            } catch {
-                return .failure(error)
+            switch result {
+            case .success(let messages)?:
+                for message in messages { continuation.yield(.message(message)) }
+                return true
+            case .failure?:
+                continuation.yield(.malformed)
+                return false
+            case nil:
+                return true
             }
         }
-        switch result {
-        case .success(let messages)?: for message in messages { continuation.yield(.message(message)) }
-        case .failure?:
-            continuation.yield(.malformed)
-            close()
-        case nil: break
-        }
-    }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (status, body, headers) = lock.withLock { (self.status, errorBody, self.headers) }
-        if status != 200, status != 0 { continuation.yield(.status(status, BoundedHTTP.Response(status: status, headers: headers, body: body))) }
-        continuation.finish()
-        session.finishTasksAndInvalidate()
+        /// The answer, when the server refused the stream (its status was not 200).
+        func refusal() -> BoundedHTTP.Response? {
+            state.withLock { state in
+                state.status == 200 || state.status == 0 ? nil : BoundedHTTP.Response(status: state.status, headers: state.headers, body: state.errorBody)
+            }
+        }
     }
 }

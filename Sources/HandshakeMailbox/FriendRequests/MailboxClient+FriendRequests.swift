@@ -27,7 +27,12 @@ extension MailboxClient {
         }
         let body = SendFriendRequestBody(to: to, token: token, card: Base64URL.encode(card.bytes), note: note)
         let response: FriendRequestResponse = try await call("POST", MailboxPath.friendRequests, json: body)
-        return try friendRequest(from: response)
+        let sent = try friendRequest(from: response)
+        // A link that names its owner is a request to them: the server does not choose someone else.
+        if case .shareLink(let link) = target, let owner = link.owner, sent.receiver != owner {
+            throw .unexpectedAnswer("the server sent the request to \(sent.receiver.rawValue), not to \(owner.rawValue), who made the link.")
+        }
+        return sent
     }
 
     /// Accepts a request this account received, with this account's `card`: the sender's card comes back,

@@ -12,17 +12,34 @@ extension MailboxClient {
         guard let link = ShareLink(parsing: response.url), link.token == response.token else {
             throw .unexpectedAnswer("the server's new link is not a share link.")
         }
+        // A link that names an owner must name this account (a server from before links named their owner
+        // gives one that names none, and serves its landing page only in that form).
+        if let owner = link.owner, owner != identity?.nodeID { throw .unexpectedAnswer("the server's new link names another owner.") }
         return CreatedShareLink(link: link, expiresAt: response.expiresAt)
     }
 
     /// The verified card behind `link`, and whose it is. Resolving does not use the link up: sending a
-    /// friend request with it does. A public call, made on this client's server.
+    /// friend request with it does. A public call, made on this client's server (one request).
+    ///
+    /// When the link names its owner, the card must be theirs: a server that answers with anyone else's
+    /// card, however valid, is refused, and a refusal is told as being about the link's owner whatever the
+    /// server says.
     /// - Throws: ``MailboxError/linkUnknown``, ``MailboxError/linkExpired``, ``MailboxError/linkUsed``,
     ///   ``MailboxError/linkRevoked`` as ``MailboxClientError/refused(_:owner:)``, with the owner's Node ID
-    ///   when the link was theirs.
+    ///   when the link was theirs; ``MailboxClientError/cardDoesNotVerify(_:)`` for a card that is not the
+    ///   owner's.
     public func resolve(_ link: ShareLink) async throws(MailboxClientError) -> ResolvedShareLink {
-        let response: ResolvedShareLinkResponse = try await call("GET", MailboxPath.shareLink, ["token": link.token], signedIn: false)
+        let response: ResolvedShareLinkResponse
+        do throws(MailboxClientError) {
+            response = try await call("GET", MailboxPath.shareLink, ["token": link.token], signedIn: false)
+        } catch {
+            if case .refused(let refusal, _) = error, let owner = link.owner { throw .refused(refusal, owner: owner) }
+            throw error
+        }
         guard let owner = NodeID(response.nodeId) else { throw .unexpectedAnswer("the link's owner is not a Node ID.") }
+        if let named = link.owner, named != owner {
+            throw .cardDoesNotVerify("the link was made by \(named.rawValue), and the server answered with the card of \(owner.rawValue).")
+        }
         return ResolvedShareLink(link: link, owner: owner, card: try verifiedCard(response.card, of: owner), expiresAt: response.expiresAt)
     }
 
@@ -34,14 +51,15 @@ extension MailboxClient {
     }
 
     /// The sentence for a share link that could not be used, naming the person who made it ("This link was
-    /// already used. Ask Ada for a new one."): from the refusal's owner, or else from resolving the link,
-    /// then their published card. Any other error's own sentence.
+    /// already used. Ask Ada for a new one."): the owner the link names, or else the refusal's owner, or
+    /// else the one resolving the link gives; then their published card. Any other error's own sentence.
     public func sentence(for error: MailboxClientError, about link: ShareLink) async -> String {
         guard let refusal = error.refusal else { return error.description }
-        var owner: NodeID?
-        if case .refused(_, let named?) = error {
+        // A link that names its owner needs no question to the server about whose it is.
+        var owner = link.owner
+        if owner == nil, case .refused(_, let named?) = error {
             owner = named
-        } else {
+        } else if owner == nil {
             do throws(MailboxClientError) {
                 return ShareLink.sentence(for: refusal, ownerName: try await resolve(link).card.card.name)
             } catch {

@@ -10,17 +10,29 @@ import HandshakeMailbox
 
 enum CardPageHTML {
     /// The page at `/c`: the same for every card, since the card is in the fragment the server never sees.
-    static let fragmentPage = document(title: "A Handshake card", root: "", main: [], card: fragmentCard, status: "", actions: nil, help: fragmentHelp)
+    static let fragmentPage = document(title: "A Handshake card", main: [], card: fragmentCard, status: "", actions: nil, help: fragmentHelp)
 
-    /// A share link's page for `signed`, the card stored for the link `token` (put in the page by the server).
+    /// The page's stylesheet and script, by their paths from the server's root: the same for a page at `/c`,
+    /// `/share/contact/TOKEN` and `/share/contact/TOKEN/OWNER`.
+    static let stylesheet = CardPageLink.path + "/page.css"
+    static let script = CardPageLink.path + "/page.js"
+
+    /// A share link's page for `signed`, the card of the link `token`'s owner (put in the page by the server).
+    /// Its links name the owner (`TOKEN/OWNER`) whichever form of the link opened it.
     static func shareLink(_ signed: SignedCard, token: String, lifetime: TimeInterval) -> String {
         let name = signed.card.name ?? "Someone"
+        let tokenAndOwner = token + "/" + signed.nodeID.rawValue
         return document(
-            title: "\(name) on Handshake", root: "../../", main: [.data("card", Base64URL.encode(signed.bytes)), .data("token", token)],
+            title: "\(name) on Handshake", main: [.data("card", Base64URL.encode(signed.bytes)), .data("token", token)],
             card: card(signed), status: "Checked by this server: signed by its owner’s key.",
-            actions: HTML.a(.id("save"), .class("button"), .href(token + "/contact.vcf"), .download()) { HTML.text("Save to Contacts") },
-            help: shareHelp(name: name, token: token, lifetime: lifetime))
+            actions: HTML.a(.id("save"), .class("button"), .href(ShareLink.webPathPrefix + tokenAndOwner + "?" + vCardQuery), .download()) {
+                HTML.text("Save to Contacts")
+            },
+            help: shareHelp(name: name, appLink: ShareLink.appLinkPrefix + tokenAndOwner, lifetime: lifetime))
     }
+
+    /// The query that asks a share link's address for the card as a vCard instead of the page.
+    static let vCardQuery = "format=vcf"
 
     /// The card as the app shows a contact: the photo, the name, then every other text field under its label.
     static func card(_ signed: SignedCard) -> HTML {
@@ -51,11 +63,11 @@ enum CardPageHTML {
         HTML.text("Handshake reads the same code as the card itself, with no network.")
     }
 
-    static func shareHelp(name: String, token: String, lifetime: TimeInterval) -> HTML {
+    static func shareHelp(name: String, appLink: String, lifetime: TimeInterval) -> HTML {
         .group {
             HTML.p {
                 HTML.text("\(name) shared their contact card with you. Save to Contacts puts it in this device’s address book. With Handshake: ")
-                HTML.a(.href(ShareLink.appLinkPrefix + token)) { HTML.text("open it in Handshake") }
+                HTML.a(.href(appLink)) { HTML.text("open it in Handshake") }
                 HTML.text(", or run ")
                 HTML.code { HTML.text("handshake add LINK") }
                 HTML.text(" with this page’s address.")
@@ -88,7 +100,7 @@ enum CardPageHTML {
         HTML.p(.id("reply-status"), .role("status"))
     }
 
-    static func document(title: String, root: String, main: [HTMLAttribute], card: HTML, status: String, actions: HTML?, help: HTML) -> String {
+    static func document(title: String, main: [HTMLAttribute], card: HTML, status: String, actions: HTML?, help: HTML) -> String {
         HTML.document {
             HTML.meta(.charset("utf-8"))
             HTML.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
@@ -96,8 +108,8 @@ enum CardPageHTML {
             HTML.title { HTML.text(title) }
             // No icon of its own: without this line browsers ask for /favicon.ico, which does not exist.
             HTML.link(.rel("icon"), .href("data:,"))
-            HTML.stylesheet(href: root + "c/page.css")
-            HTML.script(src: root + "c/page.js")
+            HTML.stylesheet(href: stylesheet)
+            HTML.script(src: script)
         } body: {
             HTML.element(.main, main) {
                 HTML.section(.id("card"), .aria("live", "polite")) { card }

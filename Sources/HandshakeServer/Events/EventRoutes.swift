@@ -11,12 +11,16 @@ import ServiceLifecycle
 /// ``EventBroadcaster`` to say there may be more; each SSE message has `id:` (the event id), `event:`
 /// (its type) and `data:` (its JSON). A comment line is sent as a keep-alive. The stream ends when the
 /// server shuts down, and when its session has expired (checked at each wake-up); the client reconnects
-/// (signing in again if it must) with `Last-Event-ID` and misses nothing.
+/// (signing in again if it must) with `Last-Event-ID` and misses nothing, and at once when its connection
+/// closes (the client went away). Streams are counted (``EventStreamQuota``): past the account's cap the
+/// stream is refused `429 too_many_streams`, past the instance's `503 server_busy`. `HEAD` answers a
+/// stream's headers without opening one.
 struct EventRoutes: Sendable {
     let storage: any MailboxStorage
     let broadcaster: EventBroadcaster
     let metrics: MailboxMetrics
     let clock: any MailboxClock
+    let quota: EventStreamQuota
 
     static let pageSize = 100
 
@@ -38,12 +42,22 @@ struct EventRoutes: Sendable {
         let header = HTTPFields.Element.Name.lastEventID.flatMap { request.headers[values: $0].last }
         let lastID = header ?? request.uri.queryParameters.get("after")
         let start = try Self.position(lastID, name: "`Last-Event-ID`")
+        let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+        // HEAD is told what GET would say, without a stream opened or counted.
+        guard request.method != .head else { return Response(status: .ok, headers: headers) }
+        let permit = try quota.take(for: account)
         let (storage, broadcaster, metrics, clock) = (storage, broadcaster, metrics, clock)
         // Subscribed before the replay, so an event recorded between the replay and the wait still wakes it.
         let (subscription, signals) = await broadcaster.subscribe(account)
+        // The connection closing (the client went away: ConnectionGuardHandler closes it then) ends the wait
+        // at once, and with it the stream, its place and its count in the gauge.
+        context.connectionClosed.whenComplete { _ in Task { await broadcaster.unsubscribe(subscription) } }
         let body = ResponseBody { writer in
             metrics.eventStreamOpened()
-            defer { metrics.eventStreamClosed() }
+            defer {
+                metrics.eventStreamClosed()
+                permit.release()
+            }
             var last = start
             do {
                 try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
@@ -67,8 +81,7 @@ struct EventRoutes: Sendable {
             await broadcaster.unsubscribe(subscription)
             try await writer.finish(nil)
         }
-        return Response(
-            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     /// Writes every event after `last` as SSE messages and returns the new last id.

@@ -2,7 +2,8 @@ import Hummingbird
 
 /// `GET /health`: 200 `{"status": "ok"}` while the database answers, 503 `{"status": "unavailable"}`
 /// otherwise — what a load balancer or a supervisor polls. It says nothing about any account. `HEAD /health`
-/// answers the same status with no body, for balancers that check with HEAD.
+/// (the router's HEAD for every GET route) answers the same status and headers, `Content-Length` included,
+/// with no body, for balancers that check with HEAD.
 struct HealthRoutes: Sendable {
     let storage: any MailboxStorage
 
@@ -10,9 +11,6 @@ struct HealthRoutes: Sendable {
         router.get("health") { _, _ in
             let healthy = await storage.isHealthy()
             return EditedResponse(status: healthy ? .ok : .serviceUnavailable, response: HealthResponse(status: healthy ? "ok" : "unavailable"))
-        }
-        router.head("health") { _, _ in
-            Response(status: await storage.isHealthy() ? .ok : .serviceUnavailable)
         }
     }
 }

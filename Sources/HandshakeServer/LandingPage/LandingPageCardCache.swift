@@ -33,16 +33,25 @@ final class LandingPageCardCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The page for the link `token` to the stored card `bytes`.
-    /// - Throws: `CardRejection` when the stored bytes do not verify (nothing is kept then).
-    func page(for bytes: [UInt8], token: String, now: Date) throws -> String {
-        try entry(for: bytes, now: now).pageParts.joined(separator: token)
+    /// The page for `link` to the stored card `bytes`, its owner's.
+    /// - Throws: `CardRejection` when the stored bytes do not verify (nothing is kept then);
+    ///   `MailboxError.linkUnknown` when the card is not the link's owner's.
+    func page(for bytes: [UInt8], link: ShareLink, now: Date) throws -> String {
+        try entry(for: bytes, of: link, now: now).pageParts.joined(separator: link.token)
     }
 
-    /// The vCard of the stored card `bytes`.
-    /// - Throws: `CardRejection` when the stored bytes do not verify (nothing is kept then).
-    func vCard(for bytes: [UInt8], now: Date) throws -> String {
-        try entry(for: bytes, now: now).vCard
+    /// The vCard of the stored card `bytes` of `link`'s owner.
+    /// - Throws: as ``page(for:link:now:)``.
+    func vCard(for bytes: [UInt8], link: ShareLink, now: Date) throws -> String {
+        try entry(for: bytes, of: link, now: now).vCard
+    }
+
+    /// The entry of `bytes`, which must be the card of `link`'s owner: a link shows no one else's card, even
+    /// one the server holds by mistake.
+    private func entry(for bytes: [UInt8], of link: ShareLink, now: Date) throws -> Entry {
+        let entry = try entry(for: bytes, now: now)
+        guard entry.signed.nodeID == link.owner else { throw MailboxError.linkUnknown }
+        return entry
     }
 
     /// The card in `bytes`, verified, its page and its vCard: worked out now, or kept from an earlier view.

@@ -7,9 +7,8 @@ import HandshakeHTML
 import HandshakeMailbox
 
 enum LandingPageHTML {
-    /// The page for a link that cannot be used, with the reason; `root` leads from the page's path to the
-    /// server's root (where the stylesheet is).
-    static func refusal(_ error: MailboxError, lifetime: TimeInterval, root: String) -> String {
+    /// The page for a link that cannot be used, with the reason.
+    static func refusal(_ error: MailboxError, lifetime: TimeInterval) -> String {
         let (title, text): (String, String) =
             switch error {
             case .linkExpired: ("This link has expired", "Share links last \(duration(lifetime)). Ask the person who sent it for a new one.")
@@ -17,6 +16,7 @@ enum LandingPageHTML {
             case .linkRevoked: ("This link was withdrawn", "Its owner withdrew it. Ask them for a new one.")
             // The link may be perfectly good: the server could not look it up (503, with Retry-After).
             case .databaseUnavailable, .requestTimeout, .internalError: ("This server cannot answer right now", error.message)
+            case .badRequest(let why): ("This address asks for something a share link does not have", why)
             default: ("This link does not exist", "Check that the whole link was copied, or ask the person who sent it for a new one.")
             }
         return HTML.document {
@@ -25,7 +25,7 @@ enum LandingPageHTML {
             HTML.meta(.name("referrer"), .content("no-referrer"))
             HTML.title { HTML.text(title) }
             HTML.link(.rel("icon"), .href("data:,"))
-            HTML.stylesheet(href: root + "c/page.css")
+            HTML.stylesheet(href: CardPageHTML.stylesheet)
         } body: {
             HTML.main {
                 HTML.h1 { HTML.text(title) }

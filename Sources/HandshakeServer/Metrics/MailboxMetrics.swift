@@ -4,7 +4,7 @@ import class Prometheus.PrometheusCollectorRegistry
 
 /// What the server counts, in Prometheus's text format: requests by route and status, how long they
 /// took, share links created, resolved and burned, friend requests sent and answered, and the event
-/// streams open now.
+/// streams and connections open now, and connections refused past the cap or closed idle under pressure.
 ///
 /// Every count goes through swift-metrics (`Counter`, `Timer`, `Meter`) with a factory that writes into
 /// this server's own `PrometheusCollectorRegistry` rather than the process-wide metrics system, so two
@@ -21,6 +21,9 @@ public struct MailboxMetrics: Sendable {
     let linksBurned: Counter
     let timeouts: Counter
     let streamsOpen: Meter
+    let connectionsOpen: Meter
+    let connectionsRefused: Counter
+    let connectionsClosedIdle: Counter
 
     /// A fresh set of metrics, all at zero.
     public init() {
@@ -31,6 +34,9 @@ public struct MailboxMetrics: Sendable {
         linksBurned = Counter(label: "handshake_share_links_burned_total", factory: factory)
         timeouts = Counter(label: "handshake_http_request_timeouts_total", factory: factory)
         streamsOpen = Meter(label: "handshake_event_streams_open", factory: factory)
+        connectionsOpen = Meter(label: "handshake_connections_open", factory: factory)
+        connectionsRefused = Counter(label: "handshake_connections_refused_total", factory: factory)
+        connectionsClosedIdle = Counter(label: "handshake_connections_closed_idle_total", factory: factory)
         for event in FriendRequestMetric.allCases { _ = friendRequests(event) }
     }
 
@@ -70,6 +76,14 @@ public struct MailboxMetrics: Sendable {
     func eventStreamOpened() { streamsOpen.increment() }
     /// An event stream ended.
     func eventStreamClosed() { streamsOpen.decrement() }
+    /// A connection took a place among those served.
+    func connectionOpened() { connectionsOpen.increment() }
+    /// A connection served gave its place back.
+    func connectionClosed() { connectionsOpen.decrement() }
+    /// A connection past the cap was refused (answered 503, or closed without a request).
+    func connectionRefused() { connectionsRefused.increment() }
+    /// An idle connection was closed early because the server was under pressure.
+    func connectionClosedIdle() { connectionsClosedIdle.increment() }
 
     private func friendRequests(_ event: FriendRequestMetric) -> Counter {
         Counter(label: "handshake_friend_requests_total", dimensions: [("event", event.rawValue)], factory: factory)

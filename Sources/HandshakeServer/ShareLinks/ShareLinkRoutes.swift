@@ -36,7 +36,8 @@ struct ShareLinkRoutes: Sendable {
             window: policy.shareLinkWindow)
         metrics.shareLinkCreated()
         // Both forms from the one grammar of share links (HandshakeMailbox's ShareLink).
-        guard let link = ShareLink(token: token), let base = URL(string: publicURL), let url = link.webURL(on: base) else {
+        // The link names its owner, so a client can check that the card behind it is theirs.
+        guard let link = ShareLink(token: token, owner: owner), let base = URL(string: publicURL), let url = link.webURL(on: base) else {
             throw MailboxError.internalError
         }
         let response = CreatedShareLinkResponse(token: token, url: url.absoluteString, appUrl: link.appURL, expiresAt: expiresAt)

@@ -19,12 +19,16 @@ public struct MailboxContext: RemoteAddressRequestContext {
     public var sessionTokenHash: [UInt8]?
     /// The connection's peer: the client, or the reverse proxy in front of the server.
     public let remoteAddress: SocketAddress?
+    /// Completes when the request's connection closes: an event stream ends then rather than at its next
+    /// write.
+    let connectionClosed: EventLoopFuture<Void>
 
     /// A context for a request arriving from `source`.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         account = nil
         remoteAddress = source.channel.remoteAddress
+        connectionClosed = source.channel.closeFuture
     }
 
     /// The largest body any route accepts: a signed card at its limit, base64-encoded inside JSON, with

@@ -20,12 +20,13 @@ extension MailboxError: HTTPResponseError {
         case .cardNotNewer, .cardRequired, .ownLink, .selfRequest, .alreadyContacts, .requestPending, .incomingRequestPending,
             .requestNotPending, .presentationAlreadyAnswered:
             .conflict
-        case .rateLimited, .passSigningRateLimited, .signInRateLimited, .friendRequestsRateLimited, .receiverRateLimited: .tooManyRequests
+        case .rateLimited, .passSigningRateLimited, .signInRateLimited, .friendRequestsRateLimited, .receiverRateLimited, .tooManyEventStreams:
+            .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .requestTimeout: .requestTimeout
-        case .databaseUnavailable: .serviceUnavailable
+        case .databaseUnavailable, .serverBusy: .serviceUnavailable
         case .internalError: .internalServerError
         }
     }
@@ -36,7 +37,7 @@ extension MailboxError: HTTPResponseError {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         switch self {
         case .rateLimited(let seconds), .passSigningRateLimited(let seconds), .signInRateLimited(let seconds), .databaseUnavailable(let seconds),
-            .friendRequestsRateLimited(let seconds), .receiverRateLimited(let seconds):
+            .friendRequestsRateLimited(let seconds), .receiverRateLimited(let seconds), .serverBusy(let seconds):
             fields[.retryAfter] = String(seconds)
         case .unauthorized: fields[.wwwAuthenticate] = "Bearer"
         default: break

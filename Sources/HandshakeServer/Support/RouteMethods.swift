@@ -1,7 +1,7 @@
 // Establishes the answer to a known path asked with a method it does not take: 405 with `Allow` naming the
 // methods it does take (RFC 9110 §15.5.6), rather than the router's 404. The table is read from the router
 // once every route is registered; a path matches a route when it has as many segments and each literal one
-// is equal (a `{parameter}` takes any segment).
+// is equal (a `{parameter}` takes any segment). Every GET route also answers HEAD (the router makes it).
 import HTTPTypes
 import Hummingbird
 import Synchronization
@@ -24,6 +24,7 @@ final class RouteMethods: Sendable {
                 route.path.components.count == segments.count && zip(route.path.components, segments).allSatisfy { $0 ~= $1 }
             }.map(\.method)
         }
-        return Array(Set(methods)).sorted { $0.rawValue < $1.rawValue }
+        let withHead = methods.contains(.get) ? methods + [.head] : methods
+        return Array(Set(withHead)).sorted { $0.rawValue < $1.rawValue }
     }
 }

@@ -7,11 +7,13 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// The port the app is bound to, known once the server runs (the program may ask for any free port).
+/// The address and port the app is bound to, known once the server runs (the program may ask for any free
+/// port, and on a system without its own loopback address the app falls back to 127.0.0.1).
 final class BoundPort: Sendable {
-    private let value = Mutex(0)
-    var port: Int { value.withLock { $0 } }
-    func set(_ port: Int) { value.withLock { $0 = port } }
+    private let value = Mutex((address: AppAddress.fallback, port: 0))
+    var port: Int { value.withLock { $0.port } }
+    var address: String { value.withLock { $0.address } }
+    func set(_ port: Int, address: String = AppAddress.fallback) { value.withLock { $0 = (address, port) } }
 }
 
 struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,10 +25,10 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
-        let rule = LocalAccessRule(secrets: secrets, port: bound.port)
+        let rule = LocalAccessRule(secrets: secrets, address: bound.address, port: bound.port)
         var decision = rule.decide(
             method: request.method.rawValue, host: request.head.authority, uri: request.uri,
-            session: request.cookies[LocalAccessRule.cookieName]?.value, origin: request.headers[.origin])
+            session: request.cookies[rule.cookieName]?.value, origin: request.headers[.origin])
         if decision == .checkFormToken {
             // Only now, with the head accepted, is a body read: a form's within its limit; any other body
             // (a picture) stays for its route, and its token comes in a header.
@@ -48,7 +50,7 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Response(status: .seeOther, headers: [.location: location])
             response.setCookie(rule.sessionCookie)
         case .wrongHost:
-            response = Page.response(RefusalPage.wrongHost(port: rule.port), status: .misdirectedRequest)
+            response = Page.response(RefusalPage.wrongHost(origin: rule.origin), status: .misdirectedRequest)
         case .noSession:
             response = Page.response(RefusalPage.noSession, status: .unauthorized)
         case .crossSite, .checkFormToken:

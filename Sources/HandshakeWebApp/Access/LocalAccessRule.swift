@@ -1,6 +1,6 @@
 // Establishes who may use the app, decided from a request's head alone so it can be tested without a
 // network: only a browser on this machine that was given the launch URL. The order matters: a request to a
-// name other than the loopback address and port is refused first (a DNS-rebinding page reaches the port
+// name other than the app's loopback address and port is refused first (a DNS-rebinding page reaches the port
 // under its own name); then the launch secret is traded for the cookie, or the cookie must be there; then a
 // change must come from the app's own origin with the form token. It does not authenticate a person: anyone
 // who can read the launch URL or the cookie on this machine is trusted, as with Jupyter. The address and the
@@ -28,18 +28,43 @@ enum LocalAccessDecision: Equatable, Sendable {
 
 /// The rule, for one launch at one address.
 struct LocalAccessRule: Sendable {
-    /// The session cookie's name.
-    static let cookieName = "handshake-app"
+    /// The start of the session cookie's name; the port follows.
+    static let cookiePrefix = "handshake-app-"
     /// The form field that carries the form token.
     static let formTokenField = "csrf"
     /// The header that carries the form token beside a body that is not a form (a picture).
     static let formTokenHeader = "X-Form-Token"
 
     let secrets: LaunchSecrets
+    /// The loopback address the app is served on (AppAddress).
+    let address: String
     let port: Int
 
-    /// The `Host` values the app answers to: the loopback address and `localhost`, with the port.
-    var hosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    init(secrets: LaunchSecrets, address: String = AppAddress.fallback, port: Int) {
+        self.secrets = secrets
+        self.address = address
+        self.port = port
+    }
+
+    /// The session cookie's name: one per port, so two apps on one address (macOS has only 127.0.0.1) never
+    /// overwrite each other's session. Browsers send a cookie to every port of its host; the app's own
+    /// address (AppAddress) is what keeps it from other servers.
+    var cookieName: String { Self.cookiePrefix + String(port) }
+
+    /// The `Host` values the app answers to: its address with the port, and `localhost` when that address
+    /// is 127.0.0.1 (the name resolves there and nowhere else).
+    var hosts: [String] {
+        ["\(address):\(port)"] + (address == AppAddress.fallback ? ["localhost:\(port)"] : [])
+    }
+
+    /// Where the app answers, as a person would type it.
+    var origin: String { "http://\(address):\(port)" }
+
+    /// The URL that opens the app for this launch: the contact list at the app's origin, with the launch
+    /// secret that ``decide(method:host:uri:session:origin:)`` trades for the session cookie.
+    var launchURL: URL? {
+        URL(string: origin + AppPath.contacts.href + "?" + Self.query([(Substring(Self.secretParameter), Substring(secrets.launch))]))
+    }
 
     /// The query item of the launch URL that carries the launch secret.
     static let secretParameter = "secret"
@@ -73,10 +98,10 @@ struct LocalAccessRule: Sendable {
         LaunchSecrets.same(formToken, secrets.formToken) ? .allow : .crossSite
     }
 
-    /// The session cookie to set when the launch secret was right: sent back to this app alone, never to a
-    /// script, never with a request from another site.
+    /// The session cookie to set when the launch secret was right: host-only (no `Domain`), so it goes back
+    /// to the app's own address alone; never to a script, never with a request from another site.
     var sessionCookie: Cookie {
-        Cookie(name: Self.cookieName, value: secrets.session, path: "/", httpOnly: true, sameSite: .strict)
+        Cookie(name: cookieName, value: secrets.session, path: "/", httpOnly: true, sameSite: .strict)
     }
 
     /// Query items written again, each name and value percent-encoded.

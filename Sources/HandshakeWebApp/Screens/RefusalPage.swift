@@ -17,13 +17,13 @@ enum RefusalPage {
     }
 
     /// The request named another host.
-    static func wrongHost(port: Int) -> String {
+    static func wrongHost(origin: String) -> String {
         Page.document(title: "Not this address") {
             HTML.main(.class("refusal")) {
                 HTML.h1 { .text("Not this address") }
                 HTML.p {
                     HTML.text("Handshake answers only at ")
-                    HTML.code { .text("http://127.0.0.1:\(port)") }
+                    HTML.code { .text(origin) }
                     HTML.text(" on this computer.")
                 }
             }

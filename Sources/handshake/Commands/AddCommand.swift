@@ -13,8 +13,8 @@ struct AddCommand: AsyncParsableCommand {
         discussion: """
             Reads a card in any form (binary, QR text HS1:…, typed code, handshake://card# link, vCard, a \
             VC-JWT credential carrying a Handshake card, alone or in a didSigned envelope, or a one-time share \
-            link https://…/share/contact/TOKEN or handshake://contact/TOKEN, resolved on its server without \
-            using it up), checks it \
+            link https://…/share/contact/TOKEN/NODE-ID or handshake://contact/TOKEN/NODE-ID, resolved on its \
+            server without using it up, within --time-limit), checks it \
             completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add. \
             (To see what any other code is, use `handshake scan`.)
               • A newer card of someone you have updates their entry field by field; your alias, notes, tags, \
@@ -50,8 +50,12 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the card reached you, when the form does not say it: \(ContactSource.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "source"))
     var source: String?
 
+    @Option(help: ArgumentHelp("How long a share link's server may take to answer, in all (default: 30).", valueName: "seconds"))
+    var timeLimit: Double?
+
     func validate() throws {
         if merge && separate { throw ValidationError("Choose one of --merge and --separate.") }
+        if let timeLimit, !(0.1...300).contains(timeLimit) { throw ValidationError("--time-limit must be between 0.1 and 300 seconds.") }
         if let source, ContactSource(rawValue: source) == nil {
             throw ValidationError("Unknown source \"\(source)\"; use one of: \(ContactSource.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -62,11 +66,13 @@ struct AddCommand: AsyncParsableCommand {
         // Its card, or a card in any form, or one inside a credential, then goes through the same checks and
         // questions.
         let home = HandshakeHome.current()
-        let isShareLink = image == nil && !FileManager.default.fileExists(atPath: input) && ShareLink(parsing: input) != nil
+        let meantAsLink = ShareLink.looksLikeShareLink(input) || ShareLink(parsing: input) != nil
+        let isShareLink = image == nil && !FileManager.default.fileExists(atPath: input) && meantAsLink
         let bytes = isShareLink ? Array(input.utf8) : try await InputSource.read(input, orScanning: image)
         let now = Date()
         // Receiving a card needs the book, not an identity of one's own.
-        let intake = CardIntake(book: try home.contactBook(), mailbox: RegisteredServer.registration(in: home))
+        var intake = CardIntake(book: try home.contactBook(), mailbox: RegisteredServer.registration(in: home))
+        if let timeLimit { intake.mailboxConfiguration.requestTimeout = .milliseconds(Int((timeLimit * 1000).rounded())) }
         let reading: CardIntake.Reading
         do throws(CardIntakeError) {
             reading = try await intake.read(bytes, now: now)

@@ -2,13 +2,16 @@ import ArgumentParser
 import Foundation
 import HandshakeWebApp
 
-/// `handshake app`: serves Handshake's screens to this computer's browser, on 127.0.0.1 only, and opens it.
+/// `handshake app`: serves Handshake's screens to this computer's browser, on a loopback address of the
+/// home's own, and opens it.
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
         abstract: "Open Handshake's screens in your browser.",
         discussion: """
-            Serves the app on this computer only (127.0.0.1), prints its link and opens your browser at it. \
+            Serves the app on this computer only, at a loopback address of its own (127.x.y.z, chosen once per \
+            home and kept in app-address; 127.0.0.1 where the system has no other, as on macOS), prints its \
+            link and opens your browser at it. \
             The link carries a secret made for this launch: only a browser given the link can use the app, \
             and it stops working when the app stops. The app uses the same home as the program, so both \
             can run at once. Stop it with Ctrl-C.
@@ -31,7 +34,8 @@ struct AppCommand: AsyncParsableCommand {
         let home = HandshakeHome.current()
         let account = try home.account()
         let opens = !noOpen
-        try await LocalWebApp(account: account, mailbox: RegisteredServer.registration(in: home), port: port ?? 0).run { url in
+        let address = AppAddress.remembered(in: home.url)
+        try await LocalWebApp(account: account, mailbox: RegisteredServer.registration(in: home), address: address, port: port ?? 0).run { url in
             Output.line("Handshake is open at \(url.absoluteString)")
             Output.line("Keep this link to yourself: it opens your contacts. Stop the app with Ctrl-C.")
             if opens { Self.openBrowser(url) }

@@ -75,8 +75,12 @@ struct ServeCommand: ParsableCommand {
             do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
         }
         if let publicURL {
-            guard let url = URL(string: publicURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw ValidationError("--public-url must be an http or https URL, such as https://handshake.example.org.")
+            // Share links are scheme://host[:port]/share/contact/…: a base with a path, a query or credentials
+            // would make links every client refuses (HandshakeMailbox's ShareLink).
+            guard let url = URL(string: publicURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil,
+                url.user == nil, url.query == nil, url.fragment == nil, ["", "/"].contains(url.path(percentEncoded: true))
+            else {
+                throw ValidationError("--public-url must be an http or https address with no path, such as https://handshake.example.org.")
             }
         }
     }
@@ -115,7 +119,7 @@ struct ServeCommand: ParsableCommand {
         } catch let error as MailboxStorageError {
             throw CommandFailure(error.description)
         }
-        var server = MailboxServer(storage: storage, publicURL: publicURL ?? "http://\(host):\(port)", requestLogLevel: .info)
+        var server = MailboxServer(storage: storage, publicURL: publicURL ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(port)", requestLogLevel: .info)
         server.databaseDescription = location.logDescription
         server.publicURLIsExplicit = publicURL != nil
         server.requestTimeLimit = .seconds(requestTimeLimit)
@@ -140,6 +144,8 @@ struct ServeCommand: ParsableCommand {
         do {
             try Self.block { try await ready.run(host: host, port: port) }
         } catch let error as MailboxServerError {
+            throw CommandFailure(error.description)
+        } catch let error as OpenFileLimitError {
             throw CommandFailure(error.description)
         }
     }

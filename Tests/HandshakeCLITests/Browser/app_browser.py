@@ -2,11 +2,13 @@
 as one JSON object (the Swift test decides what is right). Arguments: the launch URL the program printed,
 the folder for screenshots, Bob's card text, a tampered copy, the security code Eve's device shows, and the
 PNG files of Bob's and Eve's QR codes. The home holds one contact whose name is markup."""
+import http.server
 import json
 import os
 import random
 import sys
 import tempfile
+import threading
 import urllib.error
 import urllib.request
 
@@ -57,6 +59,31 @@ def camera_feed(qr_png, path):
     return path
 
 
+class OtherLocalServer:
+    """Another local web server, as a developer's machine has them: records the Cookie header of each visit."""
+
+    def __init__(self):
+        cookies = self.cookies = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                cookies.append(self.headers.get("Cookie"))
+                self.send_response(200)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"ok")
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+
+
 def status_of(request):
     try:
         return urllib.request.urlopen(request, timeout=10).status
@@ -81,8 +108,17 @@ with sync_playwright() as playwright:
     page.goto(launch_url)
     seen["listURL"] = page.url
     seen["cookie"] = [
-        {"httpOnly": c["httpOnly"], "sameSite": c["sameSite"]} for c in context.cookies() if c["name"] == "handshake-app"
+        {"name": c["name"], "domain": c["domain"], "httpOnly": c["httpOnly"], "sameSite": c["sameSite"]}
+        for c in context.cookies()
+        if c["name"].startswith("handshake-app")
     ]
+    # Another server on this computer, at 127.0.0.1, visited in the same browser: the app's cookie must not
+    # reach it (cookies ignore ports; the app's own address is what keeps it apart).
+    other = OtherLocalServer()
+    page.goto(f"http://127.0.0.1:{other.port}/")
+    seen["cookieAtOtherServer"] = other.cookies
+    other.stop()
+    page.goto(launch_url.split("?")[0])
     seen["listText"] = page.inner_text("ul.contacts")
     seen["imagesInMain"] = page.locator("main img").count()
     shoot(page, "contacts")

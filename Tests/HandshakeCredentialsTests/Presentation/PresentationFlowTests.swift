@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    /// A request_uri that drips its answer a byte at a time is cut off at the flow's deadline (here half a
+    /// second), with a sentence: a limit per read would never pass.
+    @Test func aDrippingRequestURIEndsAtTheDeadline() async throws {
+        let server = try await HostileHTTPServer(.drip(interval: .milliseconds(100)))
+        defer { Task { await server.stop() } }
+        var flow = PresentationFlow()
+        flow.timeout = .milliseconds(500)
+        let link = "openid4vp://?client_id=redirect_uri%3Ahttp%3A%2F%2F127.0.0.1%3A\(server.port)%2Fresponse&request_uri=http%3A%2F%2F127.0.0.1%3A\(server.port)%2Frequest"
+        await #expect(throws: PresentationFlowError.unreachable(host: "127.0.0.1", reason: "it did not answer within 0.5 seconds")) {
+            try await flow.request(from: link, now: Date())
+        }
+        #expect(server.requestLines == ["GET /request HTTP/1.1"])
+    }
+
     @Test func aVerifiersReplyCannotSendThePersonAnywhereOrForgeALine() async throws {
         let verifier = try PythonVerifier(in: Self.folder)
         let flow = PresentationFlow()

@@ -71,9 +71,28 @@ struct TestMailbox {
         let server = server
         app.beforeServerStarts { try await server.prepare() }
         let clock = self.clock
+        return try await cleaningUp {
+            try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) }
+        }
+    }
+
+    /// Runs `body` against the application `handshake serve` runs — its connection pipeline, caps
+    /// (``MailboxServer/descriptorBudget``) and limits — on a loopback port, with a client for it.
+    func testServing<Value: Sendable>(_ body: @Sendable (Client, Int) async throws -> Value) async throws -> Value {
+        var logger = Logger(label: "handshake.server.test")
+        logger.logLevel = .warning
+        let app = server.makeApplication(host: "127.0.0.1", port: 0, logger: logger)
+        let clock = self.clock
+        return try await cleaningUp {
+            try await app.test(.live) { client in try await body(Client(client: client, clock: clock), try #require(client.port)) }
+        }
+    }
+
+    /// The outcome of `work`, once this mailbox's schema or folder is gone.
+    private func cleaningUp<Value: Sendable>(_ work: () async throws -> Value) async throws -> Value {
         let outcome: Result<Value, any Error>
         do {
-            outcome = .success(try await app.test(setup) { client in try await body(Client(client: client, clock: clock)) })
+            outcome = .success(try await work())
         } catch let error as PSQLError {
             // PostgresNIO's errors describe themselves only when reflected; a failing test should say why.
             outcome = .failure(TestPostgres.Failure(description: String(reflecting: error)))

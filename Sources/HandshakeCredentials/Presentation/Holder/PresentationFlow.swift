@@ -7,10 +7,6 @@
 import Foundation
 import HandshakeCore
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The holder's OpenID4VP flow: read a request, answer it, or decline it.
 ///
 /// ```swift
@@ -25,6 +21,8 @@ public struct PresentationFlow: Sendable {
     public var timeout: Duration = .seconds(20)
     /// The most read from a verifier: a request object, or the reply to an answer.
     public var maxResponseBytes = AuthorizationRequest.maxRequestObjectBytes
+    /// The clock an exchange's deadline runs on (a test ends it when it chooses).
+    package var deadlineSleep: DeadlineSleep = continuousSleep
 
     /// The flow with its limits: 20 s an exchange, at most `AuthorizationRequest.maxRequestObjectBytes` read.
     public init() {}
@@ -41,8 +39,7 @@ public struct PresentationFlow: Sendable {
         } catch {
             throw .refused(reason: error.description)
         }
-        var fetch = URLRequest(url: reference.requestURI)
-        fetch.httpMethod = "GET"
+        var fetch = BoundedHTTP.Request("GET", reference.requestURI)
         fetch.setValue(RequestReference.mediaType, forHTTPHeaderField: "Accept")
         let response = try await exchange(fetch)
         guard response.status == 200 else { throw .notFetched(url: reference.requestURI.absoluteString, status: response.status) }
@@ -73,21 +70,21 @@ public struct PresentationFlow: Sendable {
     }
 
     func post(_ body: String, to url: URL) async throws(PresentationFlowError) -> BoundedHTTP.Response {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
+        var request = BoundedHTTP.Request("POST", url, body: Data(body.utf8))
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = Data(body.utf8)
         return try await exchange(request)
     }
 
-    func exchange(_ request: URLRequest) async throws(PresentationFlowError) -> BoundedHTTP.Response {
+    func exchange(_ request: BoundedHTTP.Request) async throws(PresentationFlowError) -> BoundedHTTP.Response {
+        var http = BoundedHTTP(timeout: timeout, maxResponseBytes: maxResponseBytes)
+        http.sleep = deadlineSleep
         do throws(BoundedHTTP.Failure) {
-            return try await BoundedHTTP(timeout: timeout, maxResponseBytes: maxResponseBytes).send(request)
+            return try await http.send(request)
         } catch {
             switch error {
             case .tooLarge(let host, let limit): throw .tooLarge(host: host, limit: limit)
-            case .unreachable(let host, let reason): throw .unreachable(host: host, reason: reason)
+            default: throw .unreachable(host: error.host, reason: error.reason)
             }
         }
     }

@@ -11,6 +11,15 @@ struct LinkCommand: ParsableCommand {
         abstract: "Create, resolve or revoke one-time share links.",
         subcommands: [LinkCreateCommand.self, LinkResolveCommand.self, LinkRevokeCommand.self]
     )
+
+    /// `text` as a share link, or the library's sentence for why it is not one.
+    static func read(_ text: String) throws -> ShareLink {
+        do throws(ShareLinkError) {
+            return try ShareLink(validating: text)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
 }
 
 struct LinkCreateCommand: AsyncParsableCommand {
@@ -50,12 +59,16 @@ struct LinkResolveCommand: AsyncParsableCommand {
         abstract: "Show the verified card behind a share link (does not use the link up)."
     )
 
-    @Argument(help: ArgumentHelp("The link (https://…/share/contact/TOKEN or handshake://contact/TOKEN) or the token.", valueName: "link"))
+    @Argument(help: ArgumentHelp("The link (https://…/share/contact/TOKEN/NODE-ID or handshake://contact/TOKEN/NODE-ID) or the token.", valueName: "link"))
     var link: String
 
     func run() async throws {
-        guard let shareLink = ShareLink(parsing: link) else { throw CommandFailure("\"\(link)\" is not a share link or token.") }
-        let client = MailboxClient(server: try RegisteredServer.url(in: HandshakeHome.current()))
+        let shareLink = try LinkCommand.read(link)
+        // Resolved where the link says, within the addresses the library's rule allows, as `add` does.
+        let registered = RegisteredServer.registration(in: HandshakeHome.current()).server()
+        guard let client = MailboxClient.resolving(shareLink, registered: registered) else {
+            throw CommandFailure("This link names no server, and you have none yet. Register with one first: handshake server register --server URL")
+        }
         let resolved = try await client.resolve(shareLink)
         print("Card behind this link, signed by its owner:")
         CardPrinter.print(resolved.card.card)
@@ -70,7 +83,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
     var link: String
 
     func run() async throws {
-        guard let shareLink = ShareLink(parsing: link) else { throw CommandFailure("\"\(link)\" is not a share link or token.") }
+        let shareLink = try LinkCommand.read(link)
         do {
             try await RegisteredServer.client(in: HandshakeHome.current()).revoke(shareLink)
         } catch .refused(.linkUnknown, _) as MailboxClientError {

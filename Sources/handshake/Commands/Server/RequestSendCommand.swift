@@ -26,6 +26,7 @@ struct RequestSendCommand: AsyncParsableCommand {
         let home = HandshakeHome.current()
         let identity = try home.identity()
         let client = try RegisteredServer.client(in: home)
+        if ShareLink.looksLikeShareLink(target) { _ = try LinkCommand.read(target) }  // a broken link is told as one
         guard let to = FriendRequestTarget(parsing: target) else {
             throw CommandFailure("\"\(target)\" is neither a Node ID nor a share link.")
         }
