@@ -20,7 +20,7 @@ import Testing
             #expect(page.headers[.xContentTypeOptions] == "nosniff" && page.headers[.cacheControl] == "no-cache")
             let html = String(buffer: page.body)
             #expect(html.hasPrefix("<!DOCTYPE html>"))
-            #expect(html.contains("<link rel=\"stylesheet\" href=\"c/page.css\">") && html.contains("<script type=\"module\" src=\"c/page.js\"></script>"))
+            #expect(html.contains("<link rel=\"stylesheet\" href=\"/c/page.css\">") && html.contains("<script type=\"module\" src=\"/c/page.js\"></script>"))
             #expect(!html.contains("data-card"), "the server has no card to put in /c")
             // The whole page, the document, its stylesheet and its three modules, gzipped for browsers that
             // accept it (each encoding its own ETag), and what gzip, which we did not write, makes of it.
