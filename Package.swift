@@ -306,7 +306,7 @@ let package = Package(
         .testTarget(name: "HandshakeHTMLTests", dependencies: ["HandshakeHTML"], swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",
-            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeTestSupport", "handshake"],
+            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeMailbox", "HandshakeTestSupport", "handshake"],
             // Browser: the Playwright script that drives `handshake app` in Chromium; Load: the flood of issue 34.
             exclude: ["Browser", "Load"],
             swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeMailbox
 import HandshakeTestSupport
 import Testing
 
@@ -9,7 +10,8 @@ import Testing
 /// to Contacts gives a vCard that vobject reads with every shared field and the signed card, and that `handshake
 /// import` verifies; Send yours back from two visitors makes two requests Ada's `handshake requests` lists with
 /// verified cards holding the typed fields, and accepting one keeps it as a contact; a tampered link and a card
-/// signed by another key than its Node ID are refused with the sentence and nothing offered; hostile text shows
+/// signed by another key than its Node ID are refused with the sentence and nothing offered, and so is a share link
+/// naming another owner than the card's (from a server that lies); hostile text shows
 /// as text; axe-core finds nothing; the page and everything it loads stay under 30 KB. Needs chromium, pip's
 /// playwright and axe-playwright-python (scripts/install-test-tools); a missing one fails the test.
 @Suite("the card page in Chromium", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
@@ -47,6 +49,9 @@ struct CardPageBrowserTests {
         return try Fixture.issue(card, by: mallory)
     }
 
+    /// The card a card page link carries.
+    static func card(in link: String) throws -> SignedCard { try CardText.read(Array(link.utf8), now: Date()).card }
+
     @Test("a card page link and a share link, verified, saved and answered; refusals and hostile text")
     func thePage() async throws {
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
@@ -60,12 +65,16 @@ struct CardPageBrowserTests {
         try #require(pageLink.hasPrefix(server.url + "/c#"), "\(pageLink)")
         let created = try JSONSerialization.jsonObject(with: try await ada.run("link", "create", "--json").stdoutBytes) as? [String: Any]
         let shareLink = try #require(created?["url"] as? String)
-        let adasCard = try CardText.read(Array(pageLink.utf8), now: Date()).card
+        let adasCard = try Self.card(in: pageLink)
+        try #require(shareLink.hasSuffix("/" + adasCard.nodeID.rawValue), "the link names its owner: \(shareLink)")
+        let someoneElse = Identity.generate().nodeID
+        let wrongOwnerLink = String(shareLink.dropLast(adasCard.nodeID.rawValue.count)) + someoneElse.rawValue
         let hostile = try Self.hostile()
 
         let input = Self.artifacts.appendingPathComponent("input.json")
         try JSONSerialization.data(withJSONObject: [
-            "artifacts": Self.artifacts.path, "pageLink": pageLink, "shareLink": shareLink, "tampered": try Self.tampered(pageLink),
+            "artifacts": Self.artifacts.path, "pageLink": pageLink, "shareLink": shareLink, "wrongOwnerLink": wrongOwnerLink,
+            "tampered": try Self.tampered(pageLink),
             "otherKey": try Self.signedByAnotherKey(pageLink, adasNodeID: adasCard.nodeID.rawValue),
             "hostile": CardPageLink.link(for: hostile, server: try #require(URL(string: server.url))),
         ]).write(to: input)
@@ -74,8 +83,9 @@ struct CardPageBrowserTests {
         let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
         #expect(seen["dialogs"] as? [String] == [], "a script ran from a card's text")
 
-        // The card page link and the share link: verified by the page, Ada's fields under their labels.
-        for name in ["page", "share"] {
+        // The card page link and the share link (in both its forms): verified by the page, Ada's fields under
+        // their labels.
+        for name in ["page", "share", "shareWithoutOwner"] {
             let view = try #require(seen[name] as? [String: Any], "\(name)")
             #expect(view["heading"] as? String == "Ada Lovelace", "\(name)")
             #expect((view["status"] as? String)?.hasPrefix("Verified: signed by its owner’s key.") == true, "\(name): \(view["status"] ?? "")")
@@ -83,7 +93,7 @@ struct CardPageBrowserTests {
             let details = (view["details"] as? [[String]]) ?? []
             #expect(details.contains(["Company", "Analytical Engines"]) && details.contains(["Phone numbers", "+44 20 7946 0018"]), "\(name): \(details)")
             #expect(view["saveOffered"] as? Bool == true && view["replyOffered"] as? Bool == true, "\(name)")
-            #expect(seen["\(name)Axe"] as? [String] == [], "axe-core: \(seen["\(name)Axe"] ?? "")")
+            if name != "shareWithoutOwner" { #expect(seen["\(name)Axe"] as? [String] == [], "axe-core: \(seen["\(name)Axe"] ?? "")") }
         }
 
         // Save to Contacts: every shared field and the signed card, which `handshake import` verifies.
@@ -137,7 +147,11 @@ struct CardPageBrowserTests {
         #expect(tampered["heading"] as? String == "This card was changed after it was signed.")
         let otherKey = try #require(seen["otherKey"] as? [String: Any])
         #expect((otherKey["heading"] as? String)?.hasPrefix("This card claims Node ID \(adasCard.nodeID.rawValue), but its key belongs to Node ID") == true, "\(otherKey)")
-        for refused in [tampered, otherKey] {
+        // A share link naming another owner, whose page holds Ada's card: the client library's sentence.
+        let wrongOwner = try #require(seen["wrongOwner"] as? [String: Any])
+        let notTheOwners = MailboxClientError.notTheLinkOwnersCard(owner: someoneElse, card: adasCard.nodeID).description
+        #expect(wrongOwner["heading"] as? String == notTheOwners, "\(wrongOwner)")
+        for refused in [tampered, otherKey, wrongOwner] {
             #expect(refused["saveOffered"] as? Bool == false && refused["replyOffered"] as? Bool == false)
             #expect(refused["status"] is NSNull, "no verdict line beside the refusal")
             #expect((refused["details"] as? [Any])?.isEmpty == true)

@@ -100,6 +100,17 @@ with sync_playwright() as playwright:
         seen["noScriptVCard"] = save(page, "without-script.vcf")
         context.close()
 
+        # The link's older form, with no owner in it, opens the same page, whose files load from the root.
+        context, page = visitor(browser)
+        page.goto(given["shareLink"].rsplit("/", 1)[0])
+        seen["shareWithoutOwner"] = shown(page)
+        # A server that lies: the link names another owner, and the page the server sends holds Ada's card.
+        # The page checks the card against the owner its own address names, and refuses it.
+        page.route(given["wrongOwnerLink"], lambda route: route.fulfill(response=route.fetch(url=given["shareLink"])))
+        page.goto(given["wrongOwnerLink"])
+        seen["wrongOwner"] = shown(page)
+        context.close()
+
         # Cy opens Ada's share link: the same page, its card from the server, answered through the link.
         context, page = visitor(browser)
         page.goto(given["shareLink"])

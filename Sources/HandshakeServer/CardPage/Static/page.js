@@ -16,11 +16,24 @@ const node = (tag, text) => {
   return element;
 };
 
+/** The owner a share link's address names (`/share/contact/TOKEN/OWNER`): the page's own address, which the
+ * visitor followed, not what the server put in the page. `null` for `/c` and a link that names none. */
+function linkOwner() {
+  const found = /^\/share\/contact\/[^/]+\/([^/]+)$/.exec(location.pathname);
+  return found ? found[1] : null;
+}
+
 /** The card, or its refusal's sentence and nothing else. */
 async function start() {
   /** @type {import('./card.js').Card} */ let card;
   try {
     card = await verifyCard(main.dataset.card ? fromBase64URL(main.dataset.card) : digitsToBytes(location.hash.slice(1)), Date.now());
+    // A link that names its owner shows only the owner's card, however valid another is: HandshakeMailbox's
+    // MailboxClientError.notTheLinkOwnersCard, the same sentence.
+    const owner = linkOwner();
+    if (owner !== null && owner !== card.nodeId) {
+      throw new CardError('notTheLinkOwnersCard', `The server sent a card that does not verify: the link was made by ${owner}, and the server answered with the card of ${card.nodeId}.`);
+    }
   } catch (error) {
     const refusal = node('h1', error instanceof CardError ? error.message : 'This card cannot be read.');
     refusal.className = 'refusal';
