@@ -161,6 +161,8 @@ function followSearch() {
   const form = search, list = results;
   /** @type {number | undefined} */
   let timer;
+  // Answers can arrive out of order (two filters changed in quick succession): only the latest is drawn.
+  let latest = 0;
   function refresh() {
     clearTimeout(timer);
     timer = window.setTimeout(async function () {
@@ -169,9 +171,12 @@ function followSearch() {
         if (typeof value === "string" && value) fields.append(name, value);
       }
       const query = fields.toString();
+      const asked = ++latest;
       const response = await fetchFresh(data(form, DATA.results) + "?" + query);
-      if (!response.ok) return;
-      swap(list, await response.text());
+      if (!response.ok || asked !== latest) return;
+      const html = await response.text();
+      if (asked !== latest) return;
+      swap(list, html);
       history.replaceState(null, "", (form.getAttribute("action") || "") + (query ? "?" + query : ""));
     }, 150);
   }

@@ -168,6 +168,8 @@ with sync_playwright() as playwright:
     page.select_option("#trust", "blocked")
     page.select_option("#tag", "conference")
     page.wait_for_selector("#results ul.contacts")
+    # The address follows the list once the last filter's answer is drawn.
+    page.wait_for_url(lambda url: url.endswith("/contacts?trust=blocked&tag=conference"))
     seen["filteredList"] = page.inner_text("#results")
     seen["filteredURL"] = page.url
     page.select_option("#trust", "")

@@ -39,7 +39,7 @@ import Testing
 
     @Test func aTrustedCertificateForTheNameAnswersAndAnUntrustedOneIsASentence() async throws {
         let server = try Server()
-        var trusting = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 10_000)
+        var trusting = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 10_000)
         trusting.trustRoots = [server.certificate]
         let byName = try await trusting.send(BoundedHTTP.Request("GET", try #require(URL(string: "https://localhost:\(server.port)/x"))))
         let seen = try #require(try JSONSerialization.jsonObject(with: byName.body) as? [String: Any])
@@ -48,7 +48,7 @@ import Testing
         let byAddress = try await trusting.send(BoundedHTTP.Request("GET", try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))))
         #expect(byAddress.status == 200)
 
-        let systemTrust = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 10_000)
+        let systemTrust = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 10_000)
         let request = BoundedHTTP.Request("GET", try #require(URL(string: "https://localhost:\(server.port)/x")))
         do throws(BoundedHTTP.Failure) {
             _ = try await systemTrust.send(request)

@@ -45,7 +45,7 @@ struct BoundedHTTPTests {
         let big = try await HostileHTTPServer(.answer(HostileHTTPServer.json(status: 200, String(repeating: "x", count: 5000))))
         let redirect = try await HostileHTTPServer(.answer("HTTP/1.1 302 Found\r\nLocation: http://169.254.169.254/\r\nContent-Length: 0\r\n\r\n"))
         defer { Task { await big.stop(); await redirect.stop() } }
-        let http = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 1000)
+        let http = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 1000)
         await #expect(throws: BoundedHTTP.Failure.tooLarge(host: "127.0.0.1", limit: 1000)) {
             try await http.send(BoundedHTTP.Request("GET", try Self.url("http://127.0.0.1:\(big.port)/")))
         }
@@ -57,7 +57,7 @@ struct BoundedHTTPTests {
     @Test func anIPv6LoopbackServerAnswers() async throws {
         let server = try await HostileHTTPServer(host: "::1", .answer(HostileHTTPServer.json(status: 200, #"{"ok":true}"#)))
         defer { Task { await server.stop() } }
-        let http = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 1000)
+        let http = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 1000)
         let answer = try await http.send(BoundedHTTP.Request("GET", try Self.url("http://[::1]:\(server.port)/v1/x?a=1")))
         #expect(answer.status == 200 && answer.body == Data(#"{"ok":true}"#.utf8))
         #expect(server.requestLines == ["GET /v1/x?a=1 HTTP/1.1"])
@@ -67,7 +67,7 @@ struct BoundedHTTPTests {
     @Test func refusedAddressesAreNeverConnectedTo() async throws {
         let server = try await HostileHTTPServer(.answer(HostileHTTPServer.json(status: 200, "{}")))
         defer { Task { await server.stop() } }
-        var http = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 1000)
+        var http = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 1000)
         http.reachable = ReachableAddresses(scopes: [.publicInternet], reason: "only the internet")
         await #expect(throws: BoundedHTTP.Failure.addressNotAllowed(host: "127.0.0.1", address: "127.0.0.1", scope: .loopback, reason: "only the internet")) {
             try await http.send(BoundedHTTP.Request("GET", try Self.url("http://127.0.0.1:\(server.port)/")))
@@ -75,7 +75,7 @@ struct BoundedHTTPTests {
         await #expect(throws: BoundedHTTP.Failure.self) {
             try await http.send(BoundedHTTP.Request("GET", try Self.url("http://localhost:\(server.port)/")))
         }
-        let open = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 1000)
+        let open = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 1000)
         for refused in [
             "http://admin:pw@127.0.0.1:\(server.port)/", "http://0x7f000001:\(server.port)/", "http://2130706433:\(server.port)/",
             "http://127.1:\(server.port)/", "http://0177.0.0.1:\(server.port)/", "ftp://127.0.0.1:\(server.port)/",
@@ -93,7 +93,7 @@ struct BoundedHTTPTests {
     }
 
     @Test func networkFailuresAreSentences() async throws {
-        let http = BoundedHTTP(timeout: .seconds(10), maxResponseBytes: 1000)
+        let http = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 1000)
         // A port nothing listens on: bound, then closed.
         let closed = try await HostileHTTPServer(.silent)
         let port = closed.port
