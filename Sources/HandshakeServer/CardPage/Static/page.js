@@ -19,7 +19,7 @@ const node = (tag, text) => {
 /** The owner a share link's address names (`/share/contact/TOKEN/OWNER`): the page's own address, which the
  * visitor followed, not what the server put in the page. `null` for `/c` and a link that names none. */
 function linkOwner() {
-  const found = /^\/share\/contact\/[^/]+\/([^/]+)$/.exec(location.pathname);
+  const found = /^\/share\/contact\/[^/]+\/([^/]+)\/?$/.exec(location.pathname);
   return found ? found[1] : null;
 }
 
