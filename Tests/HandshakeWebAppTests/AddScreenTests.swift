@@ -76,7 +76,7 @@ struct CardIntakeTests {
 
         let credential = try VCJWTIssuer.issue(card, identity: bob.identity, now: Date())
         let fromCredential = try await intake.read(Array(credential.utf8))
-        #expect(fromCredential.via == .credential(issuer: bob.identity.didKey.description) && fromCredential.scanned.card == card)
+        #expect(fromCredential.via == .credential(issuer: bob.identity.didKey.description, status: nil) && fromCredential.scanned.card == card)
         guard case .new = fromCredential.scanned.preview else {
             Issue.record("Bob is new to Ada")
             return

@@ -10,7 +10,7 @@ enum ShareScreen {
     static func print(_ card: SignedCard, style: TerminalRenderer.Style, server: URL? = nil) throws {
         let code = try CardQRCode.make(for: card, server: server)
         Output.graphics(code.terminalText(style: style, quietZone: 4))
-        handshake.print("  " + (card.card.name ?? "(no name on the shared card)"))
+        handshake.print("  \(card.card.name ?? "(no name on the shared card)")")
         handshake.print("  Node ID \(card.nodeID)")
         if let server {
             handshake.print("")
@@ -22,7 +22,7 @@ enum ShareScreen {
         handshake.print("  Or read this code aloud:")
         let groups = CardText.code(card)
         for start in stride(from: 0, to: groups.count, by: 8) {
-            handshake.print("  " + groups[start..<min(start + 8, groups.count)].joined(separator: " "))
+            handshake.print("  \(groups[start..<min(start + 8, groups.count)].joined(separator: " "))")
         }
     }
 }

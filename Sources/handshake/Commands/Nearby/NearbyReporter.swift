@@ -8,12 +8,12 @@ import HandshakeNearby
 struct NearbyReporter {
     let json: Bool
 
-    func emit(_ event: String, _ fields: [String: Any] = [:], text: String?) {
+    func emit(_ event: String, _ fields: [String: Any] = [:], text: TerminalLine?) {
         if json {
             var object = fields
             object["event"] = event
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                FileHandle.standardOutput.write(data + Data("\n".utf8))
+                Output.write(json: data)
             }
         } else if let text {
             Output.line(text)
@@ -29,7 +29,7 @@ struct NearbyReporter {
         var fields: [String: Any] = ["id": peer.id, "number": number]
         if let name = peer.displayName { fields["name"] = name }
         let label = Self.label(of: peer)
-        emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
+        emit("found", fields, text: "  \(number). \(label)\(choosing ? "    — type \(number) to choose" : "")")
     }
 
     /// The common-friend count beside someone in the list, found before anyone chose.
@@ -41,15 +41,15 @@ struct NearbyReporter {
 
     /// How a person in the list is named on the terminal: the name they show, or the start of their id.
     static func label(of peer: NearbyPeer) -> String {
-        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
+        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(peer.shortID)))"
     }
 
     func lost(_ id: String) {
-        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(String(id.prefix(6)))))")
+        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(NearbyPeer(id: id, displayName: nil).shortID)))")
     }
 
     func nobodyFound(_ sentence: String) {
-        emit("nobodyFound", ["sentence": sentence], text: sentence)
+        emit("nobodyFound", ["sentence": sentence], text: TerminalLine(lines: sentence))
     }
 
     /// A device the list turned away: not in the list, too many sessions from one address, or a request from
@@ -61,7 +61,7 @@ struct NearbyReporter {
         case .tooManyFromAddress(let address): (fields["reason"], fields["address"]) = ("tooManyFromAddress", address)
         case .requestDeclined(let number): (fields["reason"], fields["number"]) = ("requestDeclined", number)
         }
-        emit("turnedAway", fields, text: refusal.description)
+        emit("turnedAway", fields, text: TerminalLine(lines: refusal.description))
     }
 
     func connecting(to peer: NearbyPeer) {
@@ -91,15 +91,15 @@ struct NearbyReporter {
     func confirm(_ screen: ConfirmScreen, commonFriendNames: [String], ownCard: SignedCard) {
         var fields: [String: Any] = ["commonFriends": commonFriendNames]
         if let code = screen.shortCode { fields["shortCode"] = code }
-        var lines = ["Connected."]
+        var lines: [TerminalLine] = ["Connected."]
         if let code = screen.shortCode { lines.append("Both screens show this code; compare it out loud: \(code)") }
         switch screen.commonFriends {
         case .pending: lines.append("Looking for common friends…")
         case .found: lines.append(commonFriendNames.isEmpty ? "No common friends." : "Common friends: \(commonFriendNames.joined(separator: ", "))")
         case .unavailable(let reason): lines.append("Common friends: \(reason)")
         }
-        emit("connected", fields, text: lines.joined(separator: "\n"))
-        if !json { Output.line((["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n")) }
+        emit("connected", fields, text: TerminalLine(lines: lines.map(\.description).joined(separator: "\n")))
+        if !json { Output.line(TerminalLine(lines: (["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n"))) }
     }
 
     func commonFriends(_ names: [String]) {
@@ -109,13 +109,13 @@ struct NearbyReporter {
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: "\(TerminalText.value(card.card.name ?? card.nodeID.rawValue)) wants to exchange cards:")
-        if !json { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json { Output.line(TerminalLine(lines: CardPrinter.lines(for: card.card).joined(separator: "\n"))) }
     }
 
     func received(_ card: SignedCard, alreadyShown: Bool) {
         emit("received", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: alreadyShown ? "Cards swapped." : "Received, verified and bound to this exchange:")
-        if !json && !alreadyShown { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json && !alreadyShown { Output.line(TerminalLine(lines: CardPrinter.lines(for: card.card).joined(separator: "\n"))) }
     }
 
     func note(_ text: String) {
@@ -123,7 +123,7 @@ struct NearbyReporter {
     }
 
     func saved(_ contact: String, how: String) {
-        let sentence = switch how {
+        let sentence: TerminalLine = switch how {
         case "Added": "Added \(contact) to your contacts."
         case "Updated": "Updated \(contact) in your contacts."
         default: "\(contact) was already in your contacts."
@@ -146,6 +146,6 @@ struct NearbyReporter {
         case .idle: outcome = "idle"
         case .failed: outcome = "failed"
         }
-        emit("ended", ["outcome": outcome, "sentence": ending.description], text: ending.description)
+        emit("ended", ["outcome": outcome, "sentence": ending.description], text: TerminalLine(lines: ending.description))
     }
 }

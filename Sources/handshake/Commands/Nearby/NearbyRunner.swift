@@ -65,19 +65,10 @@ final class NearbyRunner: NearbyFrontEnd {
         case .discover(let select): return .discover(choice: select)
         case .giveToken(let file):
             return .giveToken { token in
-                do {
-                    try SecretFile.write(token.ndefMessage, to: file)
-                } catch {
-                    throw CommandFailure("The session token could not be written to \(file.path): \(error.localizedDescription)")
-                }
+                try SecretFile.write(token.ndefMessage, to: file)
             }
         case .readToken(let file):
-            let bytes: [UInt8]
-            do {
-                bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
-            } catch {
-                throw CommandFailure("The session token could not be read from \(file.path): \(error.localizedDescription)")
-            }
+            let bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
             do { return .readToken(try SessionToken(ndefMessage: bytes, at: Date())) } catch { throw CommandFailure(error.description) }
         case .showCode: return .showCode
         case .typeCode(let code): return .typeCode(code)
@@ -114,7 +105,7 @@ final class NearbyRunner: NearbyFrontEnd {
         case .note(let text): reporter.note(text)
         case .kept(let outcome, let card): kept(outcome, card: card)
         case .ended(let ending): reporter.ended(ending)
-        case .problem(let sentence): reporter.emit("error", ["message": sentence], text: sentence)
+        case .problem(let sentence): reporter.emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
         }
     }
 
@@ -124,7 +115,7 @@ final class NearbyRunner: NearbyFrontEnd {
         case .updated(let contact, _, _): reporter.saved(contact.displayName, how: "Updated")
         case .alreadyHave(let contact): reporter.saved(contact.displayName, how: "Already had")
         case .refusedKeyConflict(let contact):
-            reporter.emit("refused", [:], text: ContactBookError.keyConflict(contact.nodeID?.rawValue ?? card.nodeID.rawValue).description)
+            reporter.emit("refused", [:], text: TerminalLine(lines: ContactBookError.keyConflict(contact.nodeID?.rawValue ?? card.nodeID.rawValue).description))
         case .ignoredBlocked(let contact): reporter.emit("refused", [:], text: "\(contact.displayName) is blocked; the card was ignored.")
         case .ignored: break
         }
