@@ -45,7 +45,7 @@ struct CardPageBrowserTests {
         var card = ContactCard(sigKey: mallory.sigKey, encKey: mallory.encKey, updatedAt: UInt64(Date().timeIntervalSince1970 * 1000))
         card.name = "<img src=x onerror=alert(1)>"
         card.company = "\"\u{301} onmouseover=alert(2) x=\"\u{301}"
-        card.title = "Chief\u{200F}Programmer\u{2028}"
+        card.title = "Chief 👩\u{200D}💻 Programmer"
         return try Fixture.issue(card, by: mallory)
     }
 
@@ -163,7 +163,7 @@ struct CardPageBrowserTests {
         #expect(shownHostile["images"] as? Int == 0)
         let details = (shownHostile["details"] as? [[String]]) ?? []
         #expect(details.contains(["Company", UntrustedText.visible(hostile.card.company ?? "", keepingLineBreaks: true)]), "\(details)")
-        #expect(details.contains(["Title", "Chief\\u{200F}Programmer\\u{2028}"]), "\(details)")
+        #expect(details.contains(["Title", "Chief 👩\u{200D}💻 Programmer"]), "\(details)")
 
         // No Ed25519: offered unchecked, nothing sent.
         let unchecked = try #require(seen["unchecked"] as? [String: Any])

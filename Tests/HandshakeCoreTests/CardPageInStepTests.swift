@@ -44,13 +44,15 @@ import Testing
         }
     }
 
-    /// A card holding text a hostile neighbour would choose: markup, a quote with a combining mark, marks that
-    /// change the reading order or break lines (which the rules let through and the page must show visibly).
+    /// A card holding text a hostile neighbour would choose that the rules let through: markup, a quote with a
+    /// combining mark, a joiner in an emoji, six marks on one letter.
     static func hostileCard() throws -> ContactCard {
         var card = Fixture.businessCard()
         card.name = "<img src=x onerror=alert(1)>"
         card.company = "\"\u{301} onmouseover=alert(1) x=\"\u{301}"
-        card.title = "Chief\u{200F}Programmer\u{2028}\u{61C}"
+        // Bidirectional marks and line separators are refused by the card's rules now (HiddenScalars); what
+        // passes is invisible characters in their place and marks up to the bound, which show as they are.
+        card.title = "Chief 👩\u{200D}💻 Programme\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}r"
         card.bio = "Line one\nLine two & <b>bold</b>"
         card.links = [SocialLink(platform: "web;\u{301}site", handle: "a:b", url: "javascript:alert(1)")]
         return card
@@ -94,6 +96,19 @@ import Testing
             ("override in name", try crafted(replacing: [6: text("Ada\u{202E}ecalevoL")])),
             ("C1 control in name", try crafted(replacing: [6: text("Ada\u{85}")])),
             ("line feed in name", try crafted(replacing: [6: text("Ada\nLovelace")])),
+            // The rule of hidden scalars (HiddenScalars, card.md §2): invisible characters out of their place,
+            // tags outside a flag, marks stacked past the bound; and the same characters where they do a job.
+            ("zero-width space in name", try crafted(replacing: [6: text("Ada\u{200B}Lovelace")])),
+            ("joiner between ASCII letters", try crafted(replacing: [6: text("Ad\u{200D}a")])),
+            ("joiner in an emoji", try crafted(replacing: [6: text("Ada 👩\u{200D}💻")])),
+            ("control before the first non-ASCII", try crafted(replacing: [6: text("A\u{7}" + String(repeating: "é", count: 70))])),
+            ("seven marks on one letter", try crafted(replacing: [6: text("Ada" + String(repeating: "\u{301}", count: 7))])),
+            ("six marks on one letter", try crafted(replacing: [6: text("Ada" + String(repeating: "\u{301}", count: 6))])),
+            ("England's flag", try crafted(replacing: [6: text("Ada 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}")])),
+            ("a stray tag", try crafted(replacing: [6: text("Ada\u{E0041} é")])),
+            ("emoji selector after a letter", try crafted(replacing: [6: text("é\u{FE0F}")])),
+            ("emoji selector after a heart", try crafted(replacing: [6: text("Ada \u{2764}\u{FE0F}")])),
+            ("hidden scalars in a bad email", try crafted(replacing: [12: .array([text("\u{202E}" + String(repeating: "x", count: 130))])])),
             ("line feed in bio", try crafted(replacing: [7: text("One\nTwo")])),
             ("name as bytes", try crafted(replacing: [6: .bytes([1])])),
             ("GIF avatar", try crafted(replacing: [8: .bytes(Array("GIF89a".utf8))])),
@@ -156,7 +171,8 @@ import Testing
             kinds.insert(expected)
             #expect(answer["kind"] as? String == expected, "\(name): the page says \(answer["kind"] ?? "-") (\(answer["message"] ?? "")), HandshakeCore \(expected)")
             // The sentences a person sees for the refusals the page names in the issue are HandshakeCore's.
-            if let rejection = rejection(of: bytes), [.badSignature].contains(rejection) || expected == "nodeIDMismatch" {
+            // So are the rules' sentences, which quote the card's text as UntrustedText.quoted does.
+            if let rejection = rejection(of: bytes), [.badSignature].contains(rejection) || ["nodeIDMismatch", "fieldRule"].contains(expected) {
                 #expect(answer["message"] as? String == rejection.description, "\(name)")
             }
         }
@@ -182,7 +198,7 @@ import Testing
         }
         let hostile = try #require(answers.first { $0["id"] as? String == "hostile text" }?["shown"] as? [String: String])
         #expect(hostile["name"] == "<img src=x onerror=alert(1)>")
-        #expect(hostile["title"] == "Chief\\u{200F}Programmer\\u{2028}\\u{61C}")
+        #expect(hostile["title"] == "Chief 👩\u{200D}💻 Programme\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}r")
     }
 
     @Test func theDigitsAreHandshakeCores() throws {
@@ -239,7 +255,11 @@ import Testing
     }
 
     @Test func thePageShowsHostileTextAsTheAppDoes() throws {
-        let texts = ["<script>alert(1)</script>", "\"\u{301}", "a\u{202E}b\u{2066}c\u{7}d\u{1B}[31m", "line\nbreak\u{2028}\u{2029}", "\u{200E}\u{200F}\u{61C}", "👩‍💻 ok"]
+        let texts = [
+            "<script>alert(1)</script>", "\"\u{301}", "a\u{202E}b\u{2066}c\u{7}d\u{1B}[31m", "line\nbreak\u{2028}\u{2029}", "\u{200E}\u{200F}\u{61C}", "👩‍💻 ok",
+            "a\u{200D}b", "ab\u{200B}c\u{FEFF}", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "x\u{E0041}é", "e" + String(repeating: "\u{301}", count: 8),
+            "é\u{FE0F} \u{2764}\u{FE0F} 1\u{FE0F}\u{20E3}", "\u{645}\u{200C}\u{627} \u{200C}x", "\u{85}\u{AD}",
+        ]
         let shown = try #require(try Self.page(["visible": texts])["visible"] as? [String])
         #expect(shown == texts.map { UntrustedText.visible($0, keepingLineBreaks: true) })
     }

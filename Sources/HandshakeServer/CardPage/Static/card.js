@@ -78,31 +78,120 @@ export async function nodeIdOf(sigKey) {
 
 /** @param {string} s */
 const code = (s) => /** @type {number} */ (s.codePointAt(0));
-/** Cc, or a bidirectional embedding, override or isolate: what card text may not hold.
- * @param {number} c */
-const controlOrBidi = (c) => c < 32 || (c > 126 && c < 160) || (c > 0x2029 && c < 0x202f) || (c > 0x2065 && c < 0x206a);
-
-/** `text` as the app shows it (UntrustedText.visible): what could control a screen as `\u{HEX}`, line feeds kept.
- * @param {string} text */
-export const visible = (text) => [...text].map((s) => {
+// Which scalars a screen shows as they are: HandshakeCore's HiddenScalars (docs/formats/card.md §2), scalar by
+// scalar and in context: controls, bidirectional formatting and invisible characters out of the place where
+// they do a job are hidden; a character's marks past MAX_MARKS stack over the lines around it.
+const MAX_MARKS = 6, SHOWN = 0, HIDDEN = 1, EXCESS = 2;
+const MARK = /[\p{Mn}\p{Me}]/u, INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u, CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u, EMOJI = /\p{Emoji}/u;
+/** UntrustedText.isInvisibleControl: Cc, Zl, Zp and the bidirectional marks, embeddings, overrides, isolates.
+ * @param {string} s */
+const invisibleControl = (s) => {
   const c = code(s);
-  return c !== 10 && (controlOrBidi(c) || [0x2028, 0x2029, 0x61c, 0x200e, 0x200f].includes(c)) ? `\\u{${c.toString(16).toUpperCase()}}` : s;
-}).join('');
+  return CONTROL.test(s) || c === 0x61c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+};
+/** @param {string} s */
+const ascii = (s) => code(s) < 0x80;
 
-/** §2's text rules.
+/** Whether the invisible scalar at `i` does a visible job there (HiddenScalars.doesItsJob).
+ * @param {string[]} s
+ * @param {number} i
+ * @param {boolean} previousShown */
+function doesItsJob(s, i, previousShown) {
+  if (i === 0 || !previousShown) return false;
+  const c = code(s[i]), before = s[i - 1], b = code(before);
+  if (c === 0x200c || c === 0x200d) {
+    if (i + 1 >= s.length || ascii(before) || WHITE.test(before) || b === 0x200c || b === 0x200d) return false;
+    const next = s[i + 1];
+    return !ascii(next) && !WHITE.test(next) && !INVISIBLE.test(next) && !invisibleControl(next);
+  }
+  const after = !INVISIBLE.test(before) && !WHITE.test(before);
+  if (c === 0xfe0e || c === 0xfe0f) return after && EMOJI.test(before);
+  if ((c >= 0xfe00 && c <= 0xfe0d) || (c >= 0xe0100 && c <= 0xe01ef) || (c >= 0x180b && c <= 0x180d) || c === 0x180f) return after && !ascii(before);
+  return false;
+}
+
+/** The CANCEL TAG's index ending the subdivision flag that starts at `i` (🏴, 3 to 7 tag digits or lowercase tag
+ * letters, U+E007F), or -1.
+ * @param {string[]} s
+ * @param {number} i */
+function flagEnd(s, i) {
+  let p = i + 1;
+  for (; p < s.length && p - i - 1 < 7; p++) {
+    const v = code(s[p]);
+    if (!((v >= 0xe0030 && v <= 0xe0039) || (v >= 0xe0061 && v <= 0xe007a))) break;
+  }
+  return p - i - 1 >= 3 && p < s.length && code(s[p]) === 0xe007f ? p : -1;
+}
+
+/** How each scalar of `s` may be shown (HiddenScalars.forEach): SHOWN, HIDDEN or EXCESS.
+ * @param {string[]} s
+ * @param {boolean} lines whether a line feed is shown */
+function dispositions(s, lines) {
+  if (s.every(ascii)) return s.map((ch) => ((code(ch) < 32 || code(ch) === 127) && !(lines && ch === '\n') ? HIDDEN : SHOWN));
+  /** @type {number[]} */ const out = [];
+  let marks = 0, tagEnd = -1, previousShown = false;
+  s.forEach((ch, i) => {
+    const c = code(ch);
+    let d = SHOWN;
+    if (ch === '\n') d = lines ? SHOWN : HIDDEN;
+    else if (invisibleControl(ch)) d = HIDDEN;
+    else if (c >= 0xe0020 && c <= 0xe007f) d = i <= tagEnd ? SHOWN : HIDDEN;
+    else if (INVISIBLE.test(ch)) d = doesItsJob(s, i, previousShown) ? SHOWN : HIDDEN;
+    if (c === 0x1f3f4 && flagEnd(s, i) >= 0) tagEnd = flagEnd(s, i);
+    if (MARK.test(ch)) {
+      if (++marks > MAX_MARKS && d === SHOWN) d = EXCESS;
+    } else if (!INVISIBLE.test(ch)) marks = 0;
+    previousShown = d === SHOWN;
+    out.push(d);
+  });
+  // A joiner joins only what is shown.
+  return out.map((d, i) => (d === SHOWN && (code(s[i]) === 0x200c || code(s[i]) === 0x200d) && out[i + 1] !== SHOWN ? HIDDEN : d));
+}
+
+/** `text` as the app shows it (UntrustedText.visible): every scalar not shown as it is written `\u{HEX}`,
+ * line feeds kept unless `lines` is false.
+ * @param {string} text
+ * @param {boolean} [lines] */
+export function visible(text, lines = true) {
+  const s = [...text], d = dispositions(s, lines);
+  return s.map((ch, i) => (d[i] === SHOWN ? ch : `\\u{${code(ch).toString(16).toUpperCase()}}`)).join('');
+}
+
+/** `text` quoted inside a sentence (UntrustedText.quoted): on one line, cut after 120 scalars with `…`.
+ * @param {string} text */
+const quoted = (text) => {
+  const shown = [...visible(text, false)];
+  return '"' + (shown.length > 120 ? shown.slice(0, 120).join('') + '…' : shown.join('')) + '"';
+};
+
+/** Whether a character of `s` carries more than MAX_MARKS marks (TextLength.hasTooManyMarks).
+ * @param {string[]} s */
+function tooManyMarks(s) {
+  let marks = 0;
+  for (const ch of s) {
+    if (MARK.test(ch)) {
+      if (++marks > MAX_MARKS) return true;
+    } else if (!INVISIBLE.test(ch)) marks = 0;
+  }
+  return false;
+}
+
+/** §2's text rules, in HandshakeCore's order.
  * @param {string | undefined} text
  * @param {string} noun
  * @param {number} limit
  * @param {boolean} [lines] */
 function checkText(text, noun, limit, lines) {
   if (text === undefined) return;
-  const scalars = [...text], bad = scalars.some((s) => controlOrBidi(code(s)) && !(lines && s === '\n'));
-  const controls = rule(`The ${noun} contains control characters, which cards may not hold.`);
   if (!text) throw rule(`The ${noun} is empty; leave it out instead.`);
-  // HandshakeCore checks ASCII text for controls before its length, other text after.
-  if (bad && scalars.every((s) => s < '\x80')) throw controls;
-  if (scalars.length > limit) throw rule(`The ${noun} is ${scalars.length} characters long; the limit is ${limit}.`);
-  if (bad) throw controls;
+  const s = [...text], first = s.findIndex((ch) => !ascii(ch));
+  const controls = rule(`The ${noun} contains control or invisible characters, which cards may not hold.`);
+  // The ASCII before the first other scalar is checked for controls before the length, the rest after it.
+  if (dispositions(first < 0 ? s : s.slice(0, first), !!lines).includes(HIDDEN)) throw controls;
+  if (s.length > limit) throw rule(`The ${noun} is ${s.length} characters long; the limit is ${limit}.`);
+  if (first < 0) return;
+  if (tooManyMarks(s)) throw rule(`The ${noun} stacks more than ${MAX_MARKS} accents or other marks on one character, which cards may not hold.`);
+  if (dispositions(s, !!lines).some((d) => d !== SHOWN)) throw controls;
 }
 
 /** @param {Uint8Array} image */
@@ -129,14 +218,14 @@ export function checkFields(fields) {
         checkText(v.url, 'link URL', 512);
         if (v.handle === undefined && v.url === undefined) throw rule(`A link is not valid: a ${v.platform} link needs a handle or a URL.`);
         if (v.url !== undefined && (!/^[\p{Alphabetic}+.-]+:/u.test(v.url) || WHITE.test(v.url))) {
-          throw rule(`A link is not valid: "${v.url}" is not a URL (it needs a scheme such as https:).`);
+          throw rule(`A link is not valid: ${quoted(v.url)} is not a URL (it needs a scheme such as https:).`);
         }
         continue;
       }
       checkText(v, entry, limit);
       const at = v.indexOf('@');
-      if (name === 'emails' && (at < 1 || at === v.length - 1 || v.lastIndexOf('@') !== at || WHITE.test(v))) throw rule(`"${v}" is not an email address.`);
-      if (name === 'phones' && !/^[0-9+\-(). ]*[0-9][0-9+\-(). ]*$/.test(v)) throw rule(`"${v}" is not a phone number (digits, spaces and + - ( ) . only).`);
+      if (name === 'emails' && (at < 1 || at === v.length - 1 || v.lastIndexOf('@') !== at || WHITE.test(v))) throw rule(`${quoted(v)} is not an email address.`);
+      if (name === 'phones' && !/^[0-9+\-(). ]*[0-9][0-9+\-(). ]*$/.test(v)) throw rule(`${quoted(v)} is not a phone number (digits, spaces and + - ( ) . only).`);
     }
   }
 }
