@@ -7,7 +7,7 @@ import Testing
 /// `handshake serve`. Each page has its status code and its own sentence (the valid one is the card page,
 /// which CardPageBrowserTests drives further). The screenshots are kept in `.build/artifacts/landing-page/`
 /// for a person to look at. Needs chromium (scripts/install-test-tools); a missing one fails the test.
-@Suite("the share-link landing page in Chromium", .serialized, .timeLimit(.minutes(3)))
+@Suite("the share-link landing page in Chromium", .serialized, .tags(.runsAlone), .timeLimit(.minutes(3)))
 struct LandingPageBrowserTests {
     static let sizes = [("phone", "390,844"), ("desktop", "1280,800")]
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
