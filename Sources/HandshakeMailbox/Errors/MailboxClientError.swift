@@ -38,6 +38,12 @@ public enum MailboxClientError: HandshakeError, Equatable {
         }
     }
 
+    /// The refusal of a card behind a share link that is not the card of the link's `owner` but of `card`:
+    /// however valid, it is not shown. The card page's script says the same sentence (docs/server.md).
+    public static func notTheLinkOwnersCard(owner: NodeID, card: NodeID) -> MailboxClientError {
+        .cardDoesNotVerify("the link was made by \(owner.rawValue), and the server answered with the card of \(card.rawValue).")
+    }
+
     /// The server's refusal, if this is one.
     public var refusal: MailboxError? {
         if case .refused(let error, _) = self { return error }

@@ -98,7 +98,8 @@ extension CardFields {
             throw .invalidLink("a \(link.platform) link needs a handle or a URL")
         }
         if let url = link.url {
-            // Scalar by scalar: a Character such as "-" followed by a mark is neither a letter nor "-".
+            // By scalar, as every reader of the format counts (docs/formats/card.md §2): a `Character` would let
+            // a combining mark ride on a letter of the scheme, or hide a space under a mark before it.
             let scalars = url.unicodeScalars
             guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex,
                 scalars[..<colon].allSatisfy({ $0.properties.isAlphabetic || $0 == "+" || $0 == "." || $0 == "-" }),
