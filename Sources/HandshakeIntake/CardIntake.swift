@@ -49,8 +49,9 @@ public struct CardIntake: Sendable {
         case card
         /// A share link, resolved on `server` (the link is not used up).
         case shareLink(server: URL)
-        /// A verified credential signed by `issuer`, carrying the card.
-        case credential(issuer: String)
+        /// A verified credential signed by `issuer`, carrying the card; `status` is the sentence to show when
+        /// the credential names a status Handshake does not check (`VerifiedCredential.statusSentence`).
+        case credential(issuer: String, status: String?)
     }
 
     /// Reads `input` (as it arrived: text or bytes) into a verified card and its preview. Stores nothing.
@@ -72,8 +73,10 @@ public struct CardIntake: Sendable {
         } catch {
             throw .book(error.localizedDescription)
         }
-        let (card, issuer) = try await credentialCard(input, now: now)
-        return Reading(scanned: ScannedCard(card: card, form: .cbor, source: .qr, preview: try preview(card)), via: .credential(issuer: issuer))
+        let (card, credential) = try await credentialCard(input, now: now)
+        return Reading(
+            scanned: ScannedCard(card: card, form: .cbor, source: .qr, preview: try preview(card)),
+            via: .credential(issuer: credential.issuer.description, status: credential.statusSentence))
     }
 
     /// Whether `input` is shaped like a VC-JWT or a JSON card envelope: something that may carry a Handshake
@@ -106,7 +109,7 @@ public struct CardIntake: Sendable {
 
     /// The Handshake card inside a verified credential; a credential without one (another wallet's) has no
     /// key a contact could be kept under.
-    func credentialCard(_ input: [UInt8], now: Date) async throws(CardIntakeError) -> (SignedCard, String) {
+    func credentialCard(_ input: [UInt8], now: Date) async throws(CardIntakeError) -> (SignedCard, VerifiedCredential) {
         let result: ScanResult
         do {
             result = try await ScanRouter().read(input, now: now)
@@ -116,7 +119,7 @@ public struct CardIntake: Sendable {
         switch result.route {
         case .credential(let credential):
             guard let card = credential.handshakeCard else { throw .credentialWithoutCard(issuer: credential.issuer.description) }
-            return (card, credential.issuer.description)
+            return (card, credential)
         default:
             throw .notAddable(looksLike: result.kind.looksLike)
         }

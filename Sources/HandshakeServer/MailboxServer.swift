@@ -88,8 +88,9 @@ public struct MailboxServer: Sendable {
         HealthRoutes(storage: storage).register(on: router)
         MetricsRoutes(metrics: metrics).register(on: router)
         LandingPageRoutes(storage: storage, clock: clock, linkLifetime: policy.shareLinkLifetime).register(on: router)
+        CardPageRoutes().register(on: router)
 
-        let accounts = AccountRoutes(storage: storage, clock: clock)
+        let accounts = AccountRoutes(storage: storage, clock: clock, policy: policy)
         let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL, metrics: metrics)
         let verifier = VerifierRoutes(storage: storage, clock: clock, publicURL: publicURL)
 

@@ -27,13 +27,14 @@ public struct FileSeedStore: SeedStore {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw StoreError.unreadable(path: url.path, reason: String(cString: strerror(errno)))
+            throw StoreError.unreadable(path: url.path, reason: SystemFailure.reason(errno: errno))
         }
         let permissions = info.st_mode & 0o777
         guard permissions & 0o077 == 0 else {
             throw StoreError.seedFileTooOpen(path: url.path, mode: String(permissions, radix: 8))
         }
-        let data = try Data(contentsOf: url)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw StoreError.unreadable(path: url.path, reason: SystemFailure.reason(of: error)) }
         guard let seed = IdentitySeed(bytes: [UInt8](data)) else {
             throw StoreError.corruptSeed(path: url.path, bytes: data.count)
         }
@@ -47,12 +48,16 @@ public struct FileSeedStore: SeedStore {
     ///   - replacing: Whether an existing seed may be overwritten; when `false`, an existing file is an error
     ///     (``StoreError/identityExists(path:)``), so an identity is never lost by accident.
     public func saveSeed(_ seed: IdentitySeed, replacing: Bool) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.unwritable(path: url.deletingLastPathComponent().path, reason: SystemFailure.reason(of: error, creatingFolder: true))
+        }
         // Write to a private temporary file first: the seed is never briefly world-readable, and a crash never
         // leaves half a seed behind. The name is unique to this call, so two writers never share one.
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw StoreError.unwritable(path: temporary.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw StoreError.unwritable(path: temporary.path, reason: SystemFailure.reason(errno: errno)) }
         defer { unlink(temporary.path) }
         let bytes = seed.rawRepresentation
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -63,7 +68,7 @@ public struct FileSeedStore: SeedStore {
         }
         if replacing {
             guard rename(temporary.path, url.path) == 0 else {
-                throw StoreError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
+                throw StoreError.unwritable(path: url.path, reason: SystemFailure.reason(errno: errno))
             }
         } else {
             // link(2) creates the name only if it does not exist, in one step: of two identities created at
@@ -71,7 +76,7 @@ public struct FileSeedStore: SeedStore {
             // let the second silently replace the first).
             guard link(temporary.path, url.path) == 0 else {
                 if errno == EEXIST { throw StoreError.identityExists(path: url.path) }
-                throw StoreError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
+                throw StoreError.unwritable(path: url.path, reason: SystemFailure.reason(errno: errno))
             }
         }
     }

@@ -22,7 +22,8 @@ public struct ProfileFile: Sendable {
     /// The stored profile for `identity`, or `nil` if none has been saved.
     public func load(identity: Identity) throws -> CardProfile? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data = try Data(contentsOf: url)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw StoreError.unreadable(path: url.path, reason: SystemFailure.reason(of: error)) }
         let contents: Contents
         do {
             contents = try JSONDecoder().decode(Contents.self, from: data)
@@ -41,7 +42,10 @@ public struct ProfileFile: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Contents(card: profile.card, shared: profile.sharedFields.sorted()))
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: [.atomic])
+        let folder = url.deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw StoreError.unwritable(path: folder.path, reason: SystemFailure.reason(of: error, creatingFolder: true))
+        }
+        do { try data.write(to: url, options: [.atomic]) } catch { throw StoreError.unwritable(path: url.path, reason: SystemFailure.reason(of: error)) }
     }
 }

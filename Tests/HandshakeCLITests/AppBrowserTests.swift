@@ -9,7 +9,7 @@ import Testing
 /// host name and from another origin; and a contact whose name is markup shows as text with no script run.
 /// Screenshots of every screen go to `.build/artifacts/app/`. Needs chromium and pip's playwright
 /// (scripts/install-test-tools); a missing one fails the test.
-@Suite("handshake app in Chromium", .serialized, .timeLimit(.minutes(3)))
+@Suite("handshake app in Chromium", .serialized, .tags(.runsAlone), .timeLimit(.minutes(3)))
 struct AppBrowserTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/app_browser.py")
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

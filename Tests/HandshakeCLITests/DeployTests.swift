@@ -39,7 +39,9 @@ import Testing
         defer { if server.process.isRunning { server.process.terminate() } }
         try await server.waitUntilHealthy()
         let nginx = try await Self.startNginx(in: serverHome, upstream: port, tls: tls, plain: plain)
-        defer { nginx.terminate() }
+        // SIGKILL: nginx inherits the test threads' blocked SIGTERM and would outlive the run (one process, no
+        // workers, so nothing is left behind it).
+        defer { kill(nginx.processIdentifier, SIGKILL) }
 
         let ada = try CLI()
         #expect(try await ada.run("init", "--name", "Ada").status == 0)
@@ -141,7 +143,7 @@ import Testing
             if try await curl("https://127.0.0.1:\(tls)/health").hasSuffix("\n200") { return process }
             try await Task.sleep(for: .milliseconds(100))
         }
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
         throw ServeCommandTests.CLIFailure("nginx did not answer on port \(tls): \(log)")
     }

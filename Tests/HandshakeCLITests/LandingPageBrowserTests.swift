@@ -4,11 +4,10 @@ import Testing
 
 /// The share-link landing page in a real browser: headless Chromium renders a valid, a used, an expired
 /// and an unknown link at a phone's width (390 × 844) and a desktop's (1280 × 800), from a real
-/// `handshake serve`. Each page has its status code and its own sentence; the valid page's QR code, read
-/// from Chromium's screenshot by zbarimg, is Ada's card and verifies. The screenshots are kept in
-/// `.build/artifacts/landing-page/` for a person to look at. Needs chromium and zbarimg
-/// (scripts/install-test-tools); a missing one fails the test.
-@Suite("the share-link landing page in Chromium", .serialized, .timeLimit(.minutes(3)))
+/// `handshake serve`. Each page has its status code and its own sentence (the valid one is the card page,
+/// which CardPageBrowserTests drives further). The screenshots are kept in `.build/artifacts/landing-page/`
+/// for a person to look at. Needs chromium (scripts/install-test-tools); a missing one fails the test.
+@Suite("the share-link landing page in Chromium", .serialized, .tags(.runsAlone), .timeLimit(.minutes(3)))
 struct LandingPageBrowserTests {
     static let sizes = [("phone", "390,844"), ("desktop", "1280,800")]
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -71,19 +70,12 @@ struct LandingPageBrowserTests {
             #expect(try await ServeCommandTests.Server.call(port: page.port, "GET", path).0 == page.status, "\(page.name)")
             let dom = try Self.chromium("--dump-dom", url)
             #expect(dom.status == 0 && dom.stdout.contains(page.text), "\(page.name): \(dom.stdout.prefix(400))")
-            #expect(!dom.stdout.contains("<script src="), "\(page.name) loads a script from elsewhere")
+            #expect(!dom.stdout.contains("<script src=\"http"), "\(page.name) loads a script from elsewhere")
             for (size, window) in Self.sizes {
                 let file = Self.artifacts.appendingPathComponent("\(page.name)-\(size).png").path
                 try? FileManager.default.removeItem(atPath: file)
                 let shot = try Self.chromium("--window-size=\(window)", "--screenshot=\(file)", url)
                 #expect(shot.status == 0 && FileManager.default.fileExists(atPath: file), "\(page.name) \(size): \(shot.stderr.suffix(300))")
-                guard page.name == "valid" else { continue }
-                // The QR code in the browser's picture is Ada's signed card.
-                let scanned = try Tool.run("zbarimg", "-q", "--raw", file)
-                let text = scanned.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                #expect(scanned.status == 0 && text.hasPrefix("HS1:"), "\(size): zbarimg read \(scanned.stdout.prefix(80)) \(scanned.stderr)")
-                let verdict = try await bob.run("card", "verify", "--json", text)
-                #expect(verdict.status == 0 && verdict.stdout.contains("Ada Lovelace"), "\(size): \(verdict.stdout)\(verdict.stderr)")
             }
         }
     }

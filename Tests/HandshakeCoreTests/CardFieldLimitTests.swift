@@ -25,6 +25,18 @@ struct CardFieldLimitTests {
         Case(label: "name with C1 control", edit: { $0.name = "Ada\u{85}" }, expected: .controlCharacter(field: "name")),
         Case(label: "title with RLO", edit: { $0.title = "CEO\u{202E}" }, expected: .controlCharacter(field: "title")),
         Case(label: "company with FSI", edit: { $0.company = "\u{2068}Acme" }, expected: .controlCharacter(field: "company")),
+        Case(label: "name with a zero-width space", edit: { $0.name = "Ada\u{200B}Lovelace" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a joiner between ASCII letters", edit: { $0.name = "Ada\u{200D}Lovelace" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a word joiner", edit: { $0.name = "Ada\u{2060}" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with an invisible plus", edit: { $0.name = "Ada\u{2064}" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a byte-order mark", edit: { $0.name = "\u{FEFF}Ada" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with tag characters", edit: { $0.name = "Ada\u{E0041}\u{E0042}" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a soft hyphen", edit: { $0.name = "Ada\u{AD}" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a Hangul filler", edit: { $0.name = "\u{3164}" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a right-to-left mark", edit: { $0.name = "Ada\u{200F}" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name with a line separator", edit: { $0.name = "Ada\u{2028}L" }, expected: .controlCharacter(field: "name")),
+        Case(label: "name stacking 7 marks", edit: { $0.name = "a" + text(7, "\u{0301}") }, expected: .tooManyMarks(field: "name")),
+        Case(label: "name of a and 500 marks", edit: { $0.name = "a" + text(500, "\u{0301}") }, expected: .tooLong(field: "name", length: 501, limit: 64)),
         Case(label: "bio 257", edit: { $0.bio = text(257) }, expected: .tooLong(field: "bio", length: 257, limit: 256)),
         Case(label: "bio with CR", edit: { $0.bio = "a\rb" }, expected: .controlCharacter(field: "bio")),
         Case(label: "location 129", edit: { $0.location = text(129) }, expected: .tooLong(field: "location", length: 129, limit: 128)),
@@ -43,6 +55,7 @@ struct CardFieldLimitTests {
         Case(label: "link handle 65", edit: { $0.links = [SocialLink(platform: "x", handle: text(65))] }, expected: .tooLong(field: "link handle", length: 65, limit: 64)),
         Case(label: "link URL 513", edit: { $0.links = [SocialLink(platform: "web", url: "https://" + text(505))] }, expected: .tooLong(field: "link URL", length: 513, limit: 512)),
         Case(label: "link with neither handle nor URL", edit: { $0.links = [SocialLink(platform: "github")] }, expected: .invalidLink("a github link needs a handle or a URL")),
+        Case(label: "link URL whose scheme is a mark on a dash", edit: { $0.links = [SocialLink(platform: "web", url: "-\u{0301}:x")] }, expected: .invalidLink("\"-\u{0301}:x\" is not a URL (it needs a scheme such as https:)")),
         Case(label: "link URL without scheme", edit: { $0.links = [SocialLink(platform: "web", url: "example.com")] }, expected: .invalidLink("\"example.com\" is not a URL (it needs a scheme such as https:)")),
         Case(label: "33 skills", edit: { $0.skills = (0..<33).map { "skill \($0)" } }, expected: .tooMany(field: "skills", count: 33, limit: 32)),
         Case(label: "skill 49", edit: { $0.skills = [text(49)] }, expected: .tooLong(field: "skill", length: 49, limit: 48)),
@@ -78,6 +91,20 @@ struct CardFieldLimitTests {
         #expect(rejection(of: tooLarge) == .fieldRule(.avatarTooLarge(bytes: 65_537)))
         let notImage = Craft.sign(try Craft.payload(card, replacing: [8: .bytes(Array("GIF89a".utf8))]))
         #expect(rejection(of: notImage) == .fieldRule(.avatarNotAnImage))
+    }
+
+    @Test("visible text with invisible characters in their place is accepted: emoji sequences, Persian, Indic, flags, keycaps, a Tibetan stack")
+    func invisibleCharactersDoingTheirJob() throws {
+        let names = [
+            "Ada 👩‍💻", "❤️‍🔥 Ada", "مریم می‌خواهد", "क्‍ष", "1️⃣ Ada", "Ada 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "葛\u{E0100}城",
+            "ཧྨྱཱུྃ", "Nguyễn", "Eve\"\u{0301} data-pwned=\"1", "a" + Self.text(6, "\u{0301}"),
+        ]
+        for name in names {
+            var profile = CardProfile(identity: Fixture.identity, now: Fixture.now)
+            try profile.edit(now: Fixture.now) { card in card.name = name }
+            let issued = profile.issueCard(identity: Fixture.identity)
+            #expect(try CardVerifier().verify(issued.bytes, now: Fixture.now).card.name == name, "\(name.debugDescription)")
+        }
     }
 
     @Test func valuesExactlyAtTheLimitsAreAccepted() throws {

@@ -61,7 +61,7 @@ struct CardFormsTests {
     }
 
     @Test func unknownFormIsRefusedWithAnExplanation() {
-        #expect(throws: CardRejection.unreadableText("This is not a Handshake card in any form Handshake knows (binary card, QR text starting HS1:, typed code, handshake://card# link or vCard).")) {
+        #expect(throws: CardRejection.unreadableText("This is not a Handshake card in any form Handshake knows (binary card, QR text starting HS1:, typed code, handshake://card# link, card page link or vCard).")) {
             try CardText.read(Array("{}".utf8), now: Fixture.now)
         }
     }

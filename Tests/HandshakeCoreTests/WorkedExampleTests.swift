@@ -27,6 +27,7 @@ struct WorkedExampleTests {
             "qrText": CardText.qrText(signed),
             "code": CardText.code(signed).joined(separator: "-"),
             "link": CardText.link(signed),
+            "pageLink": CardPageLink.link(for: signed, server: URL(string: "https://handshake.example.org")!),
             "seedBackup": SeedBackup.code(for: Fixture.seed).joined(separator: "-"),
         ]
     }
@@ -63,7 +64,7 @@ struct WorkedExampleTests {
         let bytes = try #require([UInt8](hex: committed["cose"] as? String ?? ""))
         let verified = try CardVerifier().verify(bytes, now: Fixture.now)
         #expect(verified.card == Fixture.businessCard())
-        for form in [committed["qrText"], committed["code"], committed["link"]] {
+        for form in [committed["qrText"], committed["code"], committed["link"], committed["pageLink"]] {
             let text = try #require(form as? String)
             #expect(try CardText.read(Array(text.utf8), now: Fixture.now).card.bytes == bytes)
         }

@@ -52,4 +52,17 @@ import Testing
         try Data("{not json".utf8).write(to: folder.appendingPathComponent("server.json"))
         #expect(MailboxRegistration(directory: folder).server() == nil)
     }
+
+    @Test func aServerThatCannotBeWrittenDownIsASentence() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A file where the account's folder should be: the folder cannot be made.
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder)
+        let registration = MailboxRegistration(directory: folder)
+        let server = try #require(URL(string: "https://mailbox.example"))
+        #expect(throws: MailboxRegistrationError.unwritable(path: folder.path, reason: "it is a file, not a folder")) {
+            try registration.remember(server)
+        }
+    }
 }

@@ -2,7 +2,9 @@ import Foundation
 import HandshakeCore
 import HandshakeCredentials
 import HandshakeIntake
+import HandshakeQRReader
 import HandshakeStore
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeWebApp
@@ -74,7 +76,7 @@ struct CardIntakeTests {
 
         let credential = try VCJWTIssuer.issue(card, identity: bob.identity, now: Date())
         let fromCredential = try await intake.read(Array(credential.utf8))
-        #expect(fromCredential.via == .credential(issuer: bob.identity.didKey.description) && fromCredential.scanned.card == card)
+        #expect(fromCredential.via == .credential(issuer: bob.identity.didKey.description, status: nil) && fromCredential.scanned.card == card)
         guard case .new = fromCredential.scanned.preview else {
             Issue.record("Bob is new to Ada")
             return
@@ -94,5 +96,26 @@ struct CardIntakeTests {
             #expect(error.description.hasPrefix("This share link names no server"))
         }
         #expect(try ada.book.contacts().isEmpty, "nothing was stored")
+    }
+}
+
+/// The app's picture path reads a card page link's QR code (drawn by qrencode, which we did not write) to the
+/// link's text, and Add reads the card from the link itself: verified, nothing fetched (its server does not
+/// exist).
+struct CardPageLinkPictureTests {
+    @Test func aPictureOfACardPageLinkIsTheCard() async throws {
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(ScreenTextTests.container()))
+        let card = try bob.issueCard()
+        let link = CardPageLink.link(for: card, server: try #require(URL(string: "https://mailbox.invalid")))
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("page-link-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: picture) }
+        let drawn = try Tool.run("qrencode", "-l", "M", "-s", "6", "-o", picture.path, link)
+        try #require(drawn.status == 0, "qrencode (scripts/install-test-tools installs it): \(drawn.stderr)")
+
+        let read = try await QRPictureReader().read(fileAt: picture.path)
+        #expect(PictureRoutes.Answer.of(.success(read)) == .init(text: link))
+        let reading = try await CardIntake(book: ada.book).read(read)
+        #expect(reading.via == .card && reading.scanned.card == card && reading.scanned.form == .link)
     }
 }

@@ -19,11 +19,16 @@ struct FaceToFaceWaitTests {
         func live() -> String { FaceToFaceScreen.live(model, formToken: "F0rm").description }
         #expect(!live().contains("common friends"), "nobody is connected yet")
 
-        model.show(.connected(ConfirmScreen(shortCode: "123456", commonFriends: .pending), commonFriendNames: [], ownCard: try account.issueCard()))
+        // The screen draws the coordinator's snapshot: here, the confirm screen as the common friends come in.
+        let ownCard = try account.issueCard()
+        func connected(_ friends: NearbyCommonFriends) -> NearbySnapshot {
+            NearbySnapshot(stage: .confirm(NearbySnapshot.Confirm(session: .init(peer: nil, shortCode: "123456", commonFriends: friends))), ownCard: ownCard)
+        }
+        model.take(connected(.pending))
         #expect(live().contains("<p class=\"muted\" role=\"status\">Looking for common friends…</p>"))
-        model.show(.commonFriends([]))
+        model.take(connected(.found([])))
         #expect(live().contains("No common friends.") && !live().contains("Looking for"))
-        model.show(.commonFriends(["Carol Herschel"]))
+        model.take(connected(.found(["Carol Herschel"])))
         #expect(live().contains("<p>Common friends: Carol Herschel</p>") && !live().contains("No common friends."))
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
-/// The web layer's source rules, checked on every Swift file of Sources/HandshakeWebApp: no string literal
-/// holds a tag (pages are HandshakeHTML's typed nodes), JavaScript or CSS (they are files of the package,
-/// Static/app.js and Static/app.css). The rules are checked against samples first, so a rule that could not
-/// fail would fail here.
+/// The web layer's source rules, checked on every Swift file of Sources/HandshakeWebApp and of the server's
+/// pages (Sources/HandshakeServer's CardPage/ and LandingPage/; elsewhere its SQL compares with `<`): no
+/// string literal holds a tag (pages are HandshakeHTML's typed nodes), JavaScript or CSS (they are files of
+/// the package: the app's Static/app.js and Static/app.css, the card page's CardPage/Static/). The rules are
+/// checked against samples first, so a rule that could not fail would fail here.
 struct WebSourceRulesTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/HandshakeWebApp", isDirectory: true)
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sources = root.appendingPathComponent("Sources/HandshakeWebApp", isDirectory: true)
+    static let serverPages = ["CardPage", "LandingPage"].map { root.appendingPathComponent("Sources/HandshakeServer/\($0)", isDirectory: true) }
 
     /// What a literal must not hold, each with what it is.
     static let rules: [(name: String, pattern: String)] = [
@@ -40,9 +42,20 @@ struct WebSourceRulesTests {
     }
 
     @Test func noSwiftFileOfTheWebAppHoldsMarkupScriptOrStyle() throws {
-        let files = try #require(FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        let found = try Self.brokenRules(under: Self.sources, atLeast: 20)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test func noSwiftFileOfTheServersPagesHoldsMarkupScriptOrStyle() throws {
+        let found = try Self.serverPages.flatMap { try Self.brokenRules(under: $0, atLeast: 2) }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Every literal of a Swift file under `folder` that breaks a rule, as `file:line: rule in "text"`.
+    static func brokenRules(under folder: URL, atLeast minimum: Int) throws -> [String] {
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
             .filter { $0.pathExtension == "swift" }
-        #expect(files.count > 20, "the web app's sources were not found at \(Self.sources.path)")
+        #expect(files.count > minimum, "the sources were not found at \(folder.path)")
         var found: [String] = []
         for file in files {
             let literals = SwiftLiterals(source: try String(contentsOf: file, encoding: .utf8)).literals
@@ -52,6 +65,6 @@ struct WebSourceRulesTests {
                 }
             }
         }
-        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        return found
     }
 }

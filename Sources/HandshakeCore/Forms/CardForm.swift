@@ -8,7 +8,9 @@ public enum CardForm: String, Sendable, CaseIterable, Codable {
     /// The code to read aloud or type: groups of five characters, each group with a check character, so a
     /// typo is found in the group where it was made (``GroupedCodeError``).
     case code
-    /// `handshake://card#` + base64url of the bytes. The fragment never reaches a server.
+    /// A link carrying the card in its fragment, which never reaches a server: `handshake://card#` + base64url of
+    /// the bytes, or the card page link `https://SERVER/c#` + their decimal digits (``CardPageLink``), which a
+    /// phone without Handshake opens as the card's web page. Written as the first; both are read.
     case link
     /// A vCard 4.0 carrying the card's fields for address books and the signed card in `X-HANDSHAKE-CARD`.
     case vcard
@@ -21,6 +23,7 @@ public enum CardForm: String, Sendable, CaseIterable, Codable {
     /// Which form `input` is in, judged from its first bytes; `nil` when it is none of them.
     public static func detect(_ input: [UInt8]) -> CardForm? {
         if input.first == 0xD2 { return .cbor }
+        if CardPageLink.isCardPageLink(input) { return .link }
         // Lossy decoding is fine here: only the first characters are looked at, to choose a decoder.
         let text = String(decoding: input.prefix(64), as: UTF8.self)
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }

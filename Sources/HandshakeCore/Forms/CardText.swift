@@ -45,7 +45,7 @@ public enum CardText {
     public static func read(_ input: [UInt8], form: CardForm? = nil, now: Date, verifier: CardVerifier = CardVerifier()) throws(CardRejection) -> (card: SignedCard, form: CardForm) {
         guard input.count <= maxInputBytes else { throw .tooLarge(bytes: input.count, limit: maxInputBytes) }
         guard let form = form ?? CardForm.detect(input) else {
-            throw .unreadableText("This is not a Handshake card in any form Handshake knows (binary card, QR text starting HS1:, typed code, handshake://card# link or vCard).")
+            throw .unreadableText("This is not a Handshake card in any form Handshake knows (binary card, QR text starting HS1:, typed code, handshake://card# link, card page link or vCard).")
         }
         let bytes = try signedBytes(from: input, form: form)
         return (try verifier.verify(bytes, now: now), form)
@@ -78,6 +78,7 @@ public enum CardText {
                 throw .unreadableText(error.description)
             }
         case .link:
+            if CardPageLink.isCardPageLink(text) { return try CardPageLink.signedBytes(text) }
             let prefix = Array(CardForm.linkPrefix.utf8)
             guard text.count >= prefix.count,
                 String(decoding: text.prefix(prefix.count), as: UTF8.self).lowercased() == CardForm.linkPrefix,

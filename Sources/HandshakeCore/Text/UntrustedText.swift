@@ -1,16 +1,21 @@
-// Establishes how text that arrived from outside (a server's refusal, a verifier's reply, a note from a
-// server) is made safe to show when it is not refused outright: the characters that could control a screen
-// are dropped (control characters, bidirectional formatting, line and paragraph separators), and its length
-// is bounded. It does not decide whether such text should be refused
+// Establishes how text that arrived from outside (a name, a note, a claim, an id, a server's refusal) is
+// made safe to show when it is not refused outright, and is the one place every screen's escaping comes
+// from: the terminal's, HTML's and JSON's. Each works scalar by scalar (never by Swift `Character`), with the
+// rule of HiddenScalars: what could control a screen or hide from it is written as a visible `\u{1B}`,
+// and combining marks past the bound are too. It does not decide whether such text should be refused
 // instead; the readers of each form do (docs/formats/card.md §2 is the card's own, stricter rule).
 
 /// Text from outside, made safe to show.
 public enum UntrustedText {
-    /// Whether `scalar` could control a screen rather than show as a character: Unicode's control characters
-    /// (Cc: escape, NUL, carriage return, line feed…), line and paragraph separators (Zl, Zp), and the
-    /// bidirectional formatting characters (the marks U+200E, U+200F and U+061C, the embeddings and
-    /// overrides U+202A–U+202E, the isolates U+2066–U+2069), which make text read in another order than it is
-    /// stored. Other format characters stay: the zero-width joiner builds emoji and the joiners shape scripts.
+    /// Whether `scalar` could control a screen rather than show as a character, wherever it stands:
+    /// Unicode's control characters (Cc: escape, NUL, carriage return, line feed…), line and paragraph
+    /// separators (Zl, Zp), and the bidirectional formatting characters (the marks U+200E, U+200F and
+    /// U+061C, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069), which make text read
+    /// in another order than it is stored.
+    ///
+    /// Invisible characters (zero-width spaces, the byte-order mark, tags…) are hidden too, unless they do a
+    /// visible job where they stand (a zero-width joiner inside an emoji sequence): that depends on their
+    /// neighbours, so only whole texts are judged for them (``needsCleaning(_:keepingLineBreaks:)``).
     public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
@@ -23,43 +28,75 @@ public enum UntrustedText {
         }
     }
 
-    /// `text` with every ``isInvisibleControl(_:)`` character dropped (line feeds kept when
-    /// `keepingLineBreaks`), cut to `maxCharacters` characters.
-    public static func cleaned(_ text: String, maxCharacters: Int, keepingLineBreaks: Bool = false) -> String {
-        guard needsCleaning(text, keepingLineBreaks: keepingLineBreaks) || text.count > maxCharacters else { return text }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: text.unicodeScalars.lazy.filter { (keepingLineBreaks && $0 == "\n") || !isInvisibleControl($0) })
-        return String(String(view).prefix(maxCharacters))
+    /// Whether `text` holds a scalar that is not shown as it is: an invisible control, an invisible character
+    /// out of its place, or a combining mark past ``TextLength/maxMarksPerCharacter`` on one character (line
+    /// feeds allowed when `keepingLineBreaks`). The card's text rules, notes and the mailbox refuse such text.
+    public static func needsCleaning(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
+        HiddenScalars.contains(text, keepingLineBreaks: keepingLineBreaks)
     }
 
-    /// `text` with every ``isInvisibleControl(_:)`` character written as a visible escape, `\u{1B}` (line
-    /// feeds kept when `keepingLineBreaks`): how a screen shows such text when dropping the characters would
-    /// hide what was sent (a terminal, a web page). Nothing else changes.
-    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        guard needsCleaning(text, keepingLineBreaks: keepingLineBreaks) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if isInvisibleControl(scalar), !(keepingLineBreaks && scalar == "\n") {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
+    /// `text` with every scalar ``needsCleaning(_:keepingLineBreaks:)`` objects to dropped (line feeds kept
+    /// when `keepingLineBreaks`), cut to `limit` Unicode scalars (``TextLength``'s unit).
+    public static func cleaned(_ text: String, limit: Int, keepingLineBreaks: Bool = false) -> String {
+        var result = text
+        // Dropping a scalar or cutting the text can leave a joiner without its neighbour: again until
+        // nothing is left to drop (each round drops at least one scalar).
+        while needsCleaning(result, keepingLineBreaks: keepingLineBreaks) || TextLength.count(result) > limit {
+            var view = String.UnicodeScalarView()
+            var kept = 0
+            HiddenScalars.forEach(result, keepingLineBreaks: keepingLineBreaks) { scalar, disposition in
+                guard disposition == .shown, kept < limit else { return }
+                view.append(scalar)
+                kept += 1
             }
+            result = String(view)
         }
         return result
     }
 
+    /// `text` with every scalar ``needsCleaning(_:keepingLineBreaks:)`` objects to written as a visible
+    /// escape, `\u{1B}` (line feeds kept when `keepingLineBreaks`): how a screen shows such text when
+    /// dropping the characters would hide what was sent (a terminal, a web page). Nothing else changes.
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        guard needsCleaning(text, keepingLineBreaks: keepingLineBreaks) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        HiddenScalars.forEach(text, keepingLineBreaks: keepingLineBreaks) { scalar, disposition in
+            if disposition == .shown { result.unicodeScalars.append(scalar) } else { result += escape(scalar) }
+        }
+        return result
+    }
+
+    /// `text` as one quoted value inside a sentence: `"…"`, as ``inline(_:limit:)`` writes it. How a library
+    /// quotes a value from outside in an error's sentence, so whoever prints the sentence prints one line.
+    public static func quoted(_ text: String, limit: Int = 120) -> String {
+        "\"" + inline(text, limit: limit) + "\""
+    }
+
+    /// `text` as a value inside a sentence, unquoted: on one line (line feeds escaped like every other scalar
+    /// ``visible(_:keepingLineBreaks:)`` escapes), cut after `limit` scalars with `…` (never by `Character`:
+    /// `a` followed by 500 marks is 501 scalars).
+    public static func inline(_ text: String, limit: Int = 120) -> String {
+        let shown = visible(text)
+        guard TextLength.count(shown) > limit else { return shown }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: shown.unicodeScalars.prefix(limit))
+        return String(view) + "…"
+    }
+
     /// `text` safe in HTML, in element content and in quoted attribute values alike: `& < > " '` as
-    /// entities, and every ``isInvisibleControl(_:)`` character as a visible escape (line feeds kept), as
-    /// ``visible(_:keepingLineBreaks:)`` writes it. Every page that shows text from outside (the server's
-    /// landing page, `handshake app`) writes it through this.
+    /// entities, every one of them, whatever follows it (a quote followed by a combining mark is still a
+    /// quote), and every scalar ``visible(_:keepingLineBreaks:)`` escapes as that escape (line feeds kept).
+    /// Every page that shows text from outside (the server's landing page, `handshake app`) writes it
+    /// through this.
     public static func htmlEscaped(_ text: String) -> String {
-        let shown = visible(text, keepingLineBreaks: true)
         var escaped = ""
-        escaped.reserveCapacity(shown.utf8.count)
-        // By scalar, never by `Character`: a quote followed by a combining mark is one `Character` that is
-        // not `"`, and would be written raw.
-        for scalar in shown.unicodeScalars {
+        escaped.reserveCapacity(text.utf8.count + 16)
+        HiddenScalars.forEach(text, keepingLineBreaks: true) { scalar, disposition in
+            guard disposition == .shown else {
+                escaped += escape(scalar)
+                return
+            }
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
@@ -72,8 +109,30 @@ public enum UntrustedText {
         return escaped
     }
 
-    /// Whether `text` holds a character ``cleaned(_:maxCharacters:keepingLineBreaks:)`` would drop.
-    public static func needsCleaning(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
-        text.unicodeScalars.contains { !(keepingLineBreaks && $0 == "\n") && isInvisibleControl($0) }
+    /// A JSON text (as an encoder wrote it) with every scalar ``visible(_:keepingLineBreaks:)`` would
+    /// escape written as a JSON escape, `\u2028` (two, a surrogate pair, past U+FFFF); line feeds between
+    /// members stay. The JSON means the same: such a scalar can only stand inside a string, where an escape
+    /// is the same character. So U+2028 and U+2029 (which end a line in JavaScript), bidirectional marks
+    /// and invisible characters never reach a terminal raw from `--json`.
+    public static func jsonEscaped(_ json: String) -> String {
+        guard needsCleaning(json, keepingLineBreaks: true) else { return json }
+        var result = ""
+        result.reserveCapacity(json.utf8.count + 16)
+        HiddenScalars.forEach(json, keepingLineBreaks: true) { scalar, disposition in
+            guard disposition != .shown else {
+                result.unicodeScalars.append(scalar)
+                return
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16, uppercase: false)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return result
+    }
+
+    /// `\u{1B}`: the escape a screen shows in place of `scalar`.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }

@@ -3,6 +3,7 @@
 // 30 seconds."). No system error code reaches a person: the errors of sockets, TLS and HTTP parsing are read
 // here into those cases.
 import Foundation
+import HandshakeCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -47,12 +48,12 @@ extension BoundedHTTP {
             }
         }
 
-        /// The whole sentence.
+        /// The whole sentence, the host escaped (it came from an address from outside).
         package var description: String {
             switch self {
             case .badAddress(let url, let reason): "\(NetworkHost.Refusal.quoted(url)) cannot be fetched: \(reason)."
-            case .addressNotAllowed: "Did not connect to \(host): \(reason)."
-            default: "Could not reach \(host): \(reason)."
+            case .addressNotAllowed: "Did not connect to \(UntrustedText.inline(host, limit: 120)): \(reason)."
+            default: "Could not reach \(UntrustedText.inline(host, limit: 120)): \(reason)."
             }
         }
 

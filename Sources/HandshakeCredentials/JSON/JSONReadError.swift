@@ -1,3 +1,4 @@
+import HandshakeCore
 // Establishes why a JSON text was not read, each reason with the byte offset where the reader stopped and a
 // sentence a person understands. What it does not do: say what the text was meant to be (the caller's errors
 // say that: a credential's header, a presentation's claims).
@@ -37,7 +38,7 @@ struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(shown) is out of place \(at)"
         case .trailingText: return "there is more after the JSON value, \(at)"
         case .nestedTooDeeply(let limit): return "it nests more than \(limit) levels deep, \(at)"
-        case .duplicateName(let name): return "the name \"\(name.prefix(40))\" appears twice in one object, \(at)"
+        case .duplicateName(let name): return "the name \(UntrustedText.quoted(name, limit: 40)) appears twice in one object, \(at)"
         case .invalidNumber: return "a number is not written as JSON writes numbers, or is too large, \(at)"
         case .invalidString: return "a string holds a control character, an unknown escape or half a surrogate pair, \(at)"
         case .notUTF8: return "it is not UTF-8 text, \(at)"

@@ -143,12 +143,12 @@ public struct AuthorizationRequest: Sendable, Hashable {
         }
         guard let formats = object["vp_formats_supported"]?.object else { return }
         guard let ours = formats[CredentialRequest.format] else {
-            throw .formatNotAccepted("it lists only " + formats.keys.sorted().joined(separator: ", ").prefix(120))
+            throw .formatNotAccepted("it lists only " + UntrustedText.inline(formats.keys.sorted().joined(separator: ", "), limit: 120))
         }
         if let algorithms = ours.object?["alg_values"]?.array {
             let names = algorithms.compactMap(\.string)
             guard names.contains(VCJWTAlgorithm.eddsa.rawValue) else {
-                throw .formatNotAccepted("it accepts the algorithms " + names.joined(separator: ", ").prefix(120))
+                throw .formatNotAccepted("it accepts the algorithms " + UntrustedText.inline(names.joined(separator: ", "), limit: 120))
             }
         }
     }

@@ -94,11 +94,11 @@ import HandshakeCore
         case .malformedParameter(let name, let detail):
             return "This request's \(name) can't be used: \(detail)."
         case .repeatedParameter(let name):
-            return "This request gives \(name) more than once, so it is ambiguous and was refused."
+            return "This request gives \(UntrustedText.inline(name, limit: 64)) more than once, so it is ambiguous and was refused."
         case .unsupportedResponseType(let type):
-            return "This request asks for \"\(type.prefix(64))\"; Handshake answers only requests for a presentation (vp_token)."
+            return "This request asks for \(UntrustedText.quoted(type, limit: 64)); Handshake answers only requests for a presentation (vp_token)."
         case .unsupportedResponseMode(let mode?):
-            return "This request wants its answer by \"\(mode.prefix(64))\"; Handshake sends answers only by direct_post to the verifier's address."
+            return "This request wants its answer by \(UntrustedText.quoted(mode, limit: 64)); Handshake sends answers only by direct_post to the verifier's address."
         case .unsupportedResponseMode(nil):
             return "This request names no response_mode, which means answering in a browser redirect; Handshake sends answers only by direct_post."
         case .missingNonce:
@@ -106,15 +106,15 @@ import HandshakeCore
         case .invalidNonceOrState(let name):
             return "This request's \(name) holds characters OpenID4VP does not allow (only letters, digits, \"-\", \".\", \"_\" and \"~\")."
         case .insecureResponseURI(let uri):
-            return "This request wants the answer sent to \(uri.prefix(120)), which is not an https address; it was refused so your details don't travel unprotected."
+            return "This request wants the answer sent to \(UntrustedText.inline(uri, limit: 120)), which is not an https address; it was refused so your details don't travel unprotected."
         case .responseURIMismatch(let responseURI, let clientID):
-            return "This request names itself \(clientID.prefix(120)) but wants the answer sent to \(responseURI.prefix(120)); the two must be the same, so it was refused."
+            return "This request names itself \(UntrustedText.inline(clientID, limit: 120)) but wants the answer sent to \(UntrustedText.inline(responseURI, limit: 120)); the two must be the same, so it was refused."
         case .redirectURIWithDirectPost:
             return "This request gives both a redirect_uri and direct_post, which OpenID4VP forbids; it was refused."
         case .noDCQLQuery:
             return "This request does not say which credentials it wants (no dcql_query)."
         case .scopeNotSupported(let scope):
-            return "This request asks by the scope \"\(scope.prefix(64))\", a query Handshake does not know; it understands dcql_query only."
+            return "This request asks by the scope \(UntrustedText.quoted(scope, limit: 64)), a query Handshake does not know; it understands dcql_query only."
         case .queryAndScope:
             return "This request gives both a dcql_query and a scope, which OpenID4VP forbids; it was refused."
         case .invalidDCQL(let detail):
@@ -126,37 +126,37 @@ import HandshakeCore
         case .transactionDataNotSupported:
             return "This request asks you to authorise a transaction (transaction_data), which Handshake does not do; it was refused."
         case .invalidRequestURIMethod(let method):
-            return "This request's request_uri_method is \"\(method.prefix(32))\"; only get and post exist."
+            return "This request's request_uri_method is \(UntrustedText.quoted(method, limit: 32)); only get and post exist."
         case .preRegisteredClient(let name):
-            return "This request comes from \"\(name.prefix(80))\", a verifier only wallets that registered it in advance can check; Handshake answers verifiers that name themselves by redirect_uri: or decentralized_identifier:."
+            return "This request comes from \(UntrustedText.quoted(name, limit: 80)), a verifier only wallets that registered it in advance can check; Handshake answers verifiers that name themselves by redirect_uri: or decentralized_identifier:."
         case .unknownClientIDPrefix(let prefix):
-            return "This request's verifier names itself with the prefix \"\(prefix)\", which OpenID4VP does not define; it was refused."
+            return "This request's verifier names itself with the prefix \(UntrustedText.quoted(prefix, limit: 64)), which OpenID4VP does not define; it was refused."
         case .unsupportedClientIDPrefix(let prefix):
-            return "This request's verifier proves who it is by \(prefix), which needs a trust list Handshake does not have; Handshake answers redirect_uri: and decentralized_identifier: (did:key) verifiers."
+            return "This request's verifier proves who it is by \(UntrustedText.inline(prefix, limit: 64)), which needs a trust list Handshake does not have; Handshake answers redirect_uri: and decentralized_identifier: (did:key) verifiers."
         case .unresolvableDID(let did):
-            return "This request's verifier is \(did.prefix(80)), a DID Handshake cannot look up without the network; only did:key verifiers are answered."
+            return "This request's verifier is \(UntrustedText.inline(did, limit: 80)), a DID Handshake cannot look up without the network; only did:key verifiers are answered."
         case .requestMustBeSigned:
             return "This request names its verifier by a DID but is not signed by it, so anyone could have written it; it was refused."
         case .requestObjectMalformed(let detail):
             return "This request's signed contents can't be read: \(detail)."
         case .requestObjectType(let typ?):
-            return "This request's signed contents are of type \"\(typ.prefix(64))\", not an authorization request (oauth-authz-req+jwt); it was refused."
+            return "This request's signed contents are of type \(UntrustedText.quoted(typ, limit: 64)), not an authorization request (oauth-authz-req+jwt); it was refused."
         case .requestObjectType(nil):
             return "This request's signed contents do not say they are an authorization request (typ oauth-authz-req+jwt); it was refused."
         case .requestObjectUnsigned:
             return "This request is not signed (its algorithm is \"none\"), but its verifier must sign it; it was refused."
         case .requestObjectSharedSecret(let alg):
-            return "This request is signed with \(alg), a shared-secret algorithm whoever checks it could also forge; it was refused."
+            return "This request is signed with \(UntrustedText.quoted(alg, limit: 32)), a shared-secret algorithm whoever checks it could also forge; it was refused."
         case .requestObjectAlgorithm(let alg):
-            return "This request is signed with \"\(alg.prefix(32))\", which does not fit its verifier's key (Handshake checks EdDSA, Ed25519 and ES256)."
+            return "This request is signed with \(UntrustedText.quoted(alg, limit: 32)), which does not fit its verifier's key (Handshake checks EdDSA, Ed25519 and ES256)."
         case .requestObjectKeyMismatch(let kid):
-            return "This request says it was signed by \(kid.prefix(120)), which is not its verifier's key; it was refused."
+            return "This request says it was signed by \(UntrustedText.inline(kid, limit: 120)), which is not its verifier's key; it was refused."
         case .requestObjectBadSignature:
             return "This request's signature does not match its verifier's key: it was changed, or written by someone else."
         case .requestObjectSignedByRedirectURI:
             return "This request is signed, but its verifier names itself by redirect_uri:, which has no key to check a signature with; it was refused."
         case .requestObjectClientIDMismatch(let outer, let inner):
-            return "This request's link names the verifier \(outer.prefix(80)) but its contents name \(inner.prefix(80)); it was refused."
+            return "This request's link names the verifier \(UntrustedText.inline(outer, limit: 80)) but its contents name \(UntrustedText.inline(inner, limit: 80)); it was refused."
         case .requestObjectExpired(let date):
             return "This request expired on \(date.formatted(.iso8601)); ask the verifier for a new one."
         }

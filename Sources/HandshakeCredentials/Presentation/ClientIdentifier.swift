@@ -46,7 +46,7 @@ public enum ClientIdentifier: Sendable, Hashable, CustomStringConvertible {
             self = .decentralizedIdentifier(key)
         default:
             if Self.unsupportedPrefixes.contains(prefix) { throw .unsupportedClientIDPrefix(prefix) }
-            throw .unknownClientIDPrefix(String(prefix.prefix(64)))
+            throw .unknownClientIDPrefix(String(prefix))
         }
     }
 

@@ -3,6 +3,7 @@
 // them must be answered (credential_sets), and which card claims each one asks for, as alternatives in the
 // verifier's order of preference (claim_sets). Whether the person allows those claims is decided when the
 // answer is made (PresentationAnswer), not here.
+import HandshakeCore
 
 /// What one credential query asks of a Handshake card.
 public struct CredentialRequest: Sendable, Hashable {
@@ -73,13 +74,13 @@ extension DCQLQuery {
             .failure(.cannotAnswer(queryID: query.id, reason: reason))
         }
         guard query.format == CredentialRequest.format else {
-            return refuse("it asks for the format \"\(query.format.prefix(64))\", and a Handshake card is a \(CredentialRequest.format) credential")
+            return refuse("it asks for the format \(UntrustedText.quoted(query.format, limit: 64)), and a Handshake card is a \(CredentialRequest.format) credential")
         }
         if let typeValues = query.typeValues {
             let ours = Set(VCJWTIssuer.types + VCJWTIssuer.types.map { "https://www.w3.org/2018/credentials#" + $0 })
             guard typeValues.contains(where: { Set($0).isSubset(of: ours) }) else {
                 let wanted = typeValues.map { $0.joined(separator: " + ") }.joined(separator: " or ")
-                return refuse("it asks for a credential of type \(wanted.prefix(200)), and a Handshake card is a HandshakeContactCard")
+                return refuse("it asks for a credential of type \(UntrustedText.inline(wanted, limit: 200)), and a Handshake card is a HandshakeContactCard")
             }
         }
         guard query.requiresHolderBinding else {
@@ -102,7 +103,7 @@ extension DCQLQuery {
         }
         guard let claimSets = query.claimSets else {
             if let first = unknown.first {
-                return refuse("it asks for the claim \(first.description.prefix(120)), which a Handshake card does not have")
+                return refuse("it asks for the claim \(UntrustedText.inline(first.description, limit: 120)), which a Handshake card does not have")
             }
             return .success(CredentialRequest(queryID: query.id, alternatives: [all], wantsWholeCredential: false, isRequired: true))
         }

@@ -4,6 +4,7 @@
 // claim_sets without claims); unknown members are ignored as §6 requires. What a Handshake card can answer is
 // CredentialRequest's business.
 import Foundation
+import HandshakeCore
 
 /// A DCQL query: which credentials a verifier asks for, and which of their claims.
 @_spi(Wire) public struct DCQLQuery: Sendable, Hashable {
@@ -98,7 +99,7 @@ import Foundation
             for item in setList {
                 let set = try CredentialSetQuery(value: item)
                 for id in set.options.joined() where !credentials.contains(where: { $0.id == id }) {
-                    throw .invalidDCQL("a credential set names \"\(id.prefix(64))\", which no credential query has")
+                    throw .invalidDCQL("a credential set names \(UntrustedText.quoted(id, limit: 64)), which no credential query has")
                 }
                 sets.append(set)
             }

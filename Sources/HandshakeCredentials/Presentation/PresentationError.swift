@@ -59,11 +59,11 @@ import HandshakeCore
         case .malformedVPToken(let detail):
             return "This answer's vp_token can't be read: \(detail)."
         case .unexpectedCredential(let id):
-            return "This answer holds a credential for \"\(id.prefix(64))\", which the request did not ask for; it was refused."
+            return "This answer holds a credential for \(UntrustedText.quoted(id, limit: 64)), which the request did not ask for; it was refused."
         case .missingCredential(let id):
-            return "This answer holds no credential for \"\(id.prefix(64))\", which the request requires."
+            return "This answer holds no credential for \(UntrustedText.quoted(id, limit: 64)), which the request requires."
         case .tooManyPresentations(let id, let count):
-            return "This answer holds \(count) presentations for \"\(id.prefix(64))\", where the request asked for one."
+            return "This answer holds \(count) presentations for \(UntrustedText.quoted(id, limit: 64)), where the request asked for one."
         case .unsigned:
             return "This presentation is not signed at all (its algorithm is \"none\"); it was refused."
         case .sharedSecretAlgorithm(let alg):
@@ -73,7 +73,7 @@ import HandshakeCore
         case .presentationRejected(let error):
             return "This presentation was refused: \(error.description)"
         case .wrongAudience(let found, let expected):
-            return "This presentation was made for \(found.joined(separator: ", ").prefix(120)), not for this verifier (\(expected.prefix(120))); it was refused."
+            return "This presentation was made for \(UntrustedText.inline(found.joined(separator: ", "), limit: 120)), not for this verifier (\(UntrustedText.inline(expected, limit: 120))); it was refused."
         case .wrongNonce:
             return "This presentation answers another request (its nonce is not this request's): it is a replay, and was refused."
         case .missingTimes:
@@ -85,19 +85,19 @@ import HandshakeCore
         case .lifetimeTooLong(let seconds, let limit):
             return "This presentation is valid for \(seconds) seconds; at most \(limit) are accepted, so it was refused."
         case .emptyPresentation(let id):
-            return "The presentation for \"\(id.prefix(64))\" holds no credential."
+            return "The presentation for \(UntrustedText.quoted(id, limit: 64)) holds no credential."
         case .credentialRejected(let id, let error):
-            return "The credential for \"\(id.prefix(64))\" was refused: \(error.description)"
+            return "The credential for \(UntrustedText.quoted(id, limit: 64)) was refused: \(error.description)"
         case .holderMismatch(let subject, let presenter):
-            return "The credential describes \(subject.prefix(80)) but was presented by \(presenter.prefix(80)): only its own subject may present it, so it was refused."
+            return "The credential describes \(UntrustedText.inline(subject, limit: 80)) but was presented by \(UntrustedText.inline(presenter, limit: 80)): only its own subject may present it, so it was refused."
         case .mixedHolders:
             return "The presentations in this answer are signed by different holders; it was refused."
         case .unsupportedFormat(let id, let format):
-            return "The request's credential \"\(id.prefix(64))\" is of the format \"\(format.prefix(64))\", which this verifier does not check."
+            return "The request's credential \(UntrustedText.quoted(id, limit: 64)) is of the format \(UntrustedText.quoted(format, limit: 64)), which this verifier does not check."
         case .wrongType(let id):
-            return "The credential for \"\(id.prefix(64))\" is not of a type the request accepts."
+            return "The credential for \(UntrustedText.quoted(id, limit: 64)) is not of a type the request accepts."
         case .missingClaim(let id, let path):
-            return "The credential for \"\(id.prefix(64))\" lacks \(path.prefix(120)), which the request requires."
+            return "The credential for \(UntrustedText.quoted(id, limit: 64)) lacks \(UntrustedText.inline(path, limit: 120)), which the request requires."
         }
     }
 }

@@ -39,12 +39,12 @@ import HandshakeCore
         var count = 0
         for (id, entry) in object {
             guard let list = entry.array, !list.isEmpty else {
-                throw .malformedVPToken("the entry for \"\(id.prefix(64))\" is not a non-empty array")
+                throw .malformedVPToken("the entry for \(UntrustedText.quoted(id, limit: 64)) is not a non-empty array")
             }
             var presentations: [String] = []
             for item in list {
                 guard let jwt = item.string else {
-                    throw .malformedVPToken("the entry for \"\(id.prefix(64))\" holds something other than a JWT string")
+                    throw .malformedVPToken("the entry for \(UntrustedText.quoted(id, limit: 64)) holds something other than a JWT string")
                 }
                 presentations.append(jwt)
             }

@@ -23,7 +23,7 @@ struct RequestParameters {
         guard let items = components.queryItems, !items.isEmpty else { throw .notARequest }
         var values: [String: JSONValue] = [:]
         for item in items {
-            guard values[item.name] == nil else { throw .repeatedParameter(String(item.name.prefix(64))) }
+            guard values[item.name] == nil else { throw .repeatedParameter(item.name) }
             values[item.name] = .string(item.value ?? "")
         }
         self.values = values

@@ -54,7 +54,7 @@ struct CardEnvelope {
         case "zkProof":
             content = .zeroKnowledgeProof
         default:
-            throw .envelope("This card envelope has the format \"\(format.prefix(40))\", which Handshake does not know (it knows plaintext, didSigned and zkProof).")
+            throw .envelope("This card envelope has the format \(UntrustedText.quoted(format, limit: 40)), which Handshake does not know (it knows plaintext, didSigned and zkProof).")
         }
     }
 }

@@ -48,13 +48,13 @@ public struct FreepathCard: Sendable, Hashable {
             let encText = card["encKey"]?.string, Data(base64Encoded: encText)?.count == 32
         else { throw .freepath("This Freepath card's keys are not valid 32-byte keys.") }
         if let claimed = card["nodeId"]?.string, claimed != key.nodeID.rawValue {
-            throw .freepath("This Freepath card claims Node ID \(claimed.prefix(30)), but its key belongs to Node ID \(key.nodeID): it is forged or broken.")
+            throw .freepath("This Freepath card claims Node ID \(UntrustedText.inline(claimed, limit: 30)), but its key belongs to Node ID \(key.nodeID): it is forged or broken.")
         }
         guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: key.rawRepresentation),
             publicKey.isValidSignature(signature, for: cardBytes)
         else { throw .freepath("This Freepath card's signature does not match its key: it was changed after it was signed.") }
         let name = card["name"]?.string
-        guard name.map({ $0.count <= 64 }) ?? true else { throw .freepath("This Freepath card's name is longer than Freepath allows (64 characters).") }
+        guard name.map({ TextLength.check($0, limit: 64) == nil }) ?? true else { throw .freepath("This Freepath card's name is longer than Freepath allows (64 characters).") }
         if let name {
             do { try CardFields.validateName(name) } catch {
                 throw .freepath("This Freepath card's name holds text a contact card may not hold, so it was refused: \(error.description)")

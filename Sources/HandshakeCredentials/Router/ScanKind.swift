@@ -5,7 +5,7 @@ import HandshakeCore
 /// What a scanned text is, as recognised by ``ScanRouter/classify(_:)``. The first group are routes the
 /// router reads; the rest are texts it recognises in order to say what they are, and refuses.
 public enum ScanKind: String, Sendable, Hashable, CaseIterable {
-    /// A Handshake card: binary, QR text `HS1:`, a `handshake://card#` link or a typed card code.
+    /// A Handshake card: binary, QR text `HS1:`, a `handshake://card#` link, a card page link or a typed card code.
     case handshakeCard = "handshake-card"
     /// A vCard (`BEGIN:VCARD`): a Handshake card when it carries one, otherwise an unverified contact.
     case vCard = "vcard"

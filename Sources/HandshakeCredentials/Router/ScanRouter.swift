@@ -27,7 +27,8 @@ public struct ScanRouter: Sendable {
     /// What `input` is, from its first characters alone (docs/formats/scan-router.md §2). Priority, first
     /// match wins:
     /// 1. binary card (`0xD2`); only whitespace → empty; not UTF-8 → binary;
-    /// 2. `HS1:` or `handshake://card#` → handshake card; `BEGIN:VCARD` → vCard;
+    /// 2. `HS1:`, `handshake://card#` or a card page link (`https://SERVER/c#DIGITS`) → handshake card;
+    ///    `BEGIN:VCARD` → vCard;
     /// 3. `handshake://contact/` or an https `…/share/contact/…` link → share link;
     /// 4. `freepath://contact/` → Freepath card;
     /// 5. `openid4vp://`, or an https link with `client_id` and a request → presentation request;
@@ -45,6 +46,8 @@ public struct ScanRouter: Sendable {
         // Bytes throughout, compared ASCII-case-insensitively: no string is made, so dispatch stays cheap.
         guard let head = utf8Head(trimmed) else { return .binary }
         if head.starts(with: "HS1:".utf8) || startsCaseInsensitive(head, "handshake://card#") { return .handshakeCard }
+        // A card page link is a web link, but it carries the card itself: read offline, never fetched.
+        if CardPageLink.isCardPageLink(trimmed) { return .handshakeCard }
         if startsCaseInsensitive(head, "begin:vcard") { return .vCard }
         if startsCaseInsensitive(head, "handshake://contact/") { return .handshakeShareLink }
         let https = startsCaseInsensitive(head, "https://")

@@ -30,8 +30,16 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
         self.vc = vc
     }
 
+    /// The members a VC Data Model 2.0 payload has at its top, which a 1.1 token keeps under `vc`.
+    static let dataModel2Members = ["@context", "credentialSubject", "issuer", "validFrom", "validUntil", "type", "credentialStatus"]
+
     init(json claims: JSONObject) throws(JSONShapeError) {
-        // A 2.0 credential is the payload itself: no `vc` member, a `credentialSubject` at the top.
+        // A 2.0 credential is the payload itself: no `vc` member, a `credentialSubject` at the top. A token
+        // with both is refused: one reader would take the `vc` credential, another the one at the top.
+        if claims["vc"] != nil, let mixed = Self.dataModel2Members.first(where: { claims[$0] != nil }) {
+            throw JSONShapeError(
+                path: mixed, expected: "absent beside \"vc\": a token is a VC Data Model 1.1 credential (under vc) or a 2.0 one (at the top), not both")
+        }
         if claims["vc"] == nil, claims["credentialSubject"] != nil {
             try self.init(dataModel2: claims)
         } else {
@@ -39,14 +47,23 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
         }
     }
 
-    /// A VC Data Model 1.1 credential: registered claims, the credential under `vc`.
+    /// A VC Data Model 1.1 credential: registered claims, the credential under `vc`. Its `@context` starts
+    /// with the 1.1 URL, as a 2.0 one's with 2.0's; `issuanceDate` and `expirationDate`, when present, are
+    /// the `nbf` and `exp` a JWT without them means (VC Data Model 1.1 §6.3.1), and must agree with them when
+    /// both are there.
     init(dataModel1 claims: JSONObject) throws(JSONShapeError) {
         iss = try claims.requiredString("iss")
         sub = try claims.string("sub")
-        nbf = try claims.numericDate("nbf")
         iat = try claims.numericDate("iat")
-        exp = try claims.numericDate("exp")
-        vc = try Credential(json: try claims.requiredObject("vc"))
+        let credential = try claims.requiredObject("vc")
+        vc = try Credential(json: credential)
+        try CredentialContext.check(vc.context, model: .v1_1, path: "vc.@context")
+        let nbfClaim = try claims.numericDate("nbf"), expClaim = try claims.numericDate("exp")
+        let issuance = try credential.dateTime("issuanceDate"), expiration = try credential.dateTime("expirationDate")
+        if let issuance, let nbfClaim, issuance != nbfClaim { throw JSONShapeError(path: "vc.issuanceDate", expected: "the same time as nbf") }
+        if let expiration, let expClaim, expiration != expClaim { throw JSONShapeError(path: "vc.expirationDate", expected: "the same time as exp") }
+        nbf = nbfClaim ?? issuance
+        exp = expClaim ?? expiration
     }
 
     /// A VC Data Model 2.0 credential as the payload (VC-JOSE-COSE §3.1.1): `issuer` (a string or an object
@@ -62,9 +79,7 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
         }
         if let iss = try credential.string("iss"), iss != issuer { throw JSONShapeError(path: "iss", expected: "the credential's issuer") }
         vc = try Credential(json: credential)
-        guard case .string(VCDataModel.v2.contextURL)? = vc.context.first else {
-            throw JSONShapeError(path: "@context", expected: "a list starting with \(VCDataModel.v2.contextURL) (VC Data Model 2.0)")
-        }
+        try CredentialContext.check(vc.context, model: .v2, path: "@context")
         iss = issuer
         sub = try credential.string("sub")
         let validFrom = try credential.dateTime("validFrom"), validUntil = try credential.dateTime("validUntil")
@@ -83,6 +98,9 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
         var context: [JSONValue]
         var type: [String]
         var credentialSubject: Subject
+        /// Whether it names a `credentialStatus` (a revocation or suspension list), which Handshake does not
+        /// check; read, never written.
+        var hasStatus = false
 
         enum CodingKeys: String, CodingKey {
             case context = "@context"
@@ -100,6 +118,7 @@ struct VCJWTClaims: JWTClaimsSet, Encodable, Equatable {
             context = try credential.contextEntries("@context")
             type = try credential.stringOrList("type")
             credentialSubject = try Subject(json: try credential.requiredObject("credentialSubject"))
+            hasStatus = credential["credentialStatus"] != nil
         }
     }
 

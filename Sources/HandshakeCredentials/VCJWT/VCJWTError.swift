@@ -73,11 +73,11 @@ public enum VCJWTError: HandshakeError, Equatable {
         case .notACredential:
             return "This is a signed token, but not a Verifiable Credential (it has no \"vc\" claim of type VerifiableCredential)."
         case .issuerNotDIDKey(let issuer):
-            return "This credential's issuer \"\(issuer.prefix(80))\" is not a did:key, so Handshake has no key to check its signature with."
+            return "This credential's issuer \(UntrustedText.quoted(issuer, limit: 80)) is not a did:key, so Handshake has no key to check its signature with."
         case .invalidIssuer(let error):
             return "This credential's issuer can't be used: \(error.description)"
         case .keyIDMismatch(let kid, let issuer):
-            return "This credential says it was signed by \(kid.prefix(120)), but its issuer is \(issuer): the two must be the same key, so it was refused."
+            return "This credential says it was signed by \(UntrustedText.inline(kid, limit: 120)), but its issuer is \(issuer): the two must be the same key, so it was refused."
         case .algorithmDoesNotMatchKey(let alg, let keyType):
             return "This credential claims the algorithm \(alg), which a key of type \(keyType) does not sign with: it was refused as forged."
         case .badSignature:
@@ -87,7 +87,7 @@ public enum VCJWTError: HandshakeError, Equatable {
         case .expired(let date):
             return "This credential expired on \(date.formatted(.iso8601)); ask its owner for a fresh one."
         case .subjectIsNotIssuer(let subject, let issuer):
-            return "This credential describes \(subject.prefix(80)) but was signed by \(issuer): a contact card must be signed by the person it describes."
+            return "This credential describes \(UntrustedText.inline(subject, limit: 80)) but was signed by \(issuer): a contact card must be signed by the person it describes."
         case .embeddedCard(let rejection):
             return "The Handshake card inside this credential was refused: \(rejection.description)"
         case .subjectText(let error):

@@ -170,7 +170,7 @@ public struct VCJWTVerifier: Sendable {
         return VerifiedCredential(
             issuer: inspected.issuer, algorithm: inspected.algorithm, fields: claims.vc.credentialSubject.fields,
             handshakeCard: card, notBefore: date(claims.nbf), issuedAt: date(claims.iat), expires: date(claims.exp),
-            token: token, dataModel: claims.dataModel)
+            token: token, dataModel: claims.dataModel, statusNotChecked: claims.vc.hasStatus)
     }
 
     /// A VP token (a JWT with a `vp` claim) as the card credential it carries: the presentation's own

@@ -28,4 +28,15 @@ public struct VerifiedCredential: Sendable, Equatable {
     public let token: String
     /// The VC Data Model version it was written in.
     public var dataModel: VCDataModel = .v1_1
+    /// Whether the credential names a `credentialStatus` (a list its issuer keeps to revoke or suspend it),
+    /// which Handshake does not check: "verified" then says nothing of whether it was revoked. Front ends
+    /// say so with ``statusSentence``.
+    public var statusNotChecked = false
+
+    /// A sentence for a front end to show beside "verified" when ``statusNotChecked``; `nil` otherwise.
+    public var statusSentence: String? {
+        statusNotChecked
+            ? "Its issuer lists a status for it (credentialStatus), which Handshake does not check: it may have been revoked or suspended since it was signed."
+            : nil
+    }
 }

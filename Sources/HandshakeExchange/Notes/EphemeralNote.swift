@@ -2,11 +2,11 @@ import HandshakeCore
 
 /// The one note each side may send once the cards are swapped ("Great to meet you at the meetup!").
 ///
-/// A note is counted as a person counts it: in grapheme clusters (an emoji with skin tone is one), at most
-/// ``maxLength``. It is locked once sent and delivered only while the session lasts; it is kept with the
+/// A note is at most ``maxLength`` long by HandshakeCore's one rule for text limits (`TextLength`: Unicode
+/// scalars, and no character stacking more than six marks). It is locked once sent and delivered only while the session lasts; it is kept with the
 /// contact as part of the exchange record, never signed, never shared further.
 public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
-    /// The longest note, in characters as a person counts them (`NoteLimits.characters`, HandshakeCore).
+    /// The longest note, in Unicode scalars (`NoteLimits.characters`, HandshakeCore).
     public static let maxLength = NoteLimits.characters
 
     /// The note as the person wrote it.
@@ -14,9 +14,12 @@ public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
 
     /// A note, or the reason it cannot be one.
     public init(_ text: String) throws(NoteError) {
-        let count = text.count
-        guard count <= Self.maxLength else { throw .tooLong(count) }
-        guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
+        switch NoteLimits.check(text) {
+        case .tooLong(let length, _)?: throw .tooLong(length)
+        case .tooManyMarks?: throw .tooManyMarks
+        case nil: break
+        }
+        guard !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { throw .empty }
         // What the other person's screen shows must not be able to control it: the card's text rule.
         guard !UntrustedText.needsCleaning(text) else { throw .controlCharacter }
         self.text = text
@@ -30,10 +33,12 @@ public struct EphemeralNote: Sendable, Equatable, CustomStringConvertible {
 public enum NoteError: HandshakeError, Equatable {
     /// Longer than ``EphemeralNote/maxLength`` characters (the count is its length).
     case tooLong(Int)
+    /// A character carries more combining marks than `TextLength.maxMarksPerCharacter` (HandshakeCore).
+    case tooManyMarks
     /// Nothing but white space.
     case empty
-    /// The note holds a control character, a line break or bidirectional formatting, which could
-    /// control the other person's screen.
+    /// The note holds a control character, a line break, bidirectional formatting or an invisible
+    /// character out of its place, which could control or disguise the other person's screen.
     case controlCharacter
     /// This side already sent its one note.
     case alreadySent
@@ -44,8 +49,9 @@ public enum NoteError: HandshakeError, Equatable {
     public var description: String {
         switch self {
         case .tooLong(let count): return "A note can have at most \(EphemeralNote.maxLength) characters; this one has \(count)."
+        case .tooManyMarks: return TextLengthBreach.tooManyMarks.sentence("The note")
         case .empty: return "The note is empty."
-        case .controlCharacter: return "A note can't hold control characters, line breaks or bidirectional formatting."
+        case .controlCharacter: return "A note can't hold control characters, line breaks, bidirectional formatting or invisible characters."
         case .alreadySent: return "You already sent your note; it can't be changed."
         case .notNow: return "A note can be sent once the cards are swapped."
         }

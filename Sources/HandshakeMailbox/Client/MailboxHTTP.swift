@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeCore
 import HandshakeCredentials
 
 /// The mailbox client's HTTP: HandshakeCredentials' bounded exchange (a deadline for the whole call, a size
@@ -32,7 +33,7 @@ extension MailboxClientError {
     /// The client's error for a failed exchange.
     init(_ failure: BoundedHTTP.Failure) {
         switch failure {
-        case .tooLarge(let host, let limit): self = .unexpectedAnswer("\(host) sent more than \(limit) bytes; the answer was refused.")
+        case .tooLarge(let host, let limit): self = .unexpectedAnswer("\(UntrustedText.inline(host, limit: 120)) sent more than \(limit) bytes; the answer was refused.")
         case .addressNotAllowed: self = .addressNotAllowed(server: failure.host, reason: failure.reason)
         case .badAddress(let url, _): self = .badServerURL(url)
         case .unreachable, .timedOut: self = .unreachable(server: failure.host, reason: failure.reason)

@@ -12,7 +12,7 @@ extension MailboxClientError {
             return
         }
         guard let error = MailboxError(code: decoded.code, detail: decoded.detail, retryAfter: retryAfter) else {
-            self = .unexpectedAnswer("status \(status) with a refusal this version does not know (\(MailboxError.cleaned(String(decoded.code.prefix(64))))).")
+            self = .unexpectedAnswer("status \(status) with a refusal this version does not know (\(UntrustedText.cleaned(decoded.code, limit: 64))).")
             return
         }
         self = .refused(error, owner: decoded.owner.flatMap(NodeID.init))
@@ -25,6 +25,6 @@ extension MailboxClientError {
 
     /// The event an SSE message's `data` carries, for the fuzz targets (`@_spi(Wire)`).
     @_spi(Wire) public static func decodeEvent(_ data: String) -> AccountEvent? {
-        AccountEvent(ServerSentEventParser.Message(id: nil, event: nil, data: data))
+        try? AccountEvent(ServerSentEventParser.Message(id: nil, event: nil, data: data))
     }
 }

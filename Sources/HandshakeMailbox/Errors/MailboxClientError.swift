@@ -24,17 +24,24 @@ public enum MailboxClientError: HandshakeError, Equatable {
     /// network): nothing was sent.
     case addressNotAllowed(server: String, reason: String)
 
-    /// A sentence to show the person using the app.
+    /// A sentence to show the person using the app. A server's name or address came from outside (a share
+    /// link, a registration file, what someone typed), so it is shown escaped, on one line.
     public var description: String {
         switch self {
         case .refused(let error, _): error.message
-        case .unreachable(let server, let reason): "Could not reach \(server): \(reason)."
+        case .unreachable(let server, let reason): "Could not reach \(UntrustedText.inline(server, limit: 120)): \(reason)."
         case .unexpectedAnswer(let detail): "The server's answer could not be read: \(detail)"
         case .cardDoesNotVerify(let reason): "The server sent a card that does not verify: \(reason)"
         case .noIdentity: "Signing in to a server needs an identity: create one first."
-        case .badServerURL(let text): "\(text) is not a server address (it should look like https://handshake.example.org)."
-        case .addressNotAllowed(let server, let reason): "Did not connect to \(server): \(reason)."
+        case .badServerURL(let text): "\(UntrustedText.quoted(text, limit: 120)) is not a server address (it should look like https://handshake.example.org)."
+        case .addressNotAllowed(let server, let reason): "Did not connect to \(UntrustedText.inline(server, limit: 120)): \(reason)."
         }
+    }
+
+    /// The refusal of a card behind a share link that is not the card of the link's `owner` but of `card`:
+    /// however valid, it is not shown. The card page's script says the same sentence (docs/server.md).
+    public static func notTheLinkOwnersCard(owner: NodeID, card: NodeID) -> MailboxClientError {
+        .cardDoesNotVerify("the link was made by \(owner.rawValue), and the server answered with the card of \(card.rawValue).")
     }
 
     /// The server's refusal, if this is one.

@@ -287,6 +287,6 @@ extension MailboxError {
     /// `text` as it may be shown: at most ``maxDetailCharacters`` characters, with no control characters,
     /// bidirectional overrides or other invisible formatting (HandshakeCore's `UntrustedText`).
     static func cleaned(_ text: String) -> String {
-        UntrustedText.cleaned(text, maxCharacters: maxDetailCharacters)
+        UntrustedText.cleaned(text, limit: maxDetailCharacters)
     }
 }

@@ -66,7 +66,7 @@ public struct AccountEvents: AsyncSequence, Sendable {
                 case .message(let message)?:
                     signedInAgain = false
                     quickFailures = 0
-                    guard let event = AccountEvent(message) else { continue }
+                    guard let event = try AccountEvent(message) else { continue }
                     last = Swift.max(last, event.id)
                     return event
                 case .status(401, _)?:
@@ -135,7 +135,7 @@ extension MailboxClient {
     /// that polls, or to learn the newest id before following.
     public func eventPage(after: Int64 = 0) async throws(MailboxClientError) -> [AccountEvent] {
         let response: EventListResponse = try await call("GET", MailboxPath.events, query: "after=\(after)")
-        return response.events.map(AccountEvent.init)
+        return try response.events.map { wire throws(MailboxClientError) in try AccountEvent(wire) }
     }
 
     /// The id of the account's newest event, 0 when there is none: follow ``events(after:)`` from it to hear
@@ -175,7 +175,12 @@ public struct AccountEvent: Sendable, Equatable, Identifiable {
     /// When it happened.
     public let createdAt: Date
 
-    init(_ wire: EventResponse) {
+    /// The event `wire` describes. A request id not shaped as one is refused: an id is printed and sent back
+    /// in a path, so it is checked where it arrives, as where it is sent.
+    init(_ wire: EventResponse) throws(MailboxClientError) {
+        if let requestID = wire.requestId, !MailboxClient.isRequestID(requestID) {
+            throw .unexpectedAnswer("an event names the request \(UntrustedText.quoted(requestID, limit: 80)), which is not a request id.")
+        }
         id = wire.id
         kind = wire.type
         requestID = wire.requestId
@@ -185,9 +190,9 @@ public struct AccountEvent: Sendable, Equatable, Identifiable {
     }
 
     /// The event a stream message carries; `nil` for a message this version cannot read (an event kind
-    /// added later), which is skipped.
-    init?(_ message: ServerSentEventParser.Message) {
+    /// added later), which is skipped; a refusal for one that names a request by something not an id.
+    init?(_ message: ServerSentEventParser.Message) throws(MailboxClientError) {
         guard let wire = try? JSONDecoder.mailbox.decode(EventResponse.self, from: Data(message.data.utf8)) else { return nil }
-        self.init(wire)
+        try self.init(wire)
     }
 }

@@ -9,16 +9,17 @@ extension MailboxClient {
     /// - Parameters:
     ///   - target: the receiver's Node ID, or one of their share links (used up by this request).
     ///   - card: the sender's signed card, which the receiver gets with the request.
-    ///   - note: at most `NoteLimits.characters` characters; checked here before anything is sent.
+    ///   - note: within `NoteLimits` (HandshakeCore's `TextLength` rule) and the card's text rule; checked here
+    ///     before anything is sent.
     @discardableResult
     public func sendFriendRequest(to target: FriendRequestTarget, card: SignedCard, note: String? = nil)
         async throws(MailboxClientError) -> MailboxFriendRequest
     {
-        if let note, note.count > NoteLimits.characters {
-            throw .refused(.badRequest("`note` has \(note.count) characters; at most \(NoteLimits.characters) are allowed."), owner: nil)
+        if let note, let breach = NoteLimits.check(note) {
+            throw .refused(.badRequest(breach.sentence("The note")), owner: nil)
         }
         if let note, UntrustedText.needsCleaning(note) {
-            throw .refused(.badRequest("`note` holds control characters or bidirectional formatting, which a note may not hold."), owner: nil)
+            throw .refused(.badRequest("The note holds control characters, bidirectional formatting or invisible characters, which a note may not hold."), owner: nil)
         }
         let (to, token): (String?, String?)
         switch target {
@@ -88,7 +89,11 @@ extension MailboxClient {
         guard let sender = NodeID(response.sender), let receiver = NodeID(response.receiver) else {
             throw .unexpectedAnswer("a friend request whose sides are not Node IDs.")
         }
-        let note = response.note.map { UntrustedText.cleaned($0, maxCharacters: NoteLimits.characters) }
+        // The id is printed and sent back in a path: checked here, where it arrives, as where it is sent.
+        guard Self.isRequestID(response.id) else {
+            throw .unexpectedAnswer("a friend request's id is \(UntrustedText.quoted(response.id, limit: 80)), which is not a request id.")
+        }
+        let note = response.note.map { UntrustedText.cleaned($0, limit: NoteLimits.characters) }
         return MailboxFriendRequest(
             id: response.id, sender: sender, receiver: receiver, senderCard: try? verifiedCard(response.senderCard, of: sender),
             receiverCard: response.receiverCard.flatMap { try? verifiedCard($0, of: receiver) },
@@ -97,11 +102,17 @@ extension MailboxClient {
 
     /// `id` if it can go into a path as it is (a request id is a UUID or base62); a typed refusal otherwise.
     static func pathSafe(_ id: String) throws(MailboxClientError) -> String {
-        guard !id.isEmpty, id.count <= 64, id.utf8.allSatisfy({ byte in
+        guard isRequestID(id) else { throw .refused(.unknownRequest, owner: nil) }
+        return id
+    }
+
+    /// Whether `id` is shaped as a request id: 1 to 64 ASCII letters, digits and `-` (a UUID, or base62).
+    /// The one check for ids sent (``pathSafe(_:)``) and ids received (requests, events).
+    package static func isRequestID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 64 && id.utf8.allSatisfy { byte in
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-")
-        }) else { throw .refused(.unknownRequest, owner: nil) }
-        return id
+        }
     }
 }
 
@@ -145,7 +156,7 @@ public struct MailboxFriendRequest: Sendable, Equatable, Identifiable {
     public let senderCard: SignedCard?
     /// The receiver's card once they accepted, verified here.
     public let receiverCard: SignedCard?
-    /// The sender's note, cut to the note limit and stripped of control characters.
+    /// The sender's note, cut to the note limit and stripped of control and invisible characters.
     public let note: String?
     /// Whether it was sent by Node ID or by share link.
     public let route: FriendRequestRoute

@@ -11,6 +11,13 @@ extension MailboxClient {
         let names = claims.isEmpty ? [CardField.name.rawValue] : claims.map(\.rawValue)
         let response: CreatedVerifierRequestResponse = try await call(
             "POST", MailboxPath.presentationRequests, json: CreateVerifierRequestBody(claims: names))
+        // Shown, printed as a QR code and sent back in a path: checked where they arrive.
+        guard Self.isRequestID(response.id) else {
+            throw .unexpectedAnswer("the presentation request's id is \(UntrustedText.quoted(response.id, limit: 80)), which is not a request id.")
+        }
+        for text in [response.requestUrl, response.clientId] where UntrustedText.needsCleaning(text) || TextLength.count(text) > 4096 {
+            throw .unexpectedAnswer("the presentation request holds \(UntrustedText.quoted(text, limit: 80)), which is not a link.")
+        }
         return CreatedPresentationRequest(
             id: response.id, requestURL: response.requestUrl, clientID: response.clientId, expiresAt: response.expiresAt)
     }
@@ -18,6 +25,10 @@ extension MailboxClient {
     /// A request's outcome: pending, declined, or what was presented, verified by the server.
     public func presentationRequest(_ id: String) async throws(MailboxClientError) -> PresentationRequestOutcome {
         let response: VerifierRequestResponse = try await call("GET", MailboxPath.presentationRequest, ["id": try Self.pathSafe(id)])
+        // The fields the server says it verified meet the card's text rules here too, as any card's do.
+        do throws(CardFieldError) { try response.fields?.validate() } catch {
+            throw .unexpectedAnswer("the presented fields are not a card's: \(error.description)")
+        }
         return PresentationRequestOutcome(
             id: response.id, status: response.status, expiresAt: response.expiresAt, holder: response.holder, fields: response.fields,
             nodeID: response.nodeId.flatMap(NodeID.init), answeredAt: response.answeredAt)

@@ -55,7 +55,7 @@ public struct MailboxRegistration: Sendable {
     /// Publishes `card` on `client`'s server as the account's card, then remembers that server.
     /// - Returns: whether the server stored the card or already had it.
     /// - Throws: ``MailboxClientError`` when the server cannot be reached or refuses (nothing is
-    ///   remembered); a file error when the registration cannot be written.
+    ///   remembered); ``MailboxRegistrationError`` when the registration cannot be written.
     @discardableResult
     public func register(_ client: MailboxClient, card: SignedCard) async throws -> PublishResult {
         let result = try await client.publish(card)
@@ -64,11 +64,32 @@ public struct MailboxRegistration: Sendable {
     }
 
     /// Records `server` as the account's server, creating the folder (mode 0700) if needed.
-    public func remember(_ server: URL) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    public func remember(_ server: URL) throws(MailboxRegistrationError) {
+        let folder = file.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .unwritable(path: folder.path, reason: SystemFailure.reason(of: error, creatingFolder: true))
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(Stored(url: server.absoluteString)).write(to: file, options: .atomic)
+        do {
+            try encoder.encode(Stored(url: server.absoluteString)).write(to: file, options: .atomic)
+        } catch {
+            throw .unwritable(path: file.path, reason: SystemFailure.reason(of: error))
+        }
+    }
+}
+
+/// Why the registered server could not be remembered.
+public enum MailboxRegistrationError: HandshakeError, Equatable {
+    /// The file (or its folder) at `path` could not be written; `reason` is the system's, in words.
+    case unwritable(path: String, reason: String)
+
+    /// A sentence to show the person.
+    public var description: String {
+        switch self {
+        case .unwritable(let path, let reason): "The server could not be remembered: \(path) can't be written: \(reason)."
+        }
     }
 }

@@ -38,7 +38,7 @@ extension MailboxClient {
         }
         guard let owner = NodeID(response.nodeId) else { throw .unexpectedAnswer("the link's owner is not a Node ID.") }
         if let named = link.owner, named != owner {
-            throw .cardDoesNotVerify("the link was made by \(named.rawValue), and the server answered with the card of \(owner.rawValue).")
+            throw .notTheLinkOwnersCard(owner: named, card: owner)
         }
         return ResolvedShareLink(link: link, owner: owner, card: try verifiedCard(response.card, of: owner), expiresAt: response.expiresAt)
     }

@@ -20,7 +20,8 @@ public enum ShareLinkError: HandshakeError, Equatable {
     case fragment
     /// The host is not a host name or an IP address as it should be written; the reason says how.
     case badHost(String)
-    /// Plain http to a host that is not this computer.
+    /// Plain http to a host that is not this computer. `host` is as the link wrote it; the sentence shows it
+    /// escaped (HandshakeCore's `UntrustedText.inline`), since it came from outside.
     case plainHTTP(host: String)
 
     /// The sentence to show.
@@ -37,7 +38,7 @@ public enum ShareLinkError: HandshakeError, Equatable {
         case .fragment: "This share link has a fragment (#…) after its token, which share links never do; it was not opened. \(shape)."
         case .badHost(let reason): "This share link was not opened: \(reason)."
         case .plainHTTP(let host):
-            "This share link uses plain http to \(host): a share link uses https, or http only to this computer (127.0.0.1, [::1], localhost). It was not opened."
+            "This share link uses plain http to \(UntrustedText.inline(host, limit: 120)): a share link uses https, or http only to this computer (127.0.0.1, [::1], localhost). It was not opened."
         }
     }
 }

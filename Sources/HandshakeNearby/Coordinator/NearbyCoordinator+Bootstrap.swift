@@ -22,14 +22,14 @@ extension NearbyCoordinator {
             await advertiser.stop()
             throw NearbyCoordinatorError.handOverFailed(String(describing: error))
         }
-        show(.tokenHandedOver(expires: token.expiresAt))
+        apply(.looking(.tokenHandedOver(expires: token.expiresAt)))
         // One channel per token: advertising stops once it is open, and at expiry whatever happens.
         whenChannelOpens = { await advertiser.stop() }
         let outcome = try await untilExpiry(token.expiresAt, advertiser) {
-            try await self.serveOne(listener) { transport in
+            try await self.serveOne(listener, origin: .sharedSecret) { transport in
                 let ending = await self.drive(transport, role: .responder, secret: token.secret)
-                if self.channelOpened { return true }
-                self.show(.refusedConnection(reason: ending?.description ?? ""))
+                if self.flow.channelOpened { return true }
+                self.notice(.refusedConnection(reason: ending?.description ?? ""))
                 return false
             }
         }
@@ -51,12 +51,14 @@ extension NearbyCoordinator {
         source = .nfc
         for endpoint in token.endpoints {
             if (try? await NearbyTCP.connect(host: endpoint.host, port: Int(endpoint.port), { transport in
+                guard await self.claim(.sharedSecret) else { return }
                 await self.drive(transport, role: .initiator, secret: token.secret)
-            })) != nil, channelOpened { return }
+            })) != nil, flow.channelOpened { return }
         }
         let peer = try await findPeer(until: token.expiresAt, what: "the device that wrote this token") { $0.rendezvous?.matches(token) == true }
-        show(.connecting(peer))
+        apply(.looking(.connecting(peer)))
         _ = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport in
+            guard await self.claim(.sharedSecret) else { return }
             await self.drive(transport, role: .initiator, secret: token.secret)
         }
     }
@@ -71,9 +73,9 @@ extension NearbyCoordinator {
             interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
         do { try await advertiser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
         let expiry = await desk.expiry(rendezvous: code.rendezvous) ?? Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime)
-        show(.codeShown(code.displayText(), expires: expiry))
+        apply(.looking(.codeShown(code.displayText(), expires: expiry)))
         let outcome = try await untilExpiry(expiry, advertiser) {
-            try await self.serveOne(listener) { transport in
+            try await self.serveOne(listener, origin: .sharedSecret) { transport in
                 // The first connection is the one attempt: advertising stops whatever its outcome.
                 await advertiser.stop()
                 do throws(ShortCodeError) {
@@ -82,7 +84,7 @@ extension NearbyCoordinator {
                     await self.drive(keyed.transport, role: .responder, secret: keyed.secret)
                     // The typing side checks the code first and leaves when it differs: a channel that never
                     // opened means the code did not match.
-                    if !self.channelOpened { self.codeFailure = .codeDoesNotMatch }
+                    if !self.flow.channelOpened { self.codeFailure = .codeDoesNotMatch }
                 } catch {
                     self.codeFailure = error
                 }
@@ -102,10 +104,11 @@ extension NearbyCoordinator {
         ) {
             $0.rendezvous?.matches(code) == true
         }
-        show(.connecting(peer))
+        apply(.looking(.connecting(peer)))
         let failure = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport -> ShortCodeError? in
             do throws(ShortCodeError) {
                 let keyed = try await ShortCodeConnection.type(code, channelBinding: Array(peer.id.utf8), over: transport)
+                guard await self.claim(.sharedSecret) else { return nil }
                 await self.drive(keyed.transport, role: .initiator, secret: keyed.secret)
                 return nil
             } catch {

@@ -23,8 +23,8 @@ extension NearbyCoordinator {
             await browser.stop()
             throw NearbyCoordinatorError.unavailable(error)
         }
-        show(.looking(instance: advertiser.instance.text, port: listener.port, showsName: configuration.showsName))
         lobby = NearbyLobby(own: advertiser.instance.text, choice: choice)
+        apply(.looking(.list(instance: advertiser.instance.text, port: listener.port, showsName: configuration.showsName)))
         lobbySessions = LobbySessions()
         let (peersToReach, toReach) = AsyncStream.makeStream(of: NearbyPeer.self)
         let (done, discoveryOver) = AsyncStream.makeStream(of: Void.self)
@@ -52,57 +52,44 @@ extension NearbyCoordinator {
         }
         toReach.finish()
         await closeDiscovery(advertiser, browser)
-        peopleWatchers.values.forEach { $0.finish() }
-        peopleWatchers = [:]
     }
 
-    /// The people found nearby as they come and go: the list now, then the whole list again each time
-    /// someone appears, changes what they show, leaves, or their common friends are found. It finishes when
-    /// discovery ends (a session was chosen, or the meeting is over). For SwiftUI, ``people`` is observable too.
-    public func peopleUpdates() -> AsyncStream<[NearbyPeer]> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [NearbyPeer].self)
-        continuation.yield(people)
-        let id = UUID()
-        peopleWatchers[id] = continuation
-        continuation.onTermination = { _ in Task { @MainActor [weak self] in self?.peopleWatchers[id] = nil } }
-        return stream
-    }
-
-    /// What is known of the common friends with the person advertising as `peerID`: `nil` before a session
-    /// with them opened its channel, `.pending` while they are being found, then found
-    /// (the keys of our own TRUSTED contacts they trust too; count them for the list).
-    public func commonFriends(with peerID: String) -> CommonFriendsStatus? {
+    /// The common friends found with the person advertising as `peerID` while the list was open: `nil`
+    /// before they were found (the list shows how many: ``NearbyPerson/commonFriendCount``).
+    func commonFriends(with peerID: String) -> CommonFriendsStatus? {
         commonFriendsNearby[peerID]
     }
 
-    /// Chooses the person `typed` names (their number in the list, their shown name, or the start of their
-    /// instance name): their session, already open, becomes the exchange (or the one about to open does).
-    /// - Returns: the peer chosen; `nil` when the text names nobody in the list (the front end is shown
-    ///   ``NearbyEvent/unknownChoice(_:)``).
+    /// Chooses the person `typed` names (their id in the list, their number, their shown name, or the start
+    /// of their instance name): their session, already open, becomes the exchange (or the one about to open
+    /// does), and the confirm screen follows. Only while looking.
+    /// - Returns: the peer chosen; `nil` when the text names nobody in the list (the snapshot's notices say
+    ///   so), or an exchange is under way already.
     @discardableResult
     public func choose(_ typed: String) -> NearbyPeer? {
+        guard !flow.isClaimed else { return nil }
         guard let peer = lobby.peer(typed: typed) else {
-            show(.unknownChoice(typed))
+            notice(.unknownChoice(typed))
             return nil
         }
         lobby.choice = peer.id
         if let connection = openConnection(with: peer) {
-            if claim() { Task { await self.adopt(connection) } }
+            if claim(.chosen(peer)) { Task { await self.adopt(connection) } }
         } else {
             // Its session failed or never came: connect now, without the crossing grace.
             reached.remove(peer.id)
             toReach?.yield(peer)
         }
+        publish()
         return peer
     }
 
     /// Keeps the list of people nearby current and shows it; a device found for the first time is reached.
     func noticed(_ event: DiscoveryEvent) {
         let change = lobby.apply(event)
-        if change != .none { publishPeople() }
+        if change != .none { publish() }
         switch change {
-        case .found(let peer, let number):
-            show(.found(peer, number: number))
+        case .found(let peer, _):
             // A connection that came before its device was found becomes its session now, before this device
             // thinks of connecting to it: one session per pair.
             seatWaitingArrivals(at: peer)
@@ -112,10 +99,10 @@ extension NearbyCoordinator {
             }
         case .updated(let peer):
             seatWaitingArrivals(at: peer)
-        case .lost(let id):
-            show(.lost(id: id))
+        case .lost:
+            break
         case .none:
-            if case .nobodyFound(let sentence) = event { show(.nobodyFound(sentence)) }
+            if case .nobodyFound(let sentence) = event { apply(.nobodyFound(sentence)) }
         }
     }
 
@@ -130,8 +117,7 @@ extension NearbyCoordinator {
             await adoptIfChosen(open)
             return
         }
-        guard let address = peer.addresses.first, session == nil else { return }
-        if lobby.chosenPeer?.id == peer.id { show(.connecting(peer)) }
+        guard let address = peer.addresses.first, !flow.isClaimed else { return }
         do {
             _ = try await NearbyTCP.connect(host: address.description, port: Int(peer.port)) { transport in
                 guard let connection = await self.seat(transport, role: .initiator, peer: peer, remote: nil) else { return }
@@ -139,13 +125,8 @@ extension NearbyCoordinator {
             }
         } catch {
             // Someone in the list who cannot be reached keeps no count; the person chose them: say so.
-            if lobby.chosenPeer?.id == peer.id { show(.problem(error.description)) }
+            if lobby.chosenPeer?.id == peer.id { notice(.problem(error.description)) }
         }
-    }
-
-    /// Gives everyone watching ``peopleUpdates()`` the list as it is now.
-    func publishPeople() {
-        peopleWatchers.values.forEach { $0.yield(people) }
     }
 
     /// Stops advertising and browsing (goodbyes sent): a session has started or the screen is closing.

@@ -14,7 +14,7 @@ extension NearbyCoordinator {
     /// away when this device is in an exchange already, or the list refuses it.
     func arrived(_ transport: any ExchangeTransport, from remote: String?) async {
         guard let remote else { return }
-        if session != nil || claimed {
+        if flow.isClaimed {
             // Both chose each other and both connected: the exchange moves to their connection when the
             // crossing rule keeps that one. Any other connection is turned away.
             if let own = crossedConnection(from: remote) { await runInLobby(giveWay(own, to: transport, from: remote)) }
@@ -117,7 +117,7 @@ extension NearbyCoordinator {
     /// allows it, else when the person chooses or accepts. `nil` when this device is in an exchange already, or
     /// the list refuses it (the refusal is shown).
     func seat(_ transport: any ExchangeTransport, role: ChannelRole, peer: NearbyPeer, remote: String?) -> LobbyConnection? {
-        guard session == nil, !claimed else { return nil }
+        guard !flow.isClaimed else { return nil }
         let session = makeSession(transport, role: role, secret: nil, commonFriends: LobbyRules.commonFriends)
         let connection = LobbyConnection(session: session, peerID: peer.id, remote: remote)
         switch lobbySessions.seat(connection.id, device: peer.id, arrivedFrom: remote, at: configuration.clock.now().monotonic) {
@@ -150,7 +150,7 @@ extension NearbyCoordinator {
             if connection.adopted {
                 guard state != connection.lastHandled else { continue }
                 connection.lastHandled = state
-                await handle(state, session)
+                sessionMoved(state)
             } else {
                 await lobbyStateChanged(state, connection)
             }
@@ -164,7 +164,6 @@ extension NearbyCoordinator {
             lobbyConnections.first { $0.id == next }?.session.allowCommonFriends()
         }
         guard connection.adopted else { return }
-        if case .ended(let final) = session.state { finish(final) }
         discoveryOver?.finish()
     }
 
@@ -173,15 +172,15 @@ extension NearbyCoordinator {
     /// it is declined, and they hear so.
     func lobbyStateChanged(_ state: SessionState, _ connection: LobbyConnection) async {
         let now = configuration.clock.now().monotonic
-        if Self.openedScreen(state) != nil { lobbySessions.opened(connection.id, at: now) }
+        if SessionFacts.isOpen(state) { lobbySessions.opened(connection.id, at: now) }
         lobbySessions.touch(connection.id, at: now)
-        if let friends = Self.commonFriends(in: state), friends != connection.commonFriends {
+        if let friends = SessionFacts.commonFriends(in: state), friends != connection.commonFriends {
             connection.commonFriends = friends
             counted(connection)
         }
         guard case .incomingRequest = state else { return }
         if lobby.takesRequest(from: connection.peerID) {
-            if claim() { await adopt(connection) }
+            if claim(.theirRequest(listedPeer(of: connection))) { await adopt(connection) }
         } else {
             try? connection.session.decline()
             turnAway(.requestDeclined(number: lobby.number(of: connection.peerID)))
@@ -206,13 +205,17 @@ extension NearbyCoordinator {
     func counted(_ connection: LobbyConnection) {
         guard case .found = connection.commonFriends, let peer = people.first(where: connection.isWith) else { return }
         commonFriendsNearby[peer.id] = connection.commonFriends
-        show(.commonFriendsNearby(peer, number: lobby.number(of: peer.id), names: names(connection.commonFriends)))
-        publishPeople()
+        publish()
     }
 
-    /// Shows `refusal`, once while the list is open.
+    /// Says `refusal`, once while the list is open.
     func turnAway(_ refusal: LobbyRefusal) {
-        if lobbySessions.isNews(refusal) { show(.turnedAway(refusal)) }
+        if lobbySessions.isNews(refusal) { notice(.turnedAway(refusal)) }
+    }
+
+    /// The device in the list `connection` is with (as last listed; by its id alone when it left the list).
+    func listedPeer(of connection: LobbyConnection) -> NearbyPeer {
+        people.first(where: connection.isWith) ?? NearbyPeer(id: connection.peerID, displayName: nil)
     }
 
     /// The session in the list with `peer` that has not ended, if there is one.
@@ -223,7 +226,7 @@ extension NearbyCoordinator {
     /// Adopts `connection` when it is with the person chosen and no exchange is under way.
     func adoptIfChosen(_ connection: LobbyConnection) async {
         guard !connection.adopted, let chosen = lobby.chosenPeer, connection.isWith(chosen), !connection.session.state.isEnded,
-            claim()
+            claim(.chosen(chosen))
         else { return }
         await adopt(connection)
     }

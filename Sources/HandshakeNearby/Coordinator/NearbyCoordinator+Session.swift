@@ -1,196 +1,166 @@
-// Establishes what happens on each screen of one session: the front end is shown the screen and asked
-// the screen's question once; a received card is kept through the account's receive rule; the meeting is
-// recorded with the contact when the exchange completes; the session closes once both notes are in (or,
-// without a note of ours, a moment after theirs could have come).
+// Establishes how the coordinator carries out what its state machine decides: each session screen, each
+// answer of the person's and each result (the book's, the session's, the clock's) goes to `NearbyFlow`; each
+// step it returns is one call on the session, the contact book or the clock; then the snapshot goes out. A
+// received card is kept through the account's receive rule on the success screen, and stays if the session
+// fails afterwards; the meeting is recorded with the contact once the exchange completed.
 import Foundation
 import HandshakeCore
 @_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 extension NearbyCoordinator {
-    func handle(_ state: SessionState, _ session: ExchangeSession) async {
-        // Common friends may be found on any screen after the first: when both sides decide at once, the
-        // request, the answer and even the cards can come before the private set intersection ends.
-        if channelOpened, let friends = Self.commonFriends(in: state), friends != reportedFriends {
-            if case .found = friends { show(.commonFriends(names(friends))) }
-            reportedFriends = friends
-        }
-        // The channel is open from the first screen after connecting. That is the confirm screen, unless the
-        // other device's request came with the end of the handshake (both of a token's or code's devices
-        // request at once): the session then moves past confirm in one step, and no confirm state is seen.
-        if !channelOpened, let opened = Self.openedScreen(state) {
-            channelOpened = true
-            await whenChannelOpens?()
-            show(.connected(opened, commonFriendNames: names(opened.commonFriends), ownCard: card))
-            reportedFriends = opened.commonFriends
-        }
-        switch state {
-        case .confirm(let screen):
-            guard !acted else { return }
-            acted = true
-            // A token read or a code typed is both people's intent (docs/protocols/nearby-bootstrap.md §4):
-            // the cards cross at once, with no request to answer.
-            var decision = ConfirmDecision.exchange(configuration.requestKind)
-            if !configuration.requestsAtOnce && !sessionHasSecret { decision = await frontEnd?.decideOnConfirm(screen) ?? .wait }
-            if case .exchange(let kind) = decision {
-                saidExchange = true
-                await sendCard(in: session, kind: kind)
-            }
-        case .incomingRequest(let screen):
-            // Asked once: the screen changes under the question when the common friends come in.
-            guard !shownIncoming else { return }
-            shownIncoming = true
-            show(.incomingRequest(screen.theirCard))
-            answer(screen, session)
-        case .succeeded(let screen):
-            if let theirCard = screen.theirCard, !saving {
-                saving = true
-                show(.received(theirCard, alreadyShown: shownIncoming))
-                await keep(theirCard)
-                savingDone = true
-            }
-            if let note = screen.theirNote, !theirNoteShown {
-                theirNoteShown = true
-                show(.note(note.text))
-            }
-            if !noteAsked, screen.theirCard == nil || savingDone {
-                noteAsked = true
-                askForNote(session)
-            }
-            // Close once both notes are in (or none is coming from us and theirs came), and the common
-            // friends for the meeting's record (a moment more at most: the cards did not wait for them); a
-            // person who sends none is waited for by the session's idle timeout or the run's time limit.
-            let ourDone = screen.ourNote != nil || noteSkipped
-            if ourDone && screen.theirNote != nil {
-                if case .pending = screen.commonFriends { closeSoon(session) } else { session.close() }
-            }
-        case .ended(let ending):
-            // Their note and their close can arrive in one read (they close as soon as both notes are in):
-            // the session then goes from success straight to its end, and the note is only in the record.
-            if case .completed(let record) = ending, let note = record.theirNote, !theirNoteShown {
-                theirNoteShown = true
-                show(.note(note))
-            }
-            // A connection that never opened its channel with a token's or code's secret is reported by the
-            // meeting that made it, which may go on waiting.
-            if channelOpened || !sessionHasSecret { show(.ended(ending)) }
-        case .connecting, .waiting:
-            break
-        }
+    // MARK: The person's answers
+
+    /// The person's answer (a button, a prompt, a script's flag) on the screen the exchange is on.
+    /// - Throws: ``NearbyAnswerError/notNow`` when the exchange is not on a screen that takes it: it moved on
+    ///   (an answer from a page drawn earlier), or never got there. Nothing changes then.
+    public func answer(_ answer: NearbyAnswer) throws(NearbyAnswerError) {
+        perform(try flow.answer(answer))
     }
 
-    /// The confirm screen as it stood when the channel opened, from whichever screen came first after it.
-    static func openedScreen(_ state: SessionState) -> ConfirmScreen? {
-        switch state {
-        case .confirm(let screen): screen
-        case .waiting(let screen): ConfirmScreen(shortCode: screen.shortCode, commonFriends: screen.commonFriends)
-        case .incomingRequest(let screen): ConfirmScreen(shortCode: screen.shortCode, commonFriends: screen.commonFriends)
-        case .succeeded(let screen): ConfirmScreen(shortCode: screen.shortCode, commonFriends: screen.commonFriends)
-        case .connecting, .ended: nil
-        }
+    /// The seconds left until `deadline` on the session's clock (a request's, ``NearbySnapshot/Waiting/deadline``),
+    /// rounded up; 0 once it passed.
+    public func secondsLeft(until deadline: Duration) -> Int {
+        max(0, Int(((deadline - configuration.clock.now().monotonic) / .seconds(1)).rounded(.up)))
     }
 
-    /// The common-friends status a screen carries, if it carries one.
-    static func commonFriends(in state: SessionState) -> CommonFriendsStatus? {
-        switch state {
-        case .confirm(let screen): screen.commonFriends
-        case .waiting(let screen): screen.commonFriends
-        case .incomingRequest(let screen): screen.commonFriends
-        case .succeeded(let screen): screen.commonFriends
-        case .connecting, .ended: nil
+    // MARK: Observing
+
+    /// The snapshots from now on: the current one, then each new one; finishes when the run is over.
+    public func snapshots() -> AsyncStream<NearbySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: NearbySnapshot.self)
+        continuation.yield(snapshot)
+        if flow.isOver {
+            continuation.finish()
+        } else {
+            let id = UUID()
+            snapshotWatchers[id] = continuation
+            continuation.onTermination = { _ in Task { @MainActor [weak self] in self?.snapshotWatchers[id] = nil } }
         }
+        return stream
     }
 
-    /// Answers their request: at once when the person already said yes (a device that chose the other did
-    /// by choosing; so did both people of a token or code, and a person who said "exchange" on the confirm
-    /// screen while the other's request was on its way), else when the person does. The question is asked
-    /// aside, so the screens go on changing under it: the common friends found meanwhile are shown while the
-    /// person decides, and a request that expires ends the session whatever the answer.
-    func answer(_ screen: IncomingRequestScreen, _ session: ExchangeSession) {
-        let accepted = configuration.requestsAtOnce || sessionHasSecret || saidExchange
-        Task {
-            var accepts = accepted
-            if !accepts { accepts = await frontEnd?.decideOnRequest(from: screen.theirCard) ?? false }
-            if accepts {
-                await self.sendCard(in: session)
-            } else {
-                try? session.decline()
+    /// Makes the snapshot of what the flow, the list and the notices hold now, and gives it to every watcher
+    /// when it changed.
+    func publish() {
+        let chosen = lobby.chosenPeer.map(person)
+        let next = NearbySnapshot(stage: flow.stage(people: lobby.people.map(person), chosen: chosen), ownCard: card, notices: notices)
+        if !flow.awaitsKeepAnswer {
+            let waiters = settleWaiters
+            settleWaiters = []
+            waiters.forEach { $0.resume() }
+        }
+        guard next != snapshot else { return }
+        snapshot = next
+        snapshotWatchers.values.forEach { $0.yield(next) }
+    }
+
+    /// Someone in the list, as a row shows them.
+    func person(_ peer: NearbyPeer) -> NearbyPerson {
+        NearbyPerson(peer: peer, number: lobby.number(of: peer.id), commonFriendCount: commonFriendsNearby[peer.id].map { $0.keys.count })
+    }
+
+    /// Says `kind` once, beside the screens.
+    func notice(_ kind: NearbyNotice.Kind) {
+        noticesSaid += 1
+        notices.append(NearbyNotice(number: noticesSaid, kind: kind))
+        if notices.count > NearbyNotice.kept { notices.removeFirst(notices.count - NearbyNotice.kept) }
+        publish()
+    }
+
+    // MARK: The machine
+
+    /// The exchange's session moved to `state`.
+    func sessionMoved(_ state: SessionState) {
+        let names = SessionFacts.commonFriends(in: state).map(self.names) ?? []
+        apply(.session(state, commonFriendNames: names))
+    }
+
+    /// Feeds `input` to the flow and performs what it decides.
+    func apply(_ input: NearbyFlowInput) {
+        perform(flow.handle(input))
+    }
+
+    /// Performs `steps` in order, with the steps their results lead to, then publishes the snapshot.
+    func perform(_ steps: [NearbyStep]) {
+        var queue = steps
+        while !queue.isEmpty {
+            queue += execute(queue.removeFirst())
+        }
+        publish()
+    }
+
+    /// Performs one step; returns the steps its result leads to.
+    private func execute(_ step: NearbyStep) -> [NearbyStep] {
+        switch step {
+        case .channelOpened:
+            if let opened = whenChannelOpens { Task { await opened() } }
+            return []
+        case .sendCard(let kind):
+            guard let session = currentSession else { return [] }
+            Task { await self.sendCard(in: session, kind: kind) }
+            return []
+        case .decline:
+            try? currentSession?.decline()
+            return []
+        case .cancelRequest:
+            try? currentSession?.cancel()
+            return []
+        case .preview(let signed):
+            do {
+                return flow.handle(.previewed(try account.book.receive(signed)))
+            } catch {
+                return flow.handle(.keepFailed("The card could not be stored: \(error)"))
             }
+        case .keep(let signed, let answer):
+            do {
+                return flow.handle(.kept(try account.receive(signed, source: source, answer: answer, now: Date())))
+            } catch {
+                return flow.handle(.keepFailed("The card could not be stored: \(error)"))
+            }
+        case .sendNote(let text):
+            do throws(SessionActionError) {
+                try currentSession?.sendNote(text)
+            } catch {
+                let reason: NoteError = if case .note(let refusal) = error { refusal } else { .notNow }
+                return flow.handle(.noteRefused(text, reason))
+            }
+            return []
+        case .close:
+            currentSession?.close()
+            return []
+        case .closeAfterGrace:
+            let (clock, grace) = (configuration.clock, configuration.noteGrace)
+            Task {
+                try? await clock.sleep(until: clock.now().monotonic + grace)
+                self.apply(.graceElapsed)
+            }
+            return []
+        case .recordMeeting(let record, let contactID):
+            do { try account.book.recordExchange(record, contactID: contactID) } catch {
+                notice(.problem("The meeting could not be recorded: \(error)"))
+            }
+            return []
         }
     }
 
     /// Sends our card (a request, or the acceptance of theirs). The person chose this exchange: a session
     /// from the list that withheld its common friends (the device's were found already while the list was
-    /// open) finds them now, as any exchange two people started does.
-    func sendCard(in session: ExchangeSession, kind: RequestKind = .exchange) async {
+    /// open) finds them now, as any exchange two people started does. When it could not go (the confirmation
+    /// gate said no), the question is open again.
+    func sendCard(in session: ExchangeSession, kind: RequestKind) async {
         session.allowCommonFriends()
-        try? await session.exchange(kind: kind)
-    }
-
-    /// The note box of the success screen: what the front end gives goes to the other device at once;
-    /// none means the session closes once theirs is in, or a moment later.
-    func askForNote(_ session: ExchangeSession) {
-        Task {
-            guard let text = await frontEnd?.noteToSend() else {
-                noteSkipped = true
-                if case .succeeded(let screen) = session.state, screen.theirNote != nil, screen.commonFriends != .pending {
-                    session.close()
-                } else {
-                    closeSoon(session)
-                }
-                return
-            }
-            noteSent = true
-            do { try session.sendNote(text) } catch { show(.problem("The note was not sent: \(error)")) }
+        do throws(SessionActionError) {
+            try await session.exchange(kind: kind)
+        } catch {
+            // `notNow`: the session moved on meanwhile (their request crossed ours and was accepted); nothing to say.
+            if error != .notNow(.request) { notice(.problem(error.description)) }
+            apply(.cardNotSent(error))
         }
     }
 
-    /// Without a note of our own, wait a moment for theirs, then close.
-    func closeSoon(_ session: ExchangeSession) {
-        guard !closingSoon else { return }
-        closingSoon = true
-        let (clock, grace) = (configuration.clock, configuration.noteGrace)
-        Task {
-            try? await clock.sleep(until: clock.now().monotonic + grace)
-            session.close()
-        }
-    }
-
+    /// The names, in the person's book, of the common friends `status` found.
     func names(_ status: CommonFriendsStatus) -> [String] {
         status.keys.compactMap { key in (try? account.book.contact(withSigningKey: key))??.displayName }.sorted()
-    }
-
-    /// Keeps the received card by the receive rule: someone new only once the front end says so; a newer
-    /// card of a known contact at once. Kept here, on the success screen, it stays even if the session
-    /// fails afterwards (a note refused, the connection lost before the close): the cards had crossed, each
-    /// verified and bound to this session. Only the meeting waits for the session to complete (``finish(_:)``).
-    func keep(_ signed: SignedCard) async {
-        do {
-            var answer = ReceiveAnswer.addSeparately(trust: .trusted)
-            if case .new = try account.book.receive(signed) {
-                let keeps = await frontEnd?.decideToKeep(signed) ?? false
-                if !keeps { answer = .ignore }
-            }
-            let outcome = try account.receive(signed, source: source, answer: answer, now: Date())
-            switch outcome {
-            case .added(let contact), .merged(let contact, _), .updated(let contact, _, _), .alreadyHave(let contact):
-                savedContactID = contact.id
-                savedContactName = contact.displayName
-            case .refusedKeyConflict, .ignoredBlocked, .ignored:
-                break
-            }
-            show(.kept(outcome, card: signed))
-        } catch {
-            show(.problem("The card could not be stored: \(error)"))
-        }
-    }
-
-    /// The meeting is kept with the contact once the exchange is complete.
-    func finish(_ final: SessionEnding) {
-        lastEnding = final
-        guard case .completed(let record) = final, let contactID = savedContactID else { return }
-        do { try account.book.recordExchange(record, contactID: contactID) } catch {
-            show(.problem("The meeting could not be recorded: \(error)"))
-        }
     }
 }

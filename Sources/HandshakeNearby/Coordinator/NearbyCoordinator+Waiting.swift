@@ -20,12 +20,12 @@ extension NearbyCoordinator {
             group.addTask {
                 try await Task.sleep(for: .seconds(max(0, expiry.timeIntervalSinceNow)))
                 await advertiser.stop()
-                return await self.channelOpened ? .served : .expired
+                return await self.flow.channelOpened ? .served : .expired
             }
             defer { group.cancelAll() }
             for try await outcome in group {
                 // At expiry with a session under way, go on until it ends.
-                if outcome == .served, !channelOpened || ending != nil || session == nil { return .served }
+                if outcome == .served, !flow.channelOpened || flow.ending != nil || currentSession == nil { return .served }
                 if outcome == .expired { return .expired }
             }
             return .served
@@ -46,7 +46,7 @@ extension NearbyCoordinator {
     ) async throws -> NearbyPeer {
         let browser = NearbyBrowser(interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
         do { try await browser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
-        show(.lookingFor(what: what))
+        apply(.looking(.lookingFor(what: what)))
         let unique = ambiguity != nil
         let heard = MatchingPeers()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -85,17 +85,20 @@ extension NearbyCoordinator {
     /// Listens until one session has run to its end; later connections are turned away meanwhile.
     func listenDirectly() async throws {
         let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
-        show(.listening(port: listener.port))
-        try await serveOne(listener) { transport in await self.drive(transport, role: .responder) != nil }
+        apply(.looking(.listening(port: listener.port)))
+        try await serveOne(listener, origin: .direct) { transport in await self.drive(transport, role: .responder) != nil }
     }
 
     /// Serves `listener` until `session` says a claimed connection ended the meeting (true), turning away
-    /// connections while one is claimed. Returns when the meeting is over or the task is cancelled.
-    func serveOne(_ listener: NearbyListener, _ session: @MainActor @escaping (any ExchangeTransport) async -> Bool) async throws {
+    /// connections while one is claimed (each claimed as `origin`). Returns when the meeting is over or the task
+    /// is cancelled.
+    func serveOne(
+        _ listener: NearbyListener, origin: SessionOrigin, _ session: @MainActor @escaping (any ExchangeTransport) async -> Bool
+    ) async throws {
         let (done, finished) = AsyncStream.makeStream(of: Void.self)
         let serving = Task {
             try await listener.serve { transport in
-                guard await self.claim() else { return }
+                guard await self.claim(origin) else { return }
                 if await session(transport) { finished.finish() }
             }
         }

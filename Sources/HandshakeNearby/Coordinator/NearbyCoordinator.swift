@@ -1,9 +1,10 @@
 // Establishes one nearby exchange as a person lives it, from opening the screen to the contact kept:
-// finding the other device (NearbyMeeting), running one session over the connection, asking the front end
-// at each decision, saving the card through the account's receive rule, and keeping the meeting with the
-// contact once the exchange completed. It owns which connection becomes the session (one claim at a time)
-// and when the session closes (both notes in). It does not draw or prompt (`NearbyFrontEnd` does), and the
-// protocol itself is HandshakeExchange's `ExchangeSession`.
+// finding the other device (NearbyMeeting), running one session over the connection, saving the card through
+// the account's receive rule, and keeping the meeting with the contact once the exchange completed. Where the
+// exchange is, and what comes next, is its state machine's (`NearbyFlow`): the coordinator feeds it what
+// happened, performs the steps it returns, and publishes the one snapshot front ends draw. It owns which
+// connection becomes the session (one claim at a time). It does not draw or prompt, and the protocol itself is
+// HandshakeExchange's `ExchangeSession`.
 import Foundation
 import HandshakeCore
 @_spi(Wire) import HandshakeExchange
@@ -12,61 +13,45 @@ import Observation
 
 /// A nearby exchange for one person: the meeting, the session and what is kept.
 ///
+/// A front end observes ``snapshot`` (or ``snapshots()``), draws its ``NearbySnapshot/stage``, and gives the
+/// person's answers to ``answer(_:)``:
+///
 /// ```swift
-/// let coordinator = NearbyCoordinator(account: account, frontEnd: screen, configuration: .init(gate: faceID))
-/// try await coordinator.run(.discover(choice: nil))      // people appear in `coordinator.people`
-/// // the person taps someone:  coordinator.choose(peer.id)
+/// let coordinator = try NearbyCoordinator(account: account, configuration: .init(gate: faceID))
+/// Task { try await coordinator.run(.discover(choice: nil), timeout: .seconds(600)) }
+/// // the person taps someone in the list:      coordinator.choose(person.peer.id)
+/// // then the confirm screen's one button:      try coordinator.answer(.exchange(.exchange))
 /// ```
 @MainActor
 @Observable
 public final class NearbyCoordinator {
-    /// The people found nearby, in the order found (discovery only).
-    public var people: [NearbyPeer] { lobby.people }
-    /// The session under way, once a connection became one: bind the screens to its `state`.
-    public var session: ExchangeSession? { currentSession }
-    /// What the person chose among the people nearby (a number, a shown name, the start of an instance
-    /// name), once they chose; `nil` before.
-    public var choice: String? { lobby.choice }
-    /// How the last session ended, once it did.
-    public var ending: SessionEnding? { lastEnding }
+    /// The exchange as a screen shows it now.
+    public internal(set) var snapshot: NearbySnapshot
 
-    var currentSession: ExchangeSession?
-    var lastEnding: SessionEnding?
+    /// The state machine: where the exchange is.
+    @ObservationIgnored var flow: NearbyFlow
+    /// The session that is the exchange, once a connection claimed it.
+    @ObservationIgnored var currentSession: ExchangeSession?
+    /// The latest notices, and how many were said in all.
+    @ObservationIgnored var notices: [NearbyNotice] = []
+    @ObservationIgnored var noticesSaid = 0
+    /// Whoever follows the snapshots (``snapshots()``).
+    @ObservationIgnored var snapshotWatchers: [UUID: AsyncStream<NearbySnapshot>.Continuation] = [:]
+    /// A run waiting for the person's answer about their card after its session ended.
+    @ObservationIgnored var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
     @ObservationIgnored let account: HandshakeAccount
     @ObservationIgnored let card: SignedCard
     @ObservationIgnored let trustedKeys: [SigningPublicKey]
     @ObservationIgnored let configuration: Configuration
-    @ObservationIgnored weak var frontEnd: (any NearbyFrontEnd)?
-    var lobby = NearbyLobby(own: "")
+    /// The people found nearby and whom the person chose (discovery only).
+    @ObservationIgnored var lobby = NearbyLobby(own: "")
     /// Where the contact came from, as the contact book records it.
     @ObservationIgnored var source: ContactSource = .nearby
-    @ObservationIgnored var channelOpened = false
-    @ObservationIgnored var acted = false
-    @ObservationIgnored var saidExchange = false
-    @ObservationIgnored var saving = false
-    @ObservationIgnored var savedContactID: Int64?
-    /// The name of the contact kept in this session, for the sentence of a run that ends short after it.
-    @ObservationIgnored var savedContactName: String?
-    @ObservationIgnored var noteSent = false
-    /// The card was stored (or refused) and the person answered every question about it.
-    @ObservationIgnored var savingDone = false
-    @ObservationIgnored var noteAsked = false
-    @ObservationIgnored var noteSkipped = false
-    /// A close is on its way after a grace (``closeSoon(_:)``).
-    @ObservationIgnored var closingSoon = false
-    @ObservationIgnored var theirNoteShown = false
-    @ObservationIgnored var timedOut = false
-    @ObservationIgnored var reportedFriends: CommonFriendsStatus = .pending
-    @ObservationIgnored var shownIncoming = false
-    @ObservationIgnored var sessionHasSecret = false
-    @ObservationIgnored var claimed = false
     /// Why the one attempt on a shown code failed.
     @ObservationIgnored var codeFailure: ShortCodeError?
     /// Called once when the session's channel opens (a token's or code's advertisement stops then).
     @ObservationIgnored var whenChannelOpens: (@MainActor () async -> Void)?
-    /// Whoever follows the list of people found (``peopleUpdates()``).
-    @ObservationIgnored var peopleWatchers: [UUID: AsyncStream<[NearbyPeer]>.Continuation] = [:]
     /// The people in the list to connect to (discovery only): each found device, once.
     @ObservationIgnored var toReach: AsyncStream<NearbyPeer>.Continuation?
     /// The sessions open with people in the list, before and after one is chosen (discovery only).
@@ -78,13 +63,13 @@ public final class NearbyCoordinator {
     /// Connections from addresses no device in the list advertises yet, waiting for one to appear.
     @ObservationIgnored var waitingArrivals: [WaitingArrival] = []
     /// The common friends found with each person in the list, by instance name (discovery only).
-    var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
+    @ObservationIgnored var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
     /// Ends discovery: the chosen session is over.
     @ObservationIgnored var discoveryOver: AsyncStream<Void>.Continuation?
     /// Stops advertising and browsing, once a session is chosen.
     @ObservationIgnored var stopDiscovery: (@MainActor () async -> Void)?
 
-    /// Where to listen and advertise, and how long to wait.
+    /// Where to listen and advertise, how long to wait, and what the person has said before the exchange.
     public struct Configuration: Sendable {
         /// The address to listen on (all by default).
         public var host = "0.0.0.0"
@@ -94,41 +79,65 @@ public final class NearbyCoordinator {
         public var interface: String?
         /// Whether devices nearby see the card's name while this one is looking (otherwise a random id).
         public var showsName = false
-        /// Whether this device sends its card at once when the channel opens (the other device was chosen
-        /// already: by a token, a code or an address). The front end is not asked on the confirm screen then.
+        /// Whether this device sends its card at once when the channel opens, and accepts a request at once
+        /// (the other device was chosen already: by a name given before looking, or an address). The person
+        /// is not asked on the confirm screen then. A token or a code implies it.
         public var requestsAtOnce = false
         /// What a request sends when it is made without asking: both cards, or ours only.
         public var requestKind: RequestKind = .exchange
+        /// Whether the card of someone new is kept at once (the person said yes by choosing or accepting:
+        /// the seed's auto-save) or asked about first. A card that matches a contact's email or phone asks
+        /// "merge, or add separately?" either way.
+        public var keeping: Keeping = .ask
         /// How the session waits and keeps time.
         public var clock: any ExchangeClock = SystemExchangeClock()
         /// How long, without a note of ours, to wait for theirs before closing.
         public var noteGrace: Duration = .seconds(3)
-        /// The app's say before the person's identity key signs (Face ID, a passcode); the front end's
-        /// decisions are asked in any case.
+        /// The app's say before the person's identity key signs (Face ID, a passcode); the person's answers
+        /// are asked in any case.
         public var gate: any ConfirmationGate
 
-        /// The defaults (any address and port, the first interface, no name shown) with the app's `gate`,
-        /// which has no default: `AlwaysConfirm` is a choice a front end makes, never one made for it.
+        /// The defaults (any address and port, the first interface, no name shown, someone new asked about)
+        /// with the app's `gate`, which has no default: `AlwaysConfirm` is a choice a front end makes, never
+        /// one made for it.
         public init(gate: any ConfirmationGate) {
             self.gate = gate
         }
     }
 
-    /// A coordinator for `account`, showing and asking through `frontEnd` (held weakly: the front end owns
-    /// the coordinator).
+    /// Whether the card of someone new is kept at once or after asking.
+    public enum Keeping: Sendable, Equatable {
+        /// Ask "Add, or don't add?" (`NearbyQuestion.keep`).
+        case ask
+        /// Keep it at once, as trusted.
+        case atOnce
+    }
+
+    /// A coordinator for `account`.
     /// - Throws: `CardFieldError` when the account's card cannot be issued; the book's error.
-    public init(account: HandshakeAccount, frontEnd: any NearbyFrontEnd, configuration: Configuration) throws {
+    public init(account: HandshakeAccount, configuration: Configuration) throws {
         self.account = account
-        self.frontEnd = frontEnd
         self.configuration = configuration
         card = try account.issueCard()
         trustedKeys = try account.book.trustedSigningKeys()
+        flow = NearbyFlow(
+            policy: NearbyFlow.Policy(
+                requestsAtOnce: configuration.requestsAtOnce, requestKind: configuration.requestKind, keeping: configuration.keeping))
+        snapshot = NearbySnapshot(stage: .notStarted, ownCard: card)
     }
+
+    /// The people found nearby, in the order found (discovery only).
+    var people: [NearbyPeer] { lobby.people }
+    /// The session that is the exchange, once a connection claimed it.
+    var session: ExchangeSession? { currentSession }
+    /// How the exchange's session ended, once it did.
+    var ending: SessionEnding? { flow.ending }
 
     // MARK: Running
 
     /// Meets the other device in `meeting`'s way, runs the session, and returns the meeting's record once
-    /// the exchange completed.
+    /// the exchange completed. A question about their card still open when the session ends is waited for,
+    /// within `timeout`. One run per coordinator.
     /// - Throws: ``NearbyCoordinatorError`` with a sentence when it did not complete within `timeout`, or
     ///   ``NearbyCoordinatorError/stopped`` when the task running it was cancelled (the person left).
     @discardableResult
@@ -136,21 +145,26 @@ public final class NearbyCoordinator {
         let meet = Task { try await self.meet(meeting) }
         let clock = configuration.clock
         let deadline = clock.now().monotonic + timeout
-        let timer = Task {
-            try await clock.sleep(until: deadline)
-            self.timedOut = true
-            // A session under way ends by its own rules; a device still looking stops looking.
-            if let session = self.session { session.close() } else { meet.cancel() }
+        let timer = Task { () -> Bool in
+            do { try await clock.sleep(until: deadline) } catch { return false }
+            self.stopEarly(meet)
+            return true
         }
-        defer { timer.cancel() }
         // Cancelling the run stops the meeting: a session under way closes, a device still looking stops.
         let result = await withTaskCancellationHandler {
-            await meet.result
+            let result = await meet.result
+            await untilSettled()
+            return result
         } onCancel: {
-            Task { @MainActor in if let session = self.session { session.close() } else { meet.cancel() } }
+            Task { @MainActor in self.stopEarly(meet) }
         }
-        if case .completed(let record)? = ending { return record }
-        let error: NearbyCoordinatorError
+        timer.cancel()
+        let timedOut = await timer.value
+        if case .completed(let record)? = flow.ending {
+            end(nil)
+            return record
+        }
+        var error: NearbyCoordinatorError
         if Task.isCancelled {
             error = .stopped
         } else if case .failure(let failure) = result {
@@ -158,17 +172,39 @@ public final class NearbyCoordinator {
         } else if timedOut {
             let seconds = Int((timeout / .seconds(1)).rounded(.up))
             // A selection that named nobody in the list says so, rather than only that time ran out.
-            if case .discover(let choice?) = meeting, session == nil, lobby.chosenPeer == nil {
+            if case .discover(let choice?) = meeting, !flow.isClaimed, lobby.chosenPeer == nil {
                 error = .nobodyChosen(choice, seconds: seconds)
             } else {
                 error = .timedOut(seconds: seconds)
             }
         } else {
-            error = .notCompleted(ending)
+            error = .notCompleted(flow.ending)
         }
         // A card the person added stays when the session ends short after it (nearby.md §7): say so.
-        if let name = savedContactName { throw .endedAfterKeeping(error, name: name) }
+        if let contact = flow.keptContact { error = .endedAfterKeeping(error, name: contact.displayName) }
+        end(error)
         throw error
+    }
+
+    /// The run's time limit, or the person leaving: a session under way closes, a device still looking stops,
+    /// and a question about their card gets its unanswered answer.
+    func stopEarly(_ meet: Task<Void, any Error>) {
+        apply(.stopping)
+        if flow.isClaimed, let session = currentSession { session.close() } else { meet.cancel() }
+    }
+
+    /// Waits, after the session ended, until no question about their card is open.
+    func untilSettled() async {
+        while flow.awaitsKeepAnswer && !Task.isCancelled {
+            await withCheckedContinuation { settleWaiters.append($0) }
+        }
+    }
+
+    /// The run is over: the last snapshot goes out, and the snapshot streams finish.
+    func end(_ error: NearbyCoordinatorError?) {
+        apply(.runEnded(error))
+        snapshotWatchers.values.forEach { $0.finish() }
+        snapshotWatchers = [:]
     }
 
     func meet(_ meeting: NearbyMeeting) async throws(NearbyCoordinatorError) {
@@ -182,6 +218,7 @@ public final class NearbyCoordinator {
             case .listen: try await listenDirectly()
             case .connect(let host, let port):
                 _ = try await NearbyTCP.connect(host: host, port: port) { transport in
+                    guard await self.claim(.direct) else { return }
                     await self.drive(transport, role: .initiator)
                 }
             }
@@ -196,34 +233,27 @@ public final class NearbyCoordinator {
         }
     }
 
-    /// Whether a new connection may become the session: only while none is claimed, running or done. The
-    /// claim is taken before the first suspension, so of two connections at once one is turned away.
-    func claim() -> Bool {
-        guard !claimed && session == nil && ending == nil else { return false }
-        claimed = true
+    /// Whether a new connection may become the session (`origin` says how): only while none is claimed,
+    /// running or done. The claim is taken before the first suspension, so of two connections at once one is
+    /// turned away.
+    func claim(_ origin: SessionOrigin) -> Bool {
+        guard flow.claim(origin) else { return false }
+        publish()
         return true
     }
 
-    /// Gives the claim back after a connection that never opened its channel (a wrong token or code), so the
-    /// screen goes on waiting.
-    func release() {
-        claimed = false
-        currentSession = nil
-    }
-
-    /// Runs a session over `transport` to its end. `secret` comes from a token or a code (nil: the people
-    /// compare the 6-digit code). Returns the ending; `ending` is set only for a session whose channel opened,
-    /// so a connection that failed its handshake (a wrong token or code) leaves the screen open for the next.
+    /// Runs a session over `transport` to its end, as the exchange (the claim is taken). `secret` comes from a
+    /// token or a code (nil: the people compare the 6-digit code). Returns the ending. A token's or code's
+    /// connection that never opened its channel gives the claim back, so the screen goes on waiting.
     @discardableResult
     func drive(_ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret? = nil) async -> SessionEnding? {
         let session = makeSession(transport, role: role, secret: secret)
-        self.currentSession = session
-        sessionHasSecret = secret != nil
+        currentSession = session
         let running = Task { await session.run() }
-        for await state in session.stateUpdates() { await handle(state, session) }
+        for await state in session.stateUpdates() { sessionMoved(state) }
         await running.value
         guard case .ended(let final) = session.state else { return nil }
-        if channelOpened || secret == nil { finish(final) } else { release() }
+        if !flow.isClaimed { currentSession = nil }
         return final
     }
 
@@ -234,9 +264,5 @@ public final class NearbyCoordinator {
         ExchangeSession(
             role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
             commonFriends: terms, gate: configuration.gate, clock: configuration.clock)
-    }
-
-    func show(_ event: NearbyEvent) {
-        frontEnd?.show(event)
     }
 }

@@ -6,7 +6,7 @@ import HandshakeCore
 import HandshakeExchange
 
 /// Why a nearby exchange did not complete.
-public enum NearbyCoordinatorError: HandshakeError {
+public enum NearbyCoordinatorError: HandshakeError, Equatable {
     /// Local-network discovery cannot start (no interface that multicasts, the port is taken…); the sentence
     /// says what to do instead.
     case discoveryUnavailable(String)

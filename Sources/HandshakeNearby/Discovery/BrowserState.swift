@@ -5,6 +5,7 @@
 // 1 s) or on expiry, and "nobody found" once after 30 s. Time comes in as a monotonic `Duration`. It trusts
 // what it hears: multicast DNS is unauthenticated, so anyone on the link can add or remove entries.
 
+import HandshakeCore
 import HandshakeExchange
 
 /// The browser's cache and schedule, driven by messages and clock ticks.
@@ -165,7 +166,9 @@ struct BrowserState: Sendable {
             if key == NearbyService.versionKey, version == nil {
                 version = validUTF8(value).flatMap { Int($0) }
             } else if key == NearbyService.nameKey, displayName == nil {
-                displayName = validUTF8(value).flatMap { $0.isEmpty ? nil : $0 }
+                // A name from the network meets the card's name rule where it enters, or is not shown at all
+                // (the person then appears by their random id, as one who hides their name does).
+                displayName = validUTF8(value).flatMap { (try? CardFields.validateName($0)) == nil ? nil : $0 }
             } else if rendezvous == nil, let text = validUTF8(value) {
                 rendezvous = NearbyRendezvous(key: key, value: text)
             }

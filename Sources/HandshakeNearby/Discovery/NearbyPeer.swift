@@ -20,6 +20,15 @@ public struct NearbyPeer: Hashable, Sendable {
     /// The host name the SRV record points at.
     public var host: String
 
+    /// The start of ``id`` that stands for a person who shows no name ("Someone (k3x9qa)"): its first six
+    /// Unicode scalars, never six `Character`s (a foreign label's "a" and 500 marks is one Character). Text
+    /// from outside all the same: a front end escapes it as it escapes any.
+    public var shortID: String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: id.unicodeScalars.prefix(6))
+        return String(view)
+    }
+
     /// A peer as a list shows it, with no address to reach it at: for an app's previews. The browser finds
     /// the real ones.
     public init(id: String, displayName: String?) {

@@ -4,6 +4,7 @@
 // port, the version, the display name if given, and the addresses. It does not probe for conflicts (the
 // 80-bit random name makes one unlikely) and does not answer legacy unicast queries (source port ≠ 5353).
 
+import HandshakeCore
 @_spi(Wire) import HandshakeExchange
 
 /// The records one session advertises, and how to answer queries for them.
@@ -29,8 +30,8 @@ struct ServiceAdvertisement: Sendable {
         instance: NearbyInstanceID, port: UInt16, displayName: String?, rendezvous: NearbyRendezvous? = nil, addresses: [IPv4Address]
     ) throws(NearbyDiscoveryError) {
         if let displayName {
-            guard !displayName.isEmpty, displayName.count <= 64, displayName.utf8.count + 2 <= 255 else {
-                throw .displayNameTooLong(displayName.count)
+            guard !displayName.isEmpty, TextLength.check(displayName, limit: CardLimits.name) == nil, displayName.utf8.count + 2 <= 255 else {
+                throw .displayNameTooLong(TextLength.count(displayName))
             }
         }
         self.instance = instance

@@ -12,6 +12,7 @@ import Hummingbird
 struct AccountRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock
+    let policy: MailboxPolicy
 
     /// The media type of a card's COSE_Sign1 bytes.
     static let cardMediaType = "application/cose; cose-type=\"cose-sign1\""
@@ -39,7 +40,7 @@ struct AccountRoutes: Sendable {
         let owner = try context.requireAccount()
         let body = try await request.body.collect(upTo: CardLimits.signedCardBytes)
         let card = try CardIntake(clock: clock).verify(Array(buffer: body), owner: owner)
-        try await storage.publishCard(card, now: clock.now())
+        try await MailboxRules(storage: storage, policy: policy).publishCard(card, now: clock.now())
         return PublishedCardResponse(nodeId: owner.rawValue, updatedAt: card.card.updatedAt)
     }
 

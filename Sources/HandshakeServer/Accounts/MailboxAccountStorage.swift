@@ -31,8 +31,8 @@ public protocol MailboxAccountStorage: Sendable {
     /// Ends sessions of `account`: the one with `tokenHash`, or every one when it is nil (signing out
     /// everywhere). A token of an ended session is refused from then on, and its open streams end.
     func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws
-    /// Stores `card` as its owner's published card if it is strictly newer than the stored one (creating
-    /// the account at `now` if it has none yet); throws `MailboxError/cardNotNewer` otherwise. The card must
-    /// already be verified.
+    /// Stores `card` as its owner's published card (creating the account at `now` if it has none yet) if
+    /// ``CardReplacement/admit(_:replacing:)`` allows it, asked in the same transaction with what the account
+    /// holds; throws its refusal otherwise. The card must already be verified.
     func publishCard(_ card: SignedCard, now: Date) async throws
 }

@@ -4,8 +4,8 @@ import HandshakeMailbox
 import PostgresNIO
 
 /// ``MailboxAccountStorage`` on PostgreSQL: a challenge is burned by `UPDATE … RETURNING` (one caller gets the
-/// row, on whichever instance), accounts are created with `ON CONFLICT DO NOTHING`, and a card replaces
-/// the stored one only if strictly newer (the comparison is in the UPDATE itself).
+/// row, on whichever instance), accounts are created with `ON CONFLICT DO NOTHING`, and a card is published
+/// in a transaction that reads what the account holds `FOR UPDATE`, asks ``CardReplacement``, and replaces it.
 extension PostgresStorage {
     /// ``MailboxAccountStorage/saveChallenge(_:)`` on PostgreSQL, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
@@ -80,16 +80,31 @@ extension PostgresStorage {
     public func publishCard(_ card: SignedCard, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
-        // The first card makes the account; a later one replaces it only if strictly newer (ON CONFLICT
-        // decides under the row's lock, whichever instance publishes).
-        let updated = try await rows(
-            """
-            INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at)
-            VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
-            ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
-            WHERE account.sig_key = excluded.sig_key AND (account.card_updated_at IS NULL OR account.card_updated_at < excluded.card_updated_at)
-            RETURNING node_id
-            """)
-        if updated.isEmpty { throw MailboxError.cardNotNewer }
+        try await transaction { connection in
+            // The first card makes the account (a second instance making it at once waits for this commit and
+            // then finds it); the row is then locked, so no other publish comes between the rule's decision
+            // and the update, whichever instance it reaches.
+            try await execute(
+                """
+                INSERT INTO account (node_id, sig_key, created_at)
+                VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(now.unixMillis))
+                ON CONFLICT (node_id) DO NOTHING
+                """, on: connection)
+            let row = try await rows(
+                "SELECT sig_key, card_updated_at FROM account WHERE node_id = \(card.nodeID.rawValue) FOR UPDATE", on: connection
+            ).first
+            let held = try row.map { row in
+                HeldCard(sigKey: try row.bytes("sig_key") ?? [], updatedAt: try row.int64("card_updated_at").map { UInt64(max(0, $0)) })
+            }
+            try CardReplacement.admit(card, replacing: held)
+            // An upsert, so the card is kept even if the account went meanwhile (the clean-up spares accounts
+            // with a live session, so it cannot, but a card answered as published must be there).
+            try await execute(
+                """
+                INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at)
+                VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
+                ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
+                """, on: connection)
+        }
     }
 }

@@ -4,7 +4,8 @@ import HandshakeCore
 import HandshakeMailbox
 
 /// ``MailboxAccountStorage`` on SQLite: challenges burned by a conditional update, sessions by token hash, and
-/// cards replaced only by strictly newer ones (the comparison is in the UPDATE itself).
+/// a card published in one write transaction that reads what the account holds, asks ``CardReplacement``,
+/// and replaces it.
 extension SQLiteStorage {
     /// ``MailboxAccountStorage/saveChallenge(_:)`` on SQLite, as the extension above describes.
     public func saveChallenge(_ challenge: AuthChallenge) async throws {
@@ -99,15 +100,22 @@ extension SQLiteStorage {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
         try await write { db in
-            // The first card makes the account; a later one replaces it only if strictly newer.
+            // The first card makes the account; what the account holds is read in the writer's transaction,
+            // so no other publish comes between the rule's decision and the update.
+            try db.execute(
+                sql: "INSERT INTO account (node_id, sig_key, created_at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO NOTHING",
+                arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), now.unixMillis])
+            let row = try Row.fetchOne(db, sql: "SELECT sig_key, card_updated_at FROM account WHERE node_id = ?", arguments: [card.nodeID.rawValue])
+            let held = row.map { row in
+                HeldCard(sigKey: row.bytes("sig_key") ?? [], updatedAt: (row["card_updated_at"] as Int64?).map { UInt64(max(0, $0)) })
+            }
+            try CardReplacement.admit(card, replacing: held)
             try db.execute(
                 sql: """
                     INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
-                    WHERE account.sig_key = excluded.sig_key AND (account.card_updated_at IS NULL OR account.card_updated_at < excluded.card_updated_at)
                     """,
                 arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), Data(card.bytes), updatedAt, now.unixMillis])
-            if db.changesCount == 0 { throw MailboxError.cardNotNewer }
         }
     }
 }

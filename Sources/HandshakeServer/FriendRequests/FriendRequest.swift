@@ -18,7 +18,7 @@ public struct FriendRequest: Sendable, Equatable {
     public let senderCard: [UInt8]
     /// The receiver's signed card, once accepted.
     public let receiverCard: [UInt8]?
-    /// The sender's optional note (at most ``MailboxPolicy/noteMaxCharacters`` characters).
+    /// The sender's optional note (at most ``MailboxPolicy/noteMaxCharacters`` Unicode scalars).
     public let note: String?
     /// How it was addressed.
     public let route: FriendRequestRoute
@@ -28,6 +28,15 @@ public struct FriendRequest: Sendable, Equatable {
     public let createdAt: Date
     /// When it was accepted, declined or cancelled.
     public let answeredAt: Date?
+
+    /// This request as `answer` leaves it at `now` (to the millisecond, as stored).
+    func answered(_ answer: FriendRequestAnswer, at now: Date) -> FriendRequest {
+        var receiverCard = receiverCard
+        if case .accept(let card) = answer { receiverCard = card }
+        return FriendRequest(
+            id: id, sender: sender, receiver: receiver, senderCard: senderCard, receiverCard: receiverCard, note: note, route: route,
+            status: answer.resultingStatus, createdAt: createdAt, answeredAt: Date(unixMillis: now.unixMillis))
+    }
 }
 
 /// Who a new friend request is for: an account by Node ID, or the owner of a share link.
@@ -48,13 +57,16 @@ public struct FriendRequestDraft: Sendable {
     public var senderCard: [UInt8]
     /// The optional note.
     public var note: String?
-    /// The sender's limit and the receiver's (for requests by Node ID), within `window` seconds.
-    public var limits = FriendRequestLimits()
+
+    /// A request from `sender` to `target`, carrying the sender's verified card and an optional note.
+    public init(sender: NodeID, target: FriendRequestTarget, senderCard: [UInt8], note: String?) {
+        (self.sender, self.target, self.senderCard, self.note) = (sender, target, senderCard, note)
+    }
 }
 
 /// How many requests one account may send, and receive by Node ID, in a sliding window
-/// (``MailboxPolicy/friendRequests``). The storage counts and inserts in one transaction, so the limits
-/// hold across instances.
+/// (``MailboxPolicy/friendRequests``), applied by ``FriendRequestRules``. The storage counts and inserts in
+/// one transaction, so the limits hold across instances.
 public struct FriendRequestLimits: Sendable {
     /// Requests one account may send within `window`, by any route: far above what a person sends, and a
     /// bound on what one account (a fresh one made for spam) can push.

@@ -16,6 +16,8 @@ struct FriendRequestRoutes: Sendable {
     let policy: MailboxPolicy
     let broadcaster: EventBroadcaster
     let metrics: MailboxMetrics
+    /// Where sending and answering are decided.
+    var rules: MailboxRules { MailboxRules(storage: storage, policy: policy) }
 
     func register(on group: RouterGroup<MailboxContext>) {
         group.post(RouterPath(MailboxPath.friendRequests), use: send)
@@ -41,23 +43,22 @@ struct FriendRequestRoutes: Sendable {
         default:
             throw MailboxError.badRequest("give exactly one of `to` (a Node ID) or `token` (a share token).")
         }
-        if let note = body.note, note.count > policy.noteMaxCharacters {
-            throw MailboxError.badRequest("`note` has \(note.count) characters; at most \(policy.noteMaxCharacters) are allowed.")
+        // HandshakeCore's one length rule: scalars, and no stack of marks (a note of "a" and 500 accents is
+        // 501 long, not one character).
+        if let note = body.note, let breach = TextLength.check(note, limit: policy.noteMaxCharacters) {
+            throw MailboxError.badRequest(breach.sentence("`note`"))
         }
         // The card's text rule holds for notes too: nothing that could control the receiver's screen (and a
         // NUL, which PostgreSQL cannot store, is refused the same on every backend).
         if let note = body.note, UntrustedText.needsCleaning(note) {
-            throw MailboxError.badRequest("`note` holds control characters or bidirectional formatting, which a note may not hold.")
+            throw MailboxError.badRequest("`note` holds control characters, bidirectional formatting or invisible characters, which a note may not hold.")
         }
         let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
         // Sending asks for the sender's account (the request refers to it), with the key its card carries.
         try await storage.createAccountIfNeeded(sigKey: card.card.sigKey.rawRepresentation, now: clock.now())
-        let stored = try await storage.sendFriendRequest(
-            FriendRequestDraft(
-                sender: sender, target: target, senderCard: card.bytes, note: note,
-                limits: policy.friendRequests),
-            now: clock.now())
+        let stored = try await rules.sendFriendRequest(
+            FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
         await broadcaster.notify([stored.receiver])
         metrics.friendRequest(.sent)
         if case .shareLink = target { metrics.shareLinkBurned() }
@@ -85,7 +86,7 @@ struct FriendRequestRoutes: Sendable {
 
     @Sendable func show(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
-        return FriendRequestResponse(try await storage.friendRequest(id: try context.issuedID("id", unknown: .unknownRequest), visibleTo: account))
+        return FriendRequestResponse(try await rules.friendRequest(id: try context.issuedID("id", unknown: .unknownRequest), visibleTo: account))
     }
 
     @Sendable func accept(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
@@ -98,7 +99,7 @@ struct FriendRequestRoutes: Sendable {
     func answer(_ answer: FriendRequestAnswer, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
         let id = try context.issuedID("id", unknown: .unknownRequest)
-        let answered = try await storage.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
+        let answered = try await rules.answerFriendRequest(id: id, by: account, answer: answer, now: clock.now())
         await broadcaster.notify([answered.sender, answered.receiver])
         switch answer {
         case .accept: metrics.friendRequest(.accepted)

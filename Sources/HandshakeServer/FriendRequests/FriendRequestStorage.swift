@@ -5,18 +5,24 @@ import HandshakeMailbox
 /// The queries behind friend requests: send (burning a share link when that is how it was addressed),
 /// answer, list and count.
 ///
-/// Sending by link is one transaction: the link's state is checked, it is burned by a conditional update
-/// (`… WHERE used_at IS NULL …`) that succeeds for one caller only, and the request is inserted — or
-/// nothing happens. Accepting is one transaction too: the status moves from `pending` and both contacts
-/// are written. Cards are verified by the routes before they get here.
+/// The rules are not here: they are ``FriendRequestRules``, which a backend asks inside its transactions,
+/// so each is written once. What a backend owns is making the facts it reads stay true until it writes:
+/// sending reads the target (a link so that no other transaction can use it meanwhile), asks
+/// ``FriendRequestRules/receiver(from:_:now:)``, takes the pair's locks, reads ``FriendRequestPairFacts``, asks
+/// ``FriendRequestRules/admit(_:route:now:)``, then burns the link and inserts the request — all in one
+/// transaction, or nothing happens. Answering reads the request so that no other answer can change it
+/// meanwhile, asks ``FriendRequestRules/answerable(_:by:answer:)``, then moves its status and, on accept,
+/// writes both contacts. Cards are verified by the routes before they get here.
 public protocol FriendRequestStorage: Sendable {
-    /// Stores a new pending request, or throws the `MailboxError` that refuses it.
-    func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest
-    /// The request with this id if `account` is its sender or receiver; `MailboxError/unknownRequest` otherwise.
-    func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest
-    /// Applies `answer` from `account`: accept and decline by the receiver, cancel by the sender, and only
-    /// while pending. On accept, each side gains the other as a contact holding the other's card.
-    func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date) async throws -> FriendRequest
+    /// Stores a new pending request that `rules` admit, or throws the `MailboxError` they refuse it with.
+    func sendFriendRequest(_ draft: FriendRequestDraft, now: Date, rules: FriendRequestRules) async throws -> FriendRequest
+    /// The request with this id, whoever it belongs to (``FriendRequestRules/visible(_:to:)`` decides who
+    /// may see it).
+    func friendRequest(id: String) async throws -> FriendRequest?
+    /// Applies `answer` from `account` if `rules` find it answerable; on accept, each side gains the other
+    /// as a contact holding the other's card.
+    func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date, rules: FriendRequestRules) async throws
+        -> FriendRequest
     /// Requests `account` received (or, with `sent`, sent), newest first, optionally of one status.
     func friendRequests(of account: NodeID, sent: Bool, status: FriendRequestStatus?) async throws -> [FriendRequest]
     /// How many received requests wait for `account`'s answer: the badge.

@@ -3,52 +3,41 @@ import HandshakeCore
 import HandshakeMailbox
 import PostgresNIO
 
-/// ``FriendRequestStorage`` on PostgreSQL. Sending by link burns the link with
-/// `UPDATE share_link … WHERE used_at IS NULL AND revoked_at IS NULL AND expires_at > now RETURNING`
-/// inside the transaction that inserts the request: PostgreSQL makes a second updater of the row wait
-/// for the first to commit and then re-checks the condition, so across every instance one caller gets
-/// the row back and every other is told the link was used; a refusal later in the transaction rolls the
-/// burn back. A transaction lock per pair of accounts (`PostgresLockSpace/requestPair`) keeps the
-/// "one pending request between two people" checks true under concurrency, as SQLite's single writer does.
-/// Each change records its events (``MailboxEvent``) and announces them (NOTIFY) in the same transaction.
+/// ``FriendRequestStorage`` on PostgreSQL, where transactions run side by side on any number of instances
+/// (READ COMMITTED), so what a transaction reads is made to stay true by locks until it commits:
+/// - sending by link reads the link `FOR UPDATE`: a second request with the same token waits for the
+///   first to commit, then reads the link as used (or, if the first rolled back, as it was), so across every
+///   instance a link is used once;
+/// - a transaction lock per pair of accounts (`PostgresLockSpace/requestPair`) keeps "one pending request
+///   between two people" true, and the sender's and receiver's count locks (`requestsSent`, then
+///   `requestsReceived`: no two transactions wait on each other crosswise) make the hourly counts include
+///   every request committed on another instance;
+/// - answering reads the request `FOR UPDATE`: a second answer waits, then reads the status the first left.
+/// The rules are asked (``FriendRequestRules``) between those reads and the writes; a refusal rolls back the
+/// whole transaction. Each change records its events (``MailboxEvent``) and announces them (NOTIFY) in the
+/// same transaction.
 extension PostgresStorage {
-    /// ``FriendRequestStorage/sendFriendRequest(_:now:)`` on PostgreSQL, as the extension above describes.
-    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
-        let request = try await transaction { connection in
-            let receiver: NodeID
-            let route: FriendRequestRoute
+    /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on PostgreSQL, as the extension above describes.
+    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
+        try await transaction { connection in
+            let target: FriendRequestTargetFacts
             switch draft.target {
             case .nodeID(let nodeID):
-                receiver = nodeID
-                route = .nodeId
-                if receiver == draft.sender { throw MailboxError.selfRequest }
-                guard try await !rows("SELECT 1 FROM account WHERE node_id = \(receiver.rawValue)", on: connection).isEmpty else {
-                    throw MailboxError.unknownAccount
-                }
+                let exists = try await !rows("SELECT 1 FROM account WHERE node_id = \(nodeID.rawValue)", on: connection).isEmpty
+                target = .account(nodeID, exists: exists)
             case .shareLink(let tokenHash):
-                guard let link = try await shareLink(tokenHash: tokenHash, on: connection) else { throw MailboxError.linkUnknown }
-                if let refusal = link.refusal(at: now, by: draft.sender) { throw refusal }
-                receiver = link.owner
-                route = .token
+                target = .shareLink(try await shareLink(tokenHash: tokenHash, lockedOn: connection))
             }
+            let (receiver, route) = try rules.receiver(from: draft.sender, target, now: now)
             try await lockPair(draft.sender, receiver, on: connection)
-            try await checkLimits(draft, receiver: receiver, now: now, on: connection)
+            let facts = try await pairFacts(draft.sender, receiver, window: rules.limits.window, now: now, on: connection)
+            try rules.admit(facts, route: route, now: now)
             try await lockEventLogs(of: [receiver], on: connection)
             if case .shareLink(let tokenHash) = draft.target {
-                let burned = try await rows(
-                    """
-                    UPDATE share_link SET used_at = \(now.unixMillis), used_by = \(draft.sender.rawValue)
-                    WHERE token_hash = \(tokenHash.bytea) AND used_at IS NULL AND revoked_at IS NULL AND expires_at > \(now.unixMillis)
-                    RETURNING owner
-                    """, on: connection)
-                guard burned.count == 1 else { throw MailboxError.linkUsed }
+                try await execute(
+                    "UPDATE share_link SET used_at = \(now.unixMillis), used_by = \(draft.sender.rawValue) WHERE token_hash = \(tokenHash.bytea)",
+                    on: connection)
             }
-            let isContact = try await !rows(
-                "SELECT 1 FROM contact WHERE owner = \(draft.sender.rawValue) AND contact = \(receiver.rawValue)", on: connection
-            ).isEmpty
-            if isContact { throw MailboxError.alreadyContacts }
-            if try await pendingRequestExists(from: draft.sender, to: receiver, on: connection) { throw MailboxError.requestPending }
-            if try await pendingRequestExists(from: receiver, to: draft.sender, on: connection) { throw MailboxError.incomingRequestPending }
 
             let request = FriendRequest(
                 id: UUID().uuidString.lowercased(), sender: draft.sender, receiver: receiver, senderCard: draft.senderCard,
@@ -63,40 +52,29 @@ extension PostgresStorage {
             try await recordBadge(for: receiver, now: now, on: connection)
             return request
         }
-        return request
     }
 
-    /// ``FriendRequestStorage/friendRequest(id:visibleTo:)`` on PostgreSQL, as the extension above describes.
-    public func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest {
-        guard let request = try await friendRequest(id: id, on: nil), request.sender == account || request.receiver == account else {
-            throw MailboxError.unknownRequest
-        }
-        return request
+    /// ``FriendRequestStorage/friendRequest(id:)`` on PostgreSQL.
+    public func friendRequest(id: String) async throws -> FriendRequest? {
+        try await friendRequest(id: id, on: nil)
     }
 
-    /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:)`` on PostgreSQL, as the extension above describes.
-    public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date) async throws -> FriendRequest {
+    /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:rules:)`` on PostgreSQL, as the extension above describes.
+    public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date, rules: FriendRequestRules) async throws
+        -> FriendRequest
+    {
         try await transaction { connection in
-            guard let request = try await friendRequest(id: id, on: connection), request.sender == account || request.receiver == account else {
-                throw MailboxError.unknownRequest
-            }
-            let answerer = if case .cancel = answer { request.sender } else { request.receiver }
-            guard answerer == account else { throw MailboxError.notYourAnswer }
+            let locked = try await rows("SELECT * FROM friend_request WHERE id = \(id) FOR UPDATE", on: connection).first.map(Self.friendRequest(row:))
+            let request = try rules.answerable(locked, by: account, answer: answer)
             try await lockEventLogs(of: [request.sender, request.receiver], on: connection)
             var receiverCard: [UInt8]?
             if case .accept(let card) = answer { receiverCard = card }
-            let updated = try await rows(
+            try await execute(
                 """
                 UPDATE friend_request SET status = \(answer.resultingStatus.rawValue), answered_at = \(now.unixMillis),
                        receiver_card = \(receiverCard?.bytea)
-                WHERE id = \(id) AND status = 'pending'
-                RETURNING *
+                WHERE id = \(id)
                 """, on: connection)
-            guard let row = updated.first else {
-                // Someone answered first; report the status they left it in.
-                let current = try await friendRequest(id: id, on: connection)?.status ?? request.status
-                throw MailboxError.requestNotPending(current)
-            }
             if let receiverCard {
                 // Each side's list holds the other's card; a previous (deleted) entry is replaced.
                 for (owner, contact, card) in [
@@ -120,7 +98,7 @@ extension PostgresStorage {
                 try await recordEvent(.friendRequestCancelled, for: request.receiver, request: id, peer: request.sender, now: now, on: connection)
             }
             try await recordBadge(for: request.receiver, now: now, on: connection)
-            return try Self.friendRequest(row: row)
+            return request.answered(answer, at: now)
         }
     }
 
@@ -142,34 +120,30 @@ extension PostgresStorage {
             .first?.int64("n") ?? 0)
     }
 
-    /// Refuses a request over the sender's limit, or (by Node ID) over the receiver's. Each count is taken
-    /// under that account's lock (sender first, then receiver: no two transactions wait on each other
-    /// crosswise), so a request committed on another instance is counted.
-    func checkLimits(_ draft: FriendRequestDraft, receiver: NodeID, now: Date, on connection: PostgresConnection) async throws {
-        let limits = draft.limits
-        let windowStart = now.addingTimeInterval(-limits.window).unixMillis
-        try await lock(.requestsSent, draft.sender.rawValue, on: connection)
+    /// What the rules need to know about `sender` and `receiver`, under the pair's lock: the requests each
+    /// counts against its limit in the `window` before `now`, each count taken under that account's lock
+    /// (sender first, then receiver), whether they are contacts, and what is pending between them.
+    func pairFacts(_ sender: NodeID, _ receiver: NodeID, window: TimeInterval, now: Date, on connection: PostgresConnection) async throws
+        -> FriendRequestPairFacts
+    {
+        let windowStart = now.addingTimeInterval(-window).unixMillis
+        try await lock(.requestsSent, sender.rawValue, on: connection)
         let sent = try await rows(
-            "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = \(draft.sender.rawValue) AND created_at > \(windowStart)",
+            "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = \(sender.rawValue) AND created_at > \(windowStart)",
             on: connection)
-        if let seconds = RateWindow.retryAfter(
-            count: try sent.first?.int64("n") ?? 0, oldest: try sent.first?.int64("oldest"), limit: limits.perSender, window: limits.window, now: now)
-        {
-            throw MailboxError.friendRequestsRateLimited(retryAfter: seconds)
-        }
-        guard case .nodeID = draft.target else { return }
         try await lock(.requestsReceived, receiver.rawValue, on: connection)
         let received = try await rows(
             """
             SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request
             WHERE receiver = \(receiver.rawValue) AND route = \(FriendRequestRoute.nodeId.rawValue) AND created_at > \(windowStart)
             """, on: connection)
-        if let seconds = RateWindow.retryAfter(
-            count: try received.first?.int64("n") ?? 0, oldest: try received.first?.int64("oldest"), limit: limits.perReceiver,
-            window: limits.window, now: now)
-        {
-            throw MailboxError.receiverRateLimited(retryAfter: seconds)
-        }
+        let areContacts = try await !rows(
+            "SELECT 1 FROM contact WHERE owner = \(sender.rawValue) AND contact = \(receiver.rawValue)", on: connection
+        ).isEmpty
+        return FriendRequestPairFacts(
+            sentBySender: try Self.windowCount(sent.first), receivedByNodeID: try Self.windowCount(received.first), areContacts: areContacts,
+            pendingFromSender: try await pendingRequestExists(from: sender, to: receiver, on: connection),
+            pendingFromReceiver: try await pendingRequestExists(from: receiver, to: sender, on: connection))
     }
 
     /// Waits for (then holds until commit) the lock on the pair `a`–`b`, whichever way round.

@@ -3,43 +3,28 @@ import GRDB
 import HandshakeCore
 import HandshakeMailbox
 
-/// ``FriendRequestStorage`` on SQLite. Sending by link burns the link with
-/// `UPDATE share_link … WHERE used_at IS NULL AND revoked_at IS NULL AND expires_at > now` inside the
-/// transaction that inserts the request: one caller sees one changed row, every other sees none and is
-/// told the link was used; a refusal later in the transaction rolls the burn back. Each change records
-/// its events (``MailboxEvent``) in the same transaction.
+/// ``FriendRequestStorage`` on SQLite. SQLite runs write transactions one at a time, so what a sending or
+/// answering transaction reads stays true until it commits: a link read as unused cannot be used by another
+/// request before this one burns it, the counts behind the limits cannot change under it, and a pending
+/// request cannot be answered twice. The rules are asked (``FriendRequestRules``) between the reads and the
+/// writes; a refusal rolls back everything the transaction did. Each change records its events
+/// (``MailboxEvent``) in the same transaction.
 extension SQLiteStorage {
-    /// ``FriendRequestStorage/sendFriendRequest(_:now:)`` on SQLite, as the extension above describes.
-    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
+    /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on SQLite, as the extension above describes.
+    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
         try await write { db in
-            let receiver: NodeID
-            let route: FriendRequestRoute
+            let target: FriendRequestTargetFacts
             switch draft.target {
-            case .nodeID(let nodeID):
-                receiver = nodeID
-                route = .nodeId
-                if receiver == draft.sender { throw MailboxError.selfRequest }
-                guard try Self.accountExists(receiver, in: db) else { throw MailboxError.unknownAccount }
-            case .shareLink(let tokenHash):
-                guard let link = try Self.shareLink(tokenHash: tokenHash, in: db) else { throw MailboxError.linkUnknown }
-                if let refusal = link.refusal(at: now, by: draft.sender) { throw refusal }
-                try db.execute(
-                    sql: """
-                        UPDATE share_link SET used_at = ?, used_by = ?
-                        WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?
-                        """,
-                    arguments: [now.unixMillis, draft.sender.rawValue, Data(tokenHash), now.unixMillis])
-                guard db.changesCount == 1 else { throw MailboxError.linkUsed }
-                receiver = link.owner
-                route = .token
+            case .nodeID(let nodeID): target = .account(nodeID, exists: try Self.accountExists(nodeID, in: db))
+            case .shareLink(let tokenHash): target = .shareLink(try Self.shareLink(tokenHash: tokenHash, in: db))
             }
-            try Self.checkLimits(draft, receiver: receiver, now: now, in: db)
-            let isContact = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE owner = ? AND contact = ?)",
-                arguments: [draft.sender.rawValue, receiver.rawValue]) ?? false
-            if isContact { throw MailboxError.alreadyContacts }
-            if try Self.pendingRequestExists(from: draft.sender, to: receiver, in: db) { throw MailboxError.requestPending }
-            if try Self.pendingRequestExists(from: receiver, to: draft.sender, in: db) { throw MailboxError.incomingRequestPending }
+            let (receiver, route) = try rules.receiver(from: draft.sender, target, now: now)
+            try rules.admit(try Self.pairFacts(draft.sender, receiver, window: rules.limits.window, now: now, in: db), route: route, now: now)
+            if case .shareLink(let tokenHash) = draft.target {
+                try db.execute(
+                    sql: "UPDATE share_link SET used_at = ?, used_by = ? WHERE token_hash = ?",
+                    arguments: [now.unixMillis, draft.sender.rawValue, Data(tokenHash)])
+            }
 
             let request = FriendRequest(
                 id: UUID().uuidString.lowercased(), sender: draft.sender, receiver: receiver, senderCard: draft.senderCard,
@@ -59,58 +44,41 @@ extension SQLiteStorage {
         }
     }
 
-    /// Refuses a request over the sender's limit, or (by Node ID) over the receiver's, counting the
-    /// requests made in the window before `now`. SQLite's single writer makes count-then-insert safe.
-    static func checkLimits(_ draft: FriendRequestDraft, receiver: NodeID, now: Date, in db: Database) throws {
-        let limits = draft.limits
-        let windowStart = now.addingTimeInterval(-limits.window).unixMillis
+    /// What the rules need to know about `sender` and `receiver`: the requests each counts against its
+    /// limit in the `window` before `now`, whether they are contacts, and what is pending between them.
+    static func pairFacts(_ sender: NodeID, _ receiver: NodeID, window: TimeInterval, now: Date, in db: Database) throws -> FriendRequestPairFacts {
+        let windowStart = now.addingTimeInterval(-window).unixMillis
         let sent = try Row.fetchOne(
             db, sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE sender = ? AND created_at > ?",
-            arguments: [draft.sender.rawValue, windowStart])
-        if let seconds = RateWindow.retryAfter(
-            count: sent?["n"] ?? 0, oldest: sent?["oldest"], limit: limits.perSender, window: limits.window, now: now)
-        {
-            throw MailboxError.friendRequestsRateLimited(retryAfter: seconds)
-        }
-        guard case .nodeID = draft.target else { return }
+            arguments: [sender.rawValue, windowStart])
         let received = try Row.fetchOne(
             db,
             sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM friend_request WHERE receiver = ? AND route = ? AND created_at > ?",
             arguments: [receiver.rawValue, FriendRequestRoute.nodeId.rawValue, windowStart])
-        if let seconds = RateWindow.retryAfter(
-            count: received?["n"] ?? 0, oldest: received?["oldest"], limit: limits.perReceiver, window: limits.window, now: now)
-        {
-            throw MailboxError.receiverRateLimited(retryAfter: seconds)
-        }
+        let areContacts = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE owner = ? AND contact = ?)", arguments: [sender.rawValue, receiver.rawValue]) ?? false
+        return FriendRequestPairFacts(
+            sentBySender: windowCount(sent), receivedByNodeID: windowCount(received), areContacts: areContacts,
+            pendingFromSender: try pendingRequestExists(from: sender, to: receiver, in: db),
+            pendingFromReceiver: try pendingRequestExists(from: receiver, to: sender, in: db))
     }
 
-    /// ``FriendRequestStorage/friendRequest(id:visibleTo:)`` on SQLite, as the extension above describes.
-    public func friendRequest(id: String, visibleTo account: NodeID) async throws -> FriendRequest {
-        try await read { db in
-            guard let request = try Self.friendRequest(id: id, in: db), request.sender == account || request.receiver == account else {
-                throw MailboxError.unknownRequest
-            }
-            return request
-        }
+    /// ``FriendRequestStorage/friendRequest(id:)`` on SQLite.
+    public func friendRequest(id: String) async throws -> FriendRequest? {
+        try await read { db in try Self.friendRequest(id: id, in: db) }
     }
 
-    /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:)`` on SQLite, as the extension above describes.
-    public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date) async throws -> FriendRequest {
+    /// ``FriendRequestStorage/answerFriendRequest(id:by:answer:now:rules:)`` on SQLite, as the extension above describes.
+    public func answerFriendRequest(id: String, by account: NodeID, answer: FriendRequestAnswer, now: Date, rules: FriendRequestRules) async throws
+        -> FriendRequest
+    {
         try await write { db in
-            guard let request = try Self.friendRequest(id: id, in: db), request.sender == account || request.receiver == account else {
-                throw MailboxError.unknownRequest
-            }
-            let answerer = if case .cancel = answer { request.sender } else { request.receiver }
-            guard answerer == account else { throw MailboxError.notYourAnswer }
+            let request = try rules.answerable(try Self.friendRequest(id: id, in: db), by: account, answer: answer)
             var receiverCard: Data?
             if case .accept(let card) = answer { receiverCard = Data(card) }
             try db.execute(
-                sql: """
-                    UPDATE friend_request SET status = ?, answered_at = ?, receiver_card = ?
-                    WHERE id = ? AND status = 'pending'
-                    """,
+                sql: "UPDATE friend_request SET status = ?, answered_at = ?, receiver_card = ? WHERE id = ?",
                 arguments: [answer.resultingStatus.rawValue, now.unixMillis, receiverCard, id])
-            guard db.changesCount == 1 else { throw MailboxError.requestNotPending(request.status) }
             if let receiverCard {
                 // Each side's list holds the other's card; a previous (deleted) entry is replaced.
                 let insert = """
@@ -129,8 +97,7 @@ extension SQLiteStorage {
             case .cancel: try Self.recordEvent(.friendRequestCancelled, for: request.receiver, request: id, peer: request.sender, now: now, in: db)
             }
             try Self.recordBadge(for: request.receiver, now: now, in: db)
-            guard let updated = try Self.friendRequest(id: id, in: db) else { throw MailboxError.unknownRequest }
-            return updated
+            return request.answered(answer, at: now)
         }
     }
 

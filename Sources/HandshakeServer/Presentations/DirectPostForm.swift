@@ -2,6 +2,7 @@
 // response mode `direct_post`), `+` as a space, each name at most once. It does not interpret the values;
 // `VerifierRoutes` does.
 import Foundation
+import HandshakeCore
 import HandshakeMailbox
 
 struct DirectPostForm {
@@ -15,7 +16,7 @@ struct DirectPostForm {
             guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
                 throw .badRequest("the form is not percent-encoded correctly.")
             }
-            guard values[name] == nil else { throw .badRequest("the form gives \(name.prefix(32)) twice.") }
+            guard values[name] == nil else { throw .badRequest("the form gives \(UntrustedText.inline(name, limit: 32)) twice.") }
             values[name] = value
         }
         self.values = values

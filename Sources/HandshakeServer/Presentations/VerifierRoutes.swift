@@ -46,7 +46,7 @@ struct VerifierRoutes: Sendable {
         var claims: [PresentableClaim] = []
         for name in names {
             guard let claim = PresentableClaim(claimName: name) else {
-                throw MailboxError.badRequest("\(name.prefix(32)) is not a claim of a card; claims are \(PresentableClaim.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw MailboxError.badRequest("\(UntrustedText.inline(name, limit: 32)) is not a claim of a card; claims are \(PresentableClaim.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             if !claims.contains(claim) { claims.append(claim) }
         }

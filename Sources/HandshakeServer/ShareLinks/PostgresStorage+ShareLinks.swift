@@ -3,24 +3,20 @@ import HandshakeCore
 import HandshakeMailbox
 import PostgresNIO
 
-/// ``ShareLinkStorage`` on PostgreSQL. The hourly count and the insert share a transaction that first
-/// takes the owner's advisory lock (`PostgresLockSpace/shareLinkCount`): a second instance creating a
-/// link for the same account waits until the first has committed, then counts its link too, so the
-/// limit holds however many instances serve the account.
+/// ``ShareLinkStorage`` on PostgreSQL. The hourly count, the limit's decision (``WindowLimit``) and the
+/// insert share a transaction that first takes the owner's advisory lock (`PostgresLockSpace/shareLinkCount`):
+/// a second instance creating a link for the same account waits until the first has committed, then counts
+/// its link too, so the limit holds however many instances serve the account.
 extension PostgresStorage {
-    /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:window:)`` on PostgreSQL, as the extension above describes.
-    public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
-        let windowStart = now.addingTimeInterval(-window).unixMillis
+    /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:)`` on PostgreSQL, as the extension above describes.
+    public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: WindowLimit) async throws {
+        let windowStart = limit.start(endingAt: now).unixMillis
         try await transaction { connection in
             try await lock(.shareLinkCount, owner.rawValue, on: connection)
             let recent = try await rows(
                 "SELECT count(*) AS n, min(created_at) AS oldest FROM share_link WHERE owner = \(owner.rawValue) AND created_at > \(windowStart)",
                 on: connection)
-            if let seconds = RateWindow.retryAfter(
-                count: try recent.first?.int64("n") ?? 0, oldest: try recent.first?.int64("oldest"), limit: limit, window: window, now: now)
-            {
-                throw MailboxError.rateLimited(retryAfter: seconds)
-            }
+            try limit.admit(try Self.windowCount(recent.first), now: now)
             try await execute(
                 """
                 INSERT INTO share_link (token_hash, owner, created_at, expires_at)
@@ -50,9 +46,10 @@ extension PostgresStorage {
         return updated.count == 1
     }
 
-    /// The link with this token hash, read inside the transaction on `connection` (sending a request by link).
-    func shareLink(tokenHash: [UInt8], on connection: PostgresConnection) async throws -> ShareLinkRecord? {
-        guard let row = try await rows("SELECT * FROM share_link WHERE token_hash = \(tokenHash.bytea)", on: connection).first else {
+    /// The link with this token hash, read and locked (`FOR UPDATE`) until the transaction on `connection`
+    /// ends (sending a request by link): no other transaction uses it meanwhile.
+    func shareLink(tokenHash: [UInt8], lockedOn connection: PostgresConnection) async throws -> ShareLinkRecord? {
+        guard let row = try await rows("SELECT * FROM share_link WHERE token_hash = \(tokenHash.bytea) FOR UPDATE", on: connection).first else {
             return nil
         }
         return try Self.shareLink(tokenHash: tokenHash, row: row)

@@ -3,19 +3,18 @@ import GRDB
 import HandshakeCore
 import HandshakeMailbox
 
-/// ``ShareLinkStorage`` on SQLite. The hourly count and the insert share one write transaction, and
-/// SQLite runs write transactions one at a time, so two racing requests cannot both take the 20th place.
+/// ``ShareLinkStorage`` on SQLite. The hourly count, the limit's decision (``WindowLimit``) and the insert
+/// share one write transaction, and SQLite runs write transactions one at a time, so two racing requests
+/// cannot both take the last place.
 extension SQLiteStorage {
-    /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:window:)`` on SQLite, as the extension above describes.
-    public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: Int, window: TimeInterval) async throws {
-        let windowStart = now.addingTimeInterval(-window).unixMillis
+    /// ``ShareLinkStorage/createShareLink(tokenHash:owner:now:expiresAt:limit:)`` on SQLite, as the extension above describes.
+    public func createShareLink(tokenHash: [UInt8], owner: NodeID, now: Date, expiresAt: Date, limit: WindowLimit) async throws {
+        let windowStart = limit.start(endingAt: now).unixMillis
         try await write { db in
-            let recent = try Int64.fetchAll(
-                db, sql: "SELECT created_at FROM share_link WHERE owner = ? AND created_at > ? ORDER BY created_at",
+            let recent = try Row.fetchOne(
+                db, sql: "SELECT count(*) AS n, min(created_at) AS oldest FROM share_link WHERE owner = ? AND created_at > ?",
                 arguments: [owner.rawValue, windowStart])
-            if let seconds = RateWindow.retryAfter(count: Int64(recent.count), oldest: recent.first, limit: limit, window: window, now: now) {
-                throw MailboxError.rateLimited(retryAfter: seconds)
-            }
+            try limit.admit(Self.windowCount(recent), now: now)
             try db.execute(
                 sql: "INSERT INTO share_link (token_hash, owner, created_at, expires_at) VALUES (?, ?, ?, ?)",
                 arguments: [Data(tokenHash), owner.rawValue, now.unixMillis, expiresAt.unixMillis])

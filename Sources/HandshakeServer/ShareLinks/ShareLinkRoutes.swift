@@ -15,6 +15,8 @@ struct ShareLinkRoutes: Sendable {
     let policy: MailboxPolicy
     let publicURL: String
     let metrics: MailboxMetrics
+    /// Where creating a link is decided.
+    var rules: MailboxRules { MailboxRules(storage: storage, policy: policy) }
 
     func registerPublic(on group: RouterGroup<MailboxContext>) {
         group.get(RouterPath(MailboxPath.shareLink), use: resolve)
@@ -27,13 +29,8 @@ struct ShareLinkRoutes: Sendable {
 
     @Sendable func create(_ request: Request, context: MailboxContext) async throws -> EditedResponse<CreatedShareLinkResponse> {
         let owner = try context.requireAccount()
-        guard try await storage.account(owner)?.card != nil else { throw MailboxError.cardRequired }
         let token = SecretToken.share()
-        let now = clock.now()
-        let expiresAt = now.addingTimeInterval(policy.shareLinkLifetime)
-        try await storage.createShareLink(
-            tokenHash: SecretToken.hash(token), owner: owner, now: now, expiresAt: expiresAt, limit: policy.shareLinksPerWindow,
-            window: policy.shareLinkWindow)
+        let expiresAt = try await rules.createShareLink(tokenHash: SecretToken.hash(token), owner: owner, now: clock.now())
         metrics.shareLinkCreated()
         // Both forms from the one grammar of share links (HandshakeMailbox's ShareLink).
         // The link names its owner, so a client can check that the card behind it is theirs.

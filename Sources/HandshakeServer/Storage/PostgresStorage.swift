@@ -134,6 +134,11 @@ public struct PostgresStorage: MailboxStorage {
         _ = try await connection.query(query, logger: logger).collect()
     }
 
+    /// The count and oldest time of a `count(*) AS n, min(…) AS oldest` row: what a backend counted for a ``WindowLimit``.
+    static func windowCount(_ row: PostgresRandomAccessRow?) throws -> WindowCount {
+        WindowCount(count: Int(try row?.int64("n") ?? 0), oldest: try row?.date("oldest"))
+    }
+
     /// Takes a transaction-scoped advisory lock on `key` in the lock space `space`: held until the
     /// transaction ends, so every transaction taking the same lock runs after the previous one committed.
     func lock(_ space: PostgresLockSpace, _ key: String, on connection: PostgresConnection) async throws {

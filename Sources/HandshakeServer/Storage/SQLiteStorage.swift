@@ -70,6 +70,11 @@ public struct SQLiteStorage: MailboxStorage {
         return try await bounded { try await writer.read(value) }
     }
 
+    /// The count and oldest time of a `count(*) AS n, min(…) AS oldest` row: what a backend counted for a ``WindowLimit``.
+    static func windowCount(_ row: Row?) -> WindowCount {
+        WindowCount(count: row?["n"] ?? 0, oldest: row?.date("oldest"))
+    }
+
     private func bounded<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         do {
             return try await DatabaseDeadline.run(within: answerLimit, work)

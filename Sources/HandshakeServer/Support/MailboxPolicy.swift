@@ -25,7 +25,7 @@ public struct MailboxPolicy: Sendable {
     public var passSignatureWindow: TimeInterval = 60 * 60
     /// How many friend requests one account may send, and receive by Node ID, in an hour.
     public var friendRequests = FriendRequestLimits()
-    /// The longest note a friend request may carry, in characters (grapheme clusters).
+    /// The longest note a friend request may carry, in Unicode scalars (HandshakeCore's `TextLength` rule).
     public var noteMaxCharacters = NoteLimits.characters
     /// How many sign-in challenges one client address may ask this instance for in a minute.
     public var challengesPerAddressPerMinute = 120

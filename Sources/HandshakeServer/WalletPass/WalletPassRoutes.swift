@@ -37,10 +37,8 @@ struct WalletPassRoutes: Sendable {
             throw MailboxError.badRequest("manifestSha256 must be the SHA-256 of manifest.json (32 bytes, base64url).")
         }
         let now = clock.now()
-        // Counted before signing: a signature that then fails still counts, which errs on the side of less.
         try await context.makeAccountIfNeeded(in: storage, now: now)
-        try await storage.recordPassSignature(
-            owner: account, now: now, limit: policy.passSignaturesPerWindow, window: policy.passSignatureWindow)
+        try await MailboxRules(storage: storage, policy: policy).recordPassSignature(owner: account, now: now)
         do {
             return PassSignatureResponse(signature: Base64URL.encode(try signer.sign(manifestDigest: digest, now: now)))
         } catch {

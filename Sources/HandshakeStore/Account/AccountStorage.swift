@@ -27,7 +27,11 @@ public struct AccountStorage: Sendable {
             seedStore: FileSeedStore(url: url.appendingPathComponent(seedFileName)),
             profileStore: ProfileFile(url: url.appendingPathComponent(profileFileName)),
             openBook: {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                do {
+                    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw StoreError.unwritable(path: url.path, reason: SystemFailure.reason(of: error, creatingFolder: true))
+                }
                 return try ContactBook(url: url.appendingPathComponent(bookFileName))
             })
     }

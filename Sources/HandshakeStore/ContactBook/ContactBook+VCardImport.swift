@@ -161,21 +161,27 @@ extension ContactBook {
     /// The book's own fields an export carried (``ExportProperty``), within the limits the book keeps;
     /// a value over its limit is left out with a note. Returns the tags, to insert once the row exists.
     private static func applyLocalFields(_ item: PendingImport, to record: inout ContactRecord, report: inout VCardImportReport) -> [String] {
-        func values(_ name: String) -> [String] { item.entry.properties.filter { $0.name == name }.map(\.text).filter { !$0.isEmpty } }
+        // An address book is text from outside: cleaned of what could control or hide on a screen, as the
+        // entry's card fields are, then held to the book's limits (TextLength).
+        func values(_ name: String, keepingLineBreaks: Bool = false) -> [String] {
+            item.entry.properties.filter { $0.name == name }
+                .map { UntrustedText.cleaned($0.text, limit: .max, keepingLineBreaks: keepingLineBreaks) }.filter { !$0.isEmpty }
+        }
+        func fits(_ text: String, _ limit: Int) -> Bool { TextLength.check(text, limit: limit) == nil }
         func note(_ reason: String) { report.notes.append(VCardImportIssue(entry: item.number, name: item.entry.name, reason: reason)) }
         if let alias = values(ExportProperty.alias).first {
-            if alias.count <= ContactLimits.alias { record.alias = alias } else { note("its alias is over \(ContactLimits.alias) characters; left out") }
+            if fits(alias, ContactLimits.alias) { record.alias = alias } else { note("its alias is over \(ContactLimits.alias) characters; left out") }
         }
-        if let notes = values(ExportProperty.notes).first {
-            if notes.count <= ContactLimits.notes { record.notes = notes } else { note("its notes are over \(ContactLimits.notes) characters; left out") }
+        if let notes = values(ExportProperty.notes, keepingLineBreaks: true).first {
+            if fits(notes, ContactLimits.notes) { record.notes = notes } else { note("its notes are over \(ContactLimits.notes) characters; left out") }
         }
         if let trust = values(ExportProperty.trust).first.flatMap(TrustLevel.init(caseInsensitive:)) { record.trustLevel = trust }
         if values(ExportProperty.pinned).first?.lowercased() == "true" { record.pinned = true }
         record.refreshDisplayName()
         var tags: [String] = []
         for tag in values(ExportProperty.tag) where !tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
-            guard tag.count <= ContactLimits.tagLength, tags.count < ContactLimits.tagCount else {
-                note("tag \"\(tag.prefix(40))\" is over the book's tag limits; left out")
+            guard fits(tag, ContactLimits.tagLength), tags.count < ContactLimits.tagCount else {
+                note("tag \(UntrustedText.quoted(tag, limit: 40)) is over the book's tag limits; left out")
                 continue
             }
             tags.append(tag)

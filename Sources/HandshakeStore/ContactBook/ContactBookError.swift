@@ -18,6 +18,9 @@ public enum ContactBookError: HandshakeError, Equatable {
     case tooManyTags(Int)
     /// An alias longer than an alias may be (the count is its length).
     case aliasTooLong(Int)
+    /// The alias, the notes or a tag (`field`) holds what the card's text rule refuses: control or invisible
+    /// characters (line feeds are allowed in notes), or a character stacking too many marks.
+    case unshowableText(field: String)
     /// A card was handed to `add` whose Node ID is already in the book.
     case alreadyInBook(String)
     /// A card was handed to `applyUpdate` that is not an update.
@@ -41,20 +44,23 @@ public enum ContactBookError: HandshakeError, Equatable {
     public var description: String {
         switch self {
         case .unknownContact(let who):
-            return "No contact matches \"\(who)\"."
+            return "No contact matches \(UntrustedText.quoted(who))."
         case .ambiguous(let who, let candidates):
-            return "\"\(who)\" matches \(candidates.count) contacts; say which one with more of the Node ID or the #id:\n"
+            return "\(UntrustedText.quoted(who)) matches \(candidates.count) contacts; say which one with more of the Node ID or the #id:\n"
                 + candidates.map { "  " + $0 }.joined(separator: "\n")
         case .notesTooLong(let count):
             return "Notes can hold \(ContactLimits.notes) characters; these have \(count)."
         case .tagTooLong(let tag):
-            return "The tag \"\(tag)\" has \(tag.count) characters; a tag can have at most \(ContactLimits.tagLength)."
+            return "The tag \(UntrustedText.quoted(tag, limit: 40)) has \(TextLength.count(tag)) characters; a tag can have at most \(ContactLimits.tagLength)."
         case .emptyTag:
             return "A tag can't be empty."
         case .tooManyTags(let count):
             return "A contact can have at most \(ContactLimits.tagCount) tags; this would make \(count)."
         case .aliasTooLong(let count):
             return "An alias can have at most \(ContactLimits.alias) characters; this one has \(count)."
+        case .unshowableText(let field):
+            return "The \(field) holds control or invisible characters, or stacks more than \(TextLength.maxMarksPerCharacter) marks on one character; "
+                + "it can't be shown safely, so nothing was changed."
         case .alreadyInBook(let who):
             return "\(who) is already in your contacts."
         case .notAnUpdate(let who):

@@ -1,3 +1,5 @@
+import HandshakeCore
+
 /// A change to a contact's local fields, validated as a whole before any of it is written.
 public struct ContactEdit: Sendable, Equatable {
     /// A new alias; an empty string removes it.
@@ -44,11 +46,27 @@ public struct ContactEdit: Sendable, Equatable {
 
     /// Checks every bound that does not depend on the contact (the tag count does; ``ContactBook`` checks it).
     public func validate() throws(ContactBookError) {
-        if let alias, alias.count > ContactLimits.alias { throw .aliasTooLong(alias.count) }
-        if let notes, notes.count > ContactLimits.notes { throw .notesTooLong(notes.count) }
+        if let alias {
+            switch TextLength.check(alias, limit: ContactLimits.alias) {
+            case .tooLong(let length, _)?: throw .aliasTooLong(length)
+            case .tooManyMarks?: throw .unshowableText(field: "alias")
+            case nil: if UntrustedText.needsCleaning(alias) { throw .unshowableText(field: "alias") }
+            }
+        }
+        if let notes {
+            switch TextLength.check(notes, limit: ContactLimits.notes) {
+            case .tooLong(let length, _)?: throw .notesTooLong(length)
+            case .tooManyMarks?: throw .unshowableText(field: "notes")
+            case nil: if UntrustedText.needsCleaning(notes, keepingLineBreaks: true) { throw .unshowableText(field: "notes") }
+            }
+        }
         for tag in addTags {
-            if tag.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyTag }
-            if tag.count > ContactLimits.tagLength { throw .tagTooLong(tag) }
+            if tag.unicodeScalars.allSatisfy(\.properties.isWhitespace) { throw .emptyTag }
+            switch TextLength.check(tag, limit: ContactLimits.tagLength) {
+            case .tooLong?: throw .tagTooLong(tag)
+            case .tooManyMarks?: throw .unshowableText(field: "tag")
+            case nil: if UntrustedText.needsCleaning(tag) { throw .unshowableText(field: "tag") }
+            }
         }
     }
 }

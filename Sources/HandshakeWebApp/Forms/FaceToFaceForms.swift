@@ -61,12 +61,12 @@ struct NearbyAnswerForm: Decodable, Sendable {
         case answer, note
     }
 
-    /// What the screen's model is told: "yes", the note's text, or nothing ("no", or no note).
-    var reply: String? {
+    /// What the screen's model is told: yes, the note's text, or no ("no", no note, or an empty note).
+    var reply: FaceToFace.Reply {
         switch answer {
-        case .yes: "yes"
-        case .note: note
-        case .no, .noNote, nil: nil
+        case .yes: .yes
+        case .note: note.map { $0.isEmpty ? .no : .note($0) } ?? .no
+        case .no, .noNote, nil: .no
         }
     }
 }

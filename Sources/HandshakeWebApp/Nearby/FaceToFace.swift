@@ -1,9 +1,8 @@
-// Establishes the Face to face screen's model: one `NearbyCoordinator` run at a time, with this class as
-// its front end. The coordinator's questions (accept their request, add their card, the note) wait for the
-// person's button; what happened is kept as sentences for the page; every change bumps a version that the
-// page's event stream follows. The meeting, the session and what is kept are the coordinator's; this holds
-// only what a screen shows and the answer it waits for. A question left unanswered ends with the session:
-// its answer is then "no".
+// Establishes the Face to face screen's model: one `NearbyCoordinator` run at a time, and its snapshot read
+// the way the screen draws it. The coordinator's questions wait for the person's button (an answer from the
+// page goes to the coordinator, which takes it only while its question is open); every new snapshot bumps a
+// version that the page's event stream follows. The meeting, the session and what is kept are the
+// coordinator's; this holds only the run and the last snapshot.
 import Foundation
 import HandshakeCore
 import HandshakeExchange
@@ -11,7 +10,7 @@ import HandshakeNearby
 import HandshakeStore
 
 @MainActor
-final class FaceToFace: NearbyFrontEnd {
+final class FaceToFace {
     /// What the screen is asking the person, if anything.
     enum Question: Equatable {
         /// They ask to exchange: accept or decline.
@@ -23,35 +22,19 @@ final class FaceToFace: NearbyFrontEnd {
     }
 
     let account: HandshakeAccount
-    private(set) var lines: [String] = []
-    private(set) var shortCode: String?
-    private(set) var commonFriends: [String] = []
-    /// Whether the common friends with the person connected are known yet (`nil`: nobody is connected).
-    private(set) var commonFriendsFound: Bool?
-    private(set) var question: Question?
-    private(set) var theirNote: String?
-    private(set) var ourNote: String?
-    private(set) var ending: String?
-    private(set) var keptContactID: Int64?
     private(set) var version = 0
     private var coordinator: NearbyCoordinator?
-    /// The clock the sessions run on, read for the seconds a request has left.
-    private let clock = SystemExchangeClock()
+    /// The exchange as last drawn: the coordinator's last snapshot (kept once the run is over).
+    private var snapshot: NearbySnapshot?
+    /// The run's own sentence when it ended before any session (its time limit, the person stopping).
+    private var runError: String?
     private var run: Task<Void, Never>?
-    /// Whether a run is under way (looking, or an exchange).
-    var running: Bool { run != nil }
-    /// The people found nearby, as the coordinator lists them.
-    var people: [NearbyPeer] { coordinator?.people ?? [] }
-    /// How many common friends were found with the person advertising as `peerID`; `nil` while unknown.
-    func commonFriendCount(with peerID: String) -> Int? {
-        guard case .found(let keys)? = coordinator?.commonFriends(with: peerID) else { return nil }
-        return keys.count
-    }
-    private var pending: CheckedContinuation<String?, Never>?
-    private var chose = false
     private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
 
     init(account: HandshakeAccount) { self.account = account }
+
+    /// Whether a run is under way (looking, or an exchange).
+    var running: Bool { run != nil }
 
     /// Starts looking for people nearby (or shows a code, or types one). Nothing when a run is under way.
     func start(_ meeting: NearbyMeeting, showsName: Bool) throws {
@@ -59,18 +42,21 @@ final class FaceToFace: NearbyFrontEnd {
         // The person confirms on the page itself; a local web app has no second factor to ask.
         var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.showsName = showsName
-        configuration.clock = clock
-        let coordinator = try NearbyCoordinator(account: account, frontEnd: self, configuration: configuration)
-        (self.coordinator, chose) = (coordinator, false)
-        (lines, shortCode, commonFriends, question, theirNote, ourNote, ending, keptContactID) = ([], nil, [], nil, nil, nil, nil, nil)
-        commonFriendsFound = nil
-        // The list follows the coordinator's own updates (a peer found, lost, or named later).
-        Task { for await _ in coordinator.peopleUpdates() { self.changed() } }
+        let coordinator = try NearbyCoordinator(account: account, configuration: configuration)
+        (self.coordinator, snapshot, runError) = (coordinator, coordinator.snapshot, nil)
+        Task {
+            for await snapshot in coordinator.snapshots() {
+                // Choosing someone from the list is saying yes: the confirm screen's one button is pressed for
+                // the person, as this screen draws no confirm screen of its own.
+                if case .exchange? = snapshot.question { try? coordinator.answer(.exchange(.exchange)) }
+                self.take(snapshot)
+            }
+        }
         run = Task {
             do {
                 try await coordinator.run(meeting, timeout: .seconds(600))
             } catch {
-                if self.ending == nil { self.ending = "\(error)" }
+                self.runError = "\(error)"
             }
             self.finish()
         }
@@ -80,34 +66,165 @@ final class FaceToFace: NearbyFrontEnd {
     /// Connects to the person with this id from the list; choosing them is saying yes to exchanging.
     func choose(_ id: String) {
         guard let coordinator, coordinator.choose(id) != nil else { return }
-        chose = true
         changed()
     }
 
-    /// The person's answer to the question on screen: "yes"/"no", or the note's text (`nil`: no note).
-    func answer(_ value: String?) {
-        guard let pending else { return }
-        self.pending = nil
-        question = nil
-        pending.resume(returning: value)
+    /// What a button of the screen says.
+    enum Reply: Equatable {
+        /// Accept, Add.
+        case yes
+        /// Decline, Don't add, No note.
+        case no
+        /// Send this note.
+        case note(String)
+    }
+
+    /// The person's answer to the question on screen, as the coordinator takes it (only while that question
+    /// is open: a page drawn earlier changes nothing).
+    func answer(_ reply: Reply) {
+        guard let coordinator, let question = snapshot?.question else { return }
+        try? coordinator.answer(Self.answer(to: question, reply))
         changed()
+    }
+
+    /// What a button says to `question`, in the coordinator's terms.
+    nonisolated static func answer(to question: NearbyQuestion, _ reply: Reply) -> NearbyAnswer {
+        switch (question, reply) {
+        case (.exchange, _): .exchange(.exchange)
+        case (.request, .yes): .accept
+        case (.request, _): .decline
+        // A card that matches a contact is added as a contact of its own, as the screen's Add always did.
+        case (.keep(let keep), .yes): .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
+        case (.keep, _): .keep(.ignore)
+        case (.note, .note(let text)): .note(text)
+        case (.note, _): .noNote
+        }
     }
 
     /// Leaves the exchange: the session closes (or the looking stops) and the run ends with its sentence.
     func stop() {
         run?.cancel()
-        answer(nil)
+    }
+
+    /// Draws `snapshot` from now on (the coordinator's latest; a test's own).
+    func take(_ snapshot: NearbySnapshot) {
+        self.snapshot = snapshot
+        changed()
+    }
+
+    // MARK: The snapshot, as the screen reads it
+
+    /// The stage drawn.
+    private var stage: NearbySnapshot.Stage { snapshot?.stage ?? .notStarted }
+
+    /// How it ended, once it did.
+    var ending: String? {
+        if case .ended(let ended) = stage {
+            if case .stopped = ended.outcome, let runError { return runError }
+            return ended.sentence
+        }
+        return run == nil ? runError : nil
+    }
+
+    /// The 6-digit code both screens show, or the short code to show the other person.
+    var shortCode: String? {
+        if case .looking(let looking) = stage, case .codeShown(let code, _) = looking.way { return code }
+        return snapshot?.session?.shortCode
+    }
+
+    /// The common friends' names, once found.
+    var commonFriends: [String] { snapshot?.session?.commonFriends.names ?? [] }
+
+    /// Whether the common friends with the person connected are known yet (`nil`: nobody is connected).
+    var commonFriendsFound: Bool? { snapshot?.session.map { $0.commonFriends != .pending } }
+
+    /// The question on screen.
+    var question: Question? {
+        switch snapshot?.question {
+        case .request(let card)?: .request(card)
+        case .keep(let keep)?: .keep(keep.card)
+        case .note?: .note
+        case .exchange?, nil: nil
+        }
+    }
+
+    /// The people found nearby.
+    var people: [NearbyPeer] {
+        if case .looking(let looking) = stage { return looking.people.map(\.peer) }
+        return []
+    }
+
+    /// How many common friends were found with the person advertising as `peerID`; `nil` while unknown.
+    func commonFriendCount(with peerID: String) -> Int? {
+        guard case .looking(let looking) = stage else { return nil }
+        return looking.people.first { $0.peer.id == peerID }?.commonFriendCount
+    }
+
+    /// What crossed, on the success screen or after it.
+    private var swap: NearbySnapshot.Success? {
+        switch stage {
+        case .succeeded(let success): success
+        case .ended(let ended): ended.swap
+        default: nil
+        }
+    }
+
+    /// Their note, once it came.
+    var theirNote: String? { swap?.theirNote }
+    /// Our note, once sent.
+    var ourNote: String? { swap?.ourNote.sentText }
+    /// The contact their card is kept as.
+    var keptContactID: Int64? { swap?.saving.contact?.id }
+
+    /// Sentences about the exchange so far, as the snapshot holds it: how the devices are finding each other,
+    /// the notices said, the connection and what crossed.
+    var lines: [String] {
+        var lines: [String] = []
+        if case .looking(let looking) = stage {
+            if let sentence = Self.sentence(looking.way) { lines.append(sentence) }
+            if let sentence = looking.nobodyFound { lines.append(sentence) }
+            if let chosen = looking.chosen { lines.append(Self.connecting(to: chosen.peer)) }
+        }
+        if case .connecting(let peer?) = stage { lines.append(Self.connecting(to: peer)) }
+        lines += (snapshot?.notices ?? []).map(\.description)
+        if let session = snapshot?.session {
+            lines.append(session.shortCode.map { "Connected. Check that both screens show \($0)." } ?? "Connected to the device that has the code.")
+        }
+        if case .incomingRequest(let request) = stage { lines.append(NearbySentences.asksToExchange(request.theirCard.card.name)) }
+        if let swap, let card = swap.theirCard {
+            lines.append("Their card arrived: \(card.card.name ?? card.nodeID.rawValue), verified.")
+            if case .kept(let outcome) = swap.saving { lines.append(Self.sentence(outcome, card)) }
+        }
+        if let swap, case .failed(let sentence) = swap.saving { lines.append(sentence) }
+        if let swap, case .writing(let refused?) = swap.ourNote { lines.append("The note was not sent: \(refused.reason)") }
+        return lines
+    }
+
+    /// What the looking screen says about how the devices find each other.
+    static func sentence(_ way: NearbySnapshot.Looking.Way) -> String? {
+        switch way {
+        case .starting: nil
+        case .list(_, _, let showsName): showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby."
+        case .lookingFor(let what): "Looking for \(what)…"
+        case .connecting(let peer): connecting(to: peer)
+        case .tokenHandedOver: "Waiting for the device that was handed the token…"
+        case .codeShown(let code, _): "Show this code to the other person: \(code)"
+        case .listening(let port): "Listening on port \(port)."
+        }
+    }
+
+    static func connecting(to peer: NearbyPeer) -> String {
+        "Connecting to \(peer.displayName ?? "someone")…"
     }
 
     /// The seconds left for an answer: to ours while our request waits, or to theirs while it is on screen.
     var secondsLeft: (waitingForThem: Bool, seconds: Int)? {
-        let (waitingForThem, deadline): (Bool, Duration)
-        switch coordinator?.session?.state {
-        case .waiting(let screen)?: (waitingForThem, deadline) = (true, screen.deadline)
-        case .incomingRequest(let screen)?: (waitingForThem, deadline) = (false, screen.deadline)
+        guard let coordinator else { return nil }
+        switch stage {
+        case .waiting(let waiting): return (true, coordinator.secondsLeft(until: waiting.deadline))
+        case .incomingRequest(let request): return (false, coordinator.secondsLeft(until: request.deadline))
         default: return nil
         }
-        return (waitingForThem, max(0, Int(((deadline - clock.now().monotonic) / .seconds(1)).rounded(.up))))
     }
 
     /// Follows changes: the version now, then a new one each time something on the screen changed; ends when
@@ -129,91 +246,9 @@ final class FaceToFace: NearbyFrontEnd {
 
     private func finish() {
         run = nil
-        answer(nil)
+        if let coordinator { snapshot = coordinator.snapshot }
         coordinator = nil
         changed()
-    }
-
-    private func ask(_ question: Question) async -> String? {
-        answer(nil)  // a question still open is answered "no" by the next one
-        self.question = question
-        changed()
-        return await withCheckedContinuation { pending = $0 }
-    }
-
-    // MARK: NearbyFrontEnd
-
-    func show(_ event: NearbyEvent) {
-        switch event {
-        case .looking(_, _, let showsName):
-            lines.append(showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby.")
-        case .found, .lost, .commonFriendsNearby:
-            break  // the list and its counts are the coordinator's (`people`), followed through its updates
-        case .nobodyFound(let sentence), .refusedConnection(let sentence), .problem(let sentence):
-            lines.append(sentence)
-        case .turnedAway(let refusal):
-            lines.append(refusal.description)
-        case .unknownChoice(let text):
-            lines.append("Nobody in the list is called \(text).")
-        case .lookingFor(let what):
-            lines.append("Looking for \(what)…")
-        case .connecting(let peer):
-            lines.append("Connecting to \(peer.displayName ?? "someone")…")
-        case .tokenHandedOver:
-            lines.append("Waiting for the device that was handed the token…")
-        case .codeShown(let code, _):
-            shortCode = code
-            lines.append("Show this code to the other person: \(code)")
-        case .listening(let port):
-            lines.append("Listening on port \(port).")
-        case .connected(let screen, let names, _):
-            shortCode = screen.shortCode
-            commonFriends = names
-            commonFriendsFound = screen.commonFriends != .pending
-            // The session's own screens (a request waiting, its seconds left) are drawn as they change.
-            if let session = coordinator?.session {
-                Task { for await _ in session.stateUpdates() { self.changed() } }
-            }
-            lines.append(screen.shortCode.map { "Connected. Check that both screens show \($0)." } ?? "Connected to the device that has the code.")
-        case .commonFriends(let names):
-            commonFriends = names
-            commonFriendsFound = true
-        case .incomingRequest(let card):
-            lines.append("\(card.card.name ?? "Someone") asks to exchange cards.")
-        case .received(let card, _):
-            lines.append("Their card arrived: \(card.card.name ?? card.nodeID.rawValue), verified.")
-        case .note(let text):
-            theirNote = text
-        case .kept(let outcome, let card):
-            lines.append(Self.sentence(outcome, card))
-            switch outcome {
-            case .added(let contact), .merged(let contact, _), .updated(let contact, _, _), .alreadyHave(let contact): keptContactID = contact.id
-            default: break
-            }
-        case .ended(let ending):
-            self.ending = ending.description
-        }
-        changed()
-    }
-
-    func decideOnConfirm(_ screen: ConfirmScreen) async -> ConfirmDecision {
-        // Choosing someone from the list is saying yes; the one who was chosen answers their request instead.
-        chose ? .exchange(.exchange) : .wait
-    }
-
-    func decideOnRequest(from card: SignedCard) async -> Bool {
-        if chose { return true }
-        return await ask(.request(card)) == "yes"
-    }
-
-    func decideToKeep(_ card: SignedCard) async -> Bool {
-        await ask(.keep(card)) == "yes"
-    }
-
-    func noteToSend() async -> String? {
-        let note = await ask(.note)
-        ourNote = note.flatMap { $0.isEmpty ? nil : $0 }
-        return ourNote
     }
 
     static func sentence(_ outcome: ReceiveOutcome, _ card: SignedCard) -> String {

@@ -115,7 +115,7 @@ struct AppRoutes: Sendable {
     }
 
     @Sendable func card(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        Page.response(MyCardScreen.page(card: try account.issueCard(), done: OutcomeQuery.of(request, context: context)))
+        Page.response(MyCardScreen.page(card: try account.issueCard(), server: connection.server, done: OutcomeQuery.of(request, context: context)))
     }
 
     @Sendable func editCard(_ request: Request, context: BasicRequestContext) async throws -> Response {

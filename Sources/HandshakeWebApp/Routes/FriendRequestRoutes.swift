@@ -85,9 +85,7 @@ struct FriendRequestRoutes: Sendable {
         guard let target = FriendRequestTarget(parsing: typed) else {
             return try await refused("“\(typed)” is neither a share link nor a Node ID.")
         }
-        guard note.count <= NoteLimits.characters else {
-            return try await refused("The note has \(note.count) characters; at most \(NoteLimits.characters) are sent.")
-        }
+        if let breach = NoteLimits.check(note) { return try await refused(breach.sentence("The note")) }
         let card = try account.issueCard()
         do {
             try await client.sendFriendRequest(to: target, card: card, note: note.isEmpty ? nil : note)

@@ -127,7 +127,8 @@ enum AddScreen {
         switch via {
         case .card: .empty
         case .shareLink(let server): HTML.p(.class("muted")) { .text("From a share link on \(server.absoluteString). Looking does not use the link up.") }
-        case .credential(let issuer): HTML.p(.class("muted")) { .text("Inside a Verifiable Credential signed by \(issuer).") }
+        case .credential(let issuer, let status?): HTML.p(.class("muted")) { .text("Inside a Verifiable Credential signed by \(issuer). \(status)") }
+        case .credential(let issuer, nil): HTML.p(.class("muted")) { .text("Inside a Verifiable Credential signed by \(issuer).") }
         }
     }
 

@@ -112,7 +112,7 @@ enum FaceToFaceScreen {
                     HTML.li {
                         Page.form(.chooseNearby, token: formToken) {
                             HTML.button(.type("submit"), .name(ChooseForm.CodingKeys.peer), .value(peer.id), .class("person")) {
-                                HTML.text(peer.displayName ?? "Someone (\(String(peer.id.prefix(6))))")
+                                HTML.text(peer.displayName ?? "Someone (\(peer.shortID))")
                                 HTML.text(" ")
                                 HTML.span(.class("muted")) { .text("· " + friends(model.commonFriendCount(with: peer.id))) }
                             }

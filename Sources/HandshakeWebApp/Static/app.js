@@ -51,8 +51,6 @@ const HEADER = Object.freeze({
  * @typedef {{ next?: string, problem?: string }} PhotoAnswer
  */
 
-/** @typedef {{ segment(text: string): Iterable<unknown> }} GraphemeSegmenter */
-
 /**
  * The element with `id`, when it is of `type`.
  * @template {HTMLElement} T
@@ -185,25 +183,52 @@ function followSearch() {
 }
 
 /**
- * Counts as a person counts (graphemes: an emoji with a skin tone is one), as the library's limit does, where
- * the browser can; the app checks again when the note is sent.
- * @type {GraphemeSegmenter | null}
+ * The most combining marks one character may carry: TextLength.maxMarksPerCharacter in HandshakeCore, the
+ * library's one length rule (docs/formats/card.md §2).
  */
-const segmenter = (function () {
-  /** @type {{ Segmenter?: new (locale: undefined, options: { granularity: string }) => GraphemeSegmenter }} */
-  const intl = /** @type {any} */ (Intl);
-  return intl.Segmenter ? new intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
-})();
+const MAX_MARKS_PER_CHARACTER = 6;
+
+/** Nonspacing and enclosing marks (Mn, Me): what stacks on the character before it. */
+const COMBINING_MARK = /^[\p{Mn}\p{Me}]$/u;
+
+/** Invisible characters (default-ignorable or format): they do not start a new character. */
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}]$/u;
 
 /**
- * Says under a note box how much of its limit is used.
+ * Whether some character of `scalars` carries more than MAX_MARKS_PER_CHARACTER combining marks, counted as
+ * TextLength.hasTooManyMarks counts them.
+ * @param {string[]} scalars
+ * @returns {boolean}
+ */
+function hasTooManyMarks(scalars) {
+  let marks = 0;
+  for (const scalar of scalars) {
+    if (COMBINING_MARK.test(scalar)) {
+      marks += 1;
+      if (marks > MAX_MARKS_PER_CHARACTER) return true;
+    } else if (!INVISIBLE.test(scalar)) {
+      marks = 0;
+    }
+  }
+  return false;
+}
+
+/**
+ * Says under a note box how much of its limit is used, counted as the library's one length rule counts
+ * (TextLength): in Unicode scalars (Array.from gives code points; "é" written decomposed is 2, a + 500 accents
+ * is 501), and no character may stack more than MAX_MARKS_PER_CHARACTER marks. The app checks again when the
+ * note is sent.
  * @param {HTMLTextAreaElement} box
  */
 function count(box) {
-  const used = segmenter ? Array.from(segmenter.segment(box.value)).length : Array.from(box.value).length;
+  const scalars = Array.from(box.value);
+  const used = scalars.length;
   const limit = parseInt(data(box, DATA.count), 10);
   const counter = document.getElementById(box.getAttribute("aria-describedby") || "");
-  if (counter) counter.textContent = used > limit ? (used - limit) + " characters too many." : used + " of " + limit + " characters.";
+  if (!counter) return;
+  if (used > limit) counter.textContent = (used - limit) + " characters too many.";
+  else if (hasTooManyMarks(scalars)) counter.textContent = "A character stacks more than " + MAX_MARKS_PER_CHARACTER + " accents or other marks.";
+  else counter.textContent = used + " of " + limit + " characters.";
 }
 
 /** Counts every note box of the page (after a live part was drawn again). */

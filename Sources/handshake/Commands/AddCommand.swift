@@ -82,7 +82,9 @@ struct AddCommand: AsyncParsableCommand {
         switch reading.via {
         case .card: break
         case .shareLink: print("The card behind this share link (looking does not use the link up):")
-        case .credential(let issuer): print("A Verifiable Credential signed by \(TerminalText.value(issuer)), carrying a Handshake card:")
+        case .credential(let issuer, let status):
+            print("A Verifiable Credential signed by \(issuer), carrying a Handshake card:")
+            if let status { print("\(status)") }
         }
         let book = intake.book
         let (signed, preview) = (reading.scanned.card, reading.scanned.preview)
@@ -128,7 +130,7 @@ struct AddCommand: AsyncParsableCommand {
     private func askAboutNew(matches: [Contact], name: String) throws -> ReceiveAnswer {
         // Answering the merge question (at the prompt or with --merge / --separate) is the decision to add.
         if !matches.isEmpty {
-            print("\nShares an email or phone with: " + matches.map { "\(TerminalText.value($0.displayName)) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))
+            print("\nShares an email or phone with: \(matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))")
             var choice = merge ? "merge" : separate ? "separate" : nil
             if choice == nil {
                 guard Prompt.canAsk else {

@@ -39,9 +39,7 @@ struct ImportCommand: ParsableCommand {
         if file == "-" {
             bytes = try InputSource.readBounded(FileHandle.standardInput, limit: Self.maxBytes)
         } else {
-            guard let handle = FileHandle(forReadingAtPath: file) else { throw CommandFailure("\(file) can't be opened for reading.") }
-            defer { try? handle.close() }
-            bytes = try InputSource.readBounded(handle, limit: Self.maxBytes)
+            bytes = try LocalFile.read(file, limit: Self.maxBytes)
         }
         guard bytes.count <= Self.maxBytes else { throw CommandFailure("\(file) is larger than 1 GB; split it.") }
 

@@ -52,6 +52,8 @@ struct ScanCommand: AsyncParsableCommand {
         var request: [String: String]?
         var link: String?
         var reason: String?
+        /// For a credential that names a `credentialStatus`: true, since Handshake does not check it.
+        var statusNotChecked: Bool?
     }
 
     func run() async throws {
@@ -79,8 +81,10 @@ struct ScanCommand: AsyncParsableCommand {
             report.algorithm = credential.algorithm.rawValue
             report.card = credential.handshakeCard?.card
             report.fields = credential.fields
+            if credential.statusNotChecked { report.statusNotChecked = true }
             if !output.json {
                 print("A Verifiable Credential (\(credential.algorithm.rawValue)), verified: signed by \(credential.issuer).")
+                if let status = credential.statusSentence { print("\(status)") }
                 if let card = credential.handshakeCard {
                     print("It carries a Handshake card, verified too:")
                     CardPrinter.print(card.card)
@@ -94,7 +98,7 @@ struct ScanCommand: AsyncParsableCommand {
             report.fields = CardFields(name: card.name)
             if !output.json {
                 print("A Freepath contact card, verified: signed by its own key.")
-                print(card.name.map(TerminalText.value) ?? "(no name)")
+                print("\(card.name ?? "(no name)")")
                 print("  Node ID   \(card.nodeID.rawValue)")
                 print("  did:key   \(card.sigKey.didKey)")
             }
@@ -128,9 +132,10 @@ struct ScanCommand: AsyncParsableCommand {
 
     static func printFields(_ fields: CardFields) {
         // Each value is from outside and stays on its line.
-        print(fields.name.map(TerminalText.value) ?? "(no name)")
+        print("\(fields.name ?? "(no name)")")
+        // A row's value is escaped already; a bio keeps its indented continuation lines.
         for (label, value) in FieldRows.rows(fields, skipping: [.name], indent: 12) {
-            print("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+            print(TerminalLine(lines: "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value))
         }
     }
 

@@ -27,11 +27,11 @@ struct ServeCommand: ParsableCommand {
     )
 
     @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    var host = MailboxServer.Configuration().host
 
     // Numbers are taken as they are, negative ones too, so `--port -1` is told what is wrong with it.
     @Option(parsing: .unconditional, help: "The TCP port to listen on.")
-    var port = 8080
+    var port = MailboxServer.Configuration().port
 
     @Option(help: "Where to keep the data: sqlite:PATH, sqlite::memory: to keep nothing, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (default: $HANDSHAKE_DATABASE_URL, else server.sqlite in $HANDSHAKE_HOME).")
     var database: String?
@@ -43,45 +43,43 @@ struct ServeCommand: ParsableCommand {
     var publicURL: String?
 
     @Option(parsing: .unconditional, help: "Seconds a request's body may take to arrive before it is answered 408 and the connection closed.")
-    var requestTimeLimit = 30
+    var requestTimeLimit = MailboxServer.Configuration().requestTimeLimit
 
     @Option(parsing: .unconditional, help: "Seconds a share link stays usable (default a day).")
-    var linkLifetime = 86_400
+    var linkLifetime = MailboxServer.Configuration().linkLifetime
 
     @Flag(help: "Behind a reverse proxy that appends the client's address to X-Forwarded-For: count sign-ins by that address, not the proxy's.")
     var trustForwardedFor = false
 
     @Option(parsing: .unconditional, help: "Sign-ins one client address may start in a minute (each instance also allows 3000 in all for new keys and 3000 for known ones, or this many if more).")
-    var signInsPerMinute = 120
+    var signInsPerMinute = MailboxServer.Configuration().signInsPerMinute
 
     @Option(parsing: .unconditional, help: "Friend requests one account may send in an hour.")
-    var friendRequestsPerHour = 30
+    var friendRequestsPerHour = MailboxServer.Configuration().friendRequestsPerHour
 
     @Option(parsing: .unconditional, help: "Friend requests by Node ID one account may receive in an hour, from everyone together.")
-    var requestsReceivedPerHour = 20
+    var requestsReceivedPerHour = MailboxServer.Configuration().requestsReceivedPerHour
+
+    /// The server's settings as given; their ranges are the library's to check (``MailboxServer/Configuration``).
+    var configuration: MailboxServer.Configuration {
+        var configuration = MailboxServer.Configuration()
+        configuration.host = host
+        configuration.port = port
+        configuration.publicURL = publicURL
+        configuration.requestTimeLimit = requestTimeLimit
+        configuration.linkLifetime = linkLifetime
+        configuration.trustForwardedFor = trustForwardedFor
+        configuration.signInsPerMinute = signInsPerMinute
+        configuration.friendRequestsPerHour = friendRequestsPerHour
+        configuration.requestsReceivedPerHour = requestsReceivedPerHour
+        return configuration
+    }
 
     func validate() throws {
-        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
-        guard (1...3600).contains(requestTimeLimit) else { throw ValidationError("--request-time-limit must be between 1 and 3600 seconds.") }
-        guard (1...2_592_000).contains(linkLifetime) else { throw ValidationError("--link-lifetime must be between 1 second and 30 days (2592000).") }
-        for (name, value) in [
-            ("--sign-ins-per-minute", signInsPerMinute), ("--friend-requests-per-hour", friendRequestsPerHour),
-            ("--requests-received-per-hour", requestsReceivedPerHour),
-        ] where value < 1 {
-            throw ValidationError("\(name) must be at least 1.")
-        }
+        do { try configuration.validate() } catch { throw ValidationError(error.description) }
         if database != nil && databaseFile != nil { throw ValidationError("Give --database or --database-file, not both.") }
         if let database {
             do { _ = try DatabaseLocation(database) } catch { throw ValidationError(error.message) }
-        }
-        if let publicURL {
-            // Share links are scheme://host[:port]/share/contact/…: a base with a path, a query or credentials
-            // would make links every client refuses (HandshakeMailbox's ShareLink).
-            guard let url = URL(string: publicURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil,
-                url.user == nil, url.query == nil, url.fragment == nil, ["", "/"].contains(url.path(percentEncoded: true))
-            else {
-                throw ValidationError("--public-url must be an http or https address with no path, such as https://handshake.example.org.")
-            }
         }
     }
 
@@ -119,17 +117,9 @@ struct ServeCommand: ParsableCommand {
         } catch let error as MailboxStorageError {
             throw CommandFailure(error.description)
         }
-        var server = MailboxServer(storage: storage, publicURL: publicURL ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(port)", requestLogLevel: .info)
+        var server: MailboxServer
+        do { server = try MailboxServer(storage: storage, configuration: configuration) } catch { throw ValidationError(error.description) }
         server.databaseDescription = location.logDescription
-        server.publicURLIsExplicit = publicURL != nil
-        server.requestTimeLimit = .seconds(requestTimeLimit)
-        server.policy.shareLinkLifetime = TimeInterval(linkLifetime)
-        server.policy.trustForwardedFor = trustForwardedFor
-        server.policy.challengesPerAddressPerMinute = signInsPerMinute
-        server.policy.challengesPerMinute = max(server.policy.challengesPerMinute, signInsPerMinute)
-        server.policy.knownKeyChallengesPerMinute = max(server.policy.knownKeyChallengesPerMinute, signInsPerMinute)
-        server.policy.friendRequests.perSender = friendRequestsPerHour
-        server.policy.friendRequests.perReceiver = requestsReceivedPerHour
         if let passCertificate {
             guard let passKey else { throw ValidationError("--pass-certificate needs its key: --pass-key FILE.") }
             do {

@@ -12,6 +12,12 @@ struct ShareCommand: ParsableCommand {
             code in the terminal, your name and Node ID under it, and the read-aloud code beneath for \
             when a camera is not at hand. The QR code is drawn dark on light whatever the terminal's \
             colours, so a phone camera can read it off the screen; use --plain for output without colours.
+
+            With --web (once registered with a server: handshake server register), the code holds your card's \
+            page on that server, https://SERVER/c#…, with the signed card in the part after #, which never \
+            reaches the server. A phone without Handshake opens it as a page that checks the signature, saves \
+            you to its contacts and sends its owner's card back as a friend request; any Handshake reads the \
+            card from it offline, as from the plain code.
             """
     )
 
@@ -21,11 +27,16 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "With --plain, draw the light modules instead, for dark terminal backgrounds.")
     var invert = false
 
+    @Flag(help: "Show your card's web page on your server instead: any phone's camera opens it, and Handshake reads the card from it with no network.")
+    var web = false
+
     func run() throws {
         let home = HandshakeHome.current()
+        // Asked before anything else: without a server there is no page to show.
+        let server = try web ? RegisteredServer.url(in: home) : nil
         let identity = try home.identity()
         let card = try home.issueCard(for: identity)
         let style: TerminalRenderer.Style = plain ? (invert ? .plainInverted : .plain) : .ansi
-        try ShareScreen.print(card, style: style)
+        try ShareScreen.print(card, style: style, server: server)
     }
 }

@@ -27,6 +27,6 @@ enum CardPrinter {
     }
 
     static func print(_ card: ContactCard, shared: Set<CardField>? = nil) {
-        handshake.print(lines(for: card, shared: shared).joined(separator: "\n"))
+        handshake.print(TerminalLine(lines: lines(for: card, shared: shared).joined(separator: "\n")))
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 @_spi(Wire) import HandshakeCore
+import HandshakeMailbox
 import HandshakeQR
 
 /// The QR code of a card: its QR text at error correction M, the level that survives a scuffed screen or a
@@ -22,11 +24,12 @@ enum CardQRCode {
         }
     }
 
-    static func make(for card: SignedCard) throws(TooLarge) -> QRCode {
+    /// The QR code of `card`: its `HS1:` text, or its card page link on `server` (HandshakeMailbox's `CardQR`).
+    static func make(for card: SignedCard, server: URL? = nil) throws(TooLarge) -> QRCode {
         do {
-            return try QRCode(encoding: CardText.qrText(card), errorCorrection: .medium)
+            return try QRCode(encoding: CardQR.text(for: card, server: server), errorCorrection: .medium)
         } catch {
-            // Card QR text is Base45, all of it in the alphanumeric set, and neither version nor mask is
+            // Card QR text is Base45 (alphanumeric) or a link with digits, and neither version nor mask is
             // forced, so running out of room is the only way this fails.
             throw TooLarge(cardBytes: card.bytes.count, sharesAvatar: card.card.avatar != nil)
         }

@@ -30,17 +30,8 @@ enum InputSource {
             }
             return bytes
         }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) {
-            guard !isFolder.boolValue else { throw CommandFailure("\(argument) is a folder, not a file: give the file that holds the card or code.") }
-            guard let handle = FileHandle(forReadingAtPath: argument) else {
-                throw CommandFailure("\(argument) can't be opened for reading (check that you may read it).")
-            }
-            defer { try? handle.close() }
-            let bytes: [UInt8]
-            do { bytes = try readBounded(handle, limit: limit) } catch {
-                throw CommandFailure("\(argument) can't be read: \(error.localizedDescription)")
-            }
+        if LocalFile.exists(argument) {
+            let bytes = try LocalFile.read(argument, limit: limit, holding: "the card or code")
             guard bytes.count <= limit else {
                 let real = (try? FileManager.default.attributesOfItem(atPath: argument)[.size] as? Int) ?? nil
                 let what = real.map { "\($0.formatted()) bytes" } ?? "more than \(Self.size(limit))"
@@ -61,11 +52,15 @@ enum InputSource {
         }
     }
 
-    /// At most `limit` + 1 bytes of `handle`: one byte past the limit says there is more.
+    /// At most `limit` + 1 bytes of `handle` (standard input): one byte past the limit says there is more.
     static func readBounded(_ handle: FileHandle, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        while bytes.count <= limit, let chunk = try handle.read(upToCount: min(64 * 1024, limit + 1 - bytes.count)), !chunk.isEmpty {
-            bytes.append(contentsOf: chunk)
+        do {
+            while bytes.count <= limit, let chunk = try handle.read(upToCount: min(64 * 1024, limit + 1 - bytes.count)), !chunk.isEmpty {
+                bytes.append(contentsOf: chunk)
+            }
+        } catch {
+            throw CommandFailure("Standard input can't be read (is it a folder?).")
         }
         return bytes
     }

@@ -8,9 +8,7 @@ enum PEMFile {
 
     /// The text of the PEM file at `path`.
     static func read(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandFailure("\(path) can't be read.") }
-        defer { try? handle.close() }
-        let data = try InputSource.readBounded(handle, limit: maxBytes)
+        let data = try LocalFile.read(path, limit: maxBytes)
         guard data.count <= maxBytes else {
             throw CommandFailure("\(path) is over \(maxBytes / 1024) KiB, too large for a PEM certificate or key.")
         }

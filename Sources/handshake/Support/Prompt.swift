@@ -9,7 +9,7 @@ enum Prompt {
     /// Asks `question` and returns the choice whose first letter (or whole word) was typed; `nil` on end
     /// of input. `choices` are words such as "add", "ignore"; the first is not a default: an empty answer
     /// asks again.
-    static func choose(_ question: String, _ choices: [String]) -> String? {
+    static func choose(_ question: TerminalLine, _ choices: [String]) -> String? {
         while true {
             ask(question, choices)
             guard let line = readLine() else { return nil }
@@ -18,9 +18,9 @@ enum Prompt {
     }
 
     /// Writes `question` and its menu ("[a]dd / [i]gnore") to standard error.
-    static func ask(_ question: String, _ choices: [String]) {
+    static func ask(_ question: TerminalLine, _ choices: [String]) {
         let menu = choices.map { "[\($0.prefix(1))]\($0.dropFirst())" }.joined(separator: " / ")
-        FileHandle.standardError.write(Data(TerminalText.escaped("\(question) \(menu): ").utf8))
+        FileHandle.standardError.write(Data("\(question.description) \(TerminalText.value(menu)): ".utf8))
     }
 
     /// The choice a typed line names: the whole word or its first letter, without regard to case.

@@ -1,16 +1,17 @@
 import HandshakeCore
 
-/// How text is shown at a terminal: every character that could control it rather than show (control
-/// characters, line and paragraph separators, bidirectional formatting: HandshakeCore's
-/// `UntrustedText.isInvisibleControl`) is written as an escape, `\u{1B}`, so a name, a note or a claim from outside can neither move the cursor,
-/// clear the screen, reorder a line nor start a new one.
+/// How text is shown at a terminal: every scalar that could control it or hide rather than show (control
+/// characters, line and paragraph separators, bidirectional formatting, invisible characters out of their
+/// place, marks stacked past the bound: HandshakeCore's `UntrustedText.visible`) is written as an escape,
+/// `\u{1B}`, so a name, a note, an id or a claim from outside can neither move the cursor, clear the screen,
+/// reorder a line, hide a difference nor start a new line.
 ///
-/// Every line the program writes in text mode goes through it (``print(_:separator:terminator:)`` below,
-/// `Output.line`, prompts and error messages); values that must stay on one line (a note, a name) are escaped
-/// with their line feeds too. `--json` needs none of this: JSON writes control characters as escapes itself.
+/// Every line the program writes in text mode is a ``TerminalLine``: `print` below, `Output.line`,
+/// `Output.error` and prompts take nothing else, so a value cannot reach the terminal without passing here.
+/// `--json` goes through `UntrustedText.jsonEscaped` instead (`Output.json`, `Output.jsonLine`).
 enum TerminalText {
-    /// `text` with every invisible control escaped; line feeds kept when `keepingLineBreaks` (the program's
-    /// own lines), escaped otherwise (a value that must not start a line).
+    /// `text` with every hidden scalar escaped; line feeds kept when `keepingLineBreaks` (the program's own
+    /// lines), escaped otherwise (a value that must not start a line).
     static func escaped(_ text: String, keepingLineBreaks: Bool = true) -> String {
         UntrustedText.visible(text, keepingLineBreaks: keepingLineBreaks)
     }
@@ -21,8 +22,48 @@ enum TerminalText {
     }
 }
 
-/// The program's `print`: Swift's, with the text escaped by ``TerminalText``. Every `print` in the program
-/// resolves to this one, so nothing from outside reaches the terminal raw, whichever command prints it.
-func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Swift.print(TerminalText.escaped(items.map { "\($0)" }.joined(separator: separator)), terminator: terminator)
+/// What the program writes at a terminal, built by string interpolation as a `String` would be: the literal
+/// parts are the program's own words, kept as written (line feeds included), and **every interpolated value
+/// is escaped onto its line** (``TerminalText/value(_:)``): a request id, a name, a claim or a number, from
+/// outside or not, cannot start a line. Text the program made itself over several lines (a card's rows, a
+/// library's sentence) goes in as `\(lines: text)`: its line feeds stay, every other hidden scalar is escaped.
+struct TerminalLine: ExpressibleByStringInterpolation, CustomStringConvertible, Sendable {
+    /// The text as it goes to the terminal.
+    let description: String
+
+    init(stringLiteral literal: String) { description = TerminalText.escaped(literal) }
+
+    init(stringInterpolation: StringInterpolation) { description = stringInterpolation.text }
+
+    /// Program-made text of several lines (``StringInterpolation/appendInterpolation(lines:)``).
+    init(lines: String) { description = TerminalText.escaped(lines) }
+
+    struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+
+        init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity * 2) }
+
+        mutating func appendLiteral(_ literal: String) { text += TerminalText.escaped(literal) }
+
+        /// A value: on its line, whatever it holds.
+        mutating func appendInterpolation<Value>(_ value: Value) { text += TerminalText.value("\(value)") }
+
+        /// Text the program made itself over several lines, its line feeds kept.
+        mutating func appendInterpolation(lines: String) { text += TerminalText.escaped(lines) }
+
+        /// A line made the same way.
+        mutating func appendInterpolation(_ line: TerminalLine) { text += line.description }
+    }
 }
+
+/// The program's `print`: a ``TerminalLine``, so nothing from outside reaches the terminal raw or starts a
+/// line of its own, whichever command prints it. Every `print` in the program resolves to this one.
+func print(_ line: TerminalLine = "", terminator: String = "\n") {
+    Swift.print(line.description, terminator: terminator)
+}
+
+/// Swift's own `print`, shut off in this program: it would write a `String` made anywhere, values and all,
+/// with nothing escaped. Declared here so it hides the standard library's; a call that does not build a
+/// ``TerminalLine`` fails to compile, naming the two ways to write a line.
+@available(*, unavailable, message: "print a TerminalLine: interpolate values into a string literal, or TerminalLine(lines:) for text the program made")
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}

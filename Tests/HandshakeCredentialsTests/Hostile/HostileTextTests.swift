@@ -81,9 +81,9 @@ struct HostileTextTests {
     }
 
     @Test func untrustedTextDropsWhatCouldControlAScreen() {
-        #expect(UntrustedText.cleaned("\u{1B}[2JEve\u{202E}\n\u{0}x", maxCharacters: 100) == "[2JEvex")
-        #expect(UntrustedText.cleaned("line one\nline two\u{7}", maxCharacters: 100, keepingLineBreaks: true) == "line one\nline two")
-        #expect(UntrustedText.cleaned(String(repeating: "é", count: 10), maxCharacters: 4) == "éééé")
+        #expect(UntrustedText.cleaned("\u{1B}[2JEve\u{202E}\n\u{0}x", limit: 100) == "[2JEvex")
+        #expect(UntrustedText.cleaned("line one\nline two\u{7}", limit: 100, keepingLineBreaks: true) == "line one\nline two")
+        #expect(UntrustedText.cleaned(String(repeating: "é", count: 10), limit: 4) == "éééé")
         #expect(!UntrustedText.needsCleaning("Ada Lovelace · 3 common friends"))
         #expect(!UntrustedText.needsCleaning("🧗‍♀️ climbing, 👩‍👩‍👧 family"), "the zero-width joiner builds emoji and stays")
     }

@@ -13,18 +13,22 @@ struct NoteTests {
         return pair
     }
 
-    @Test("counted as a person counts: 140 emoji with skin tones fit, 141 do not")
-    func graphemeLimit() throws {
+    @Test("counted by the one length rule: scalars, so a and 500 accents is 501 long, not one character")
+    func scalarLimit() throws {
         let thumbs = "👍🏽"
         #expect(thumbs.unicodeScalars.count == 2)
-        #expect(try EphemeralNote(String(repeating: thumbs, count: 140)).text.count == 140)
-        #expect(throws: NoteError.tooLong(141)) { try EphemeralNote(String(repeating: thumbs, count: 141)) }
+        #expect(try EphemeralNote(String(repeating: thumbs, count: 70)).text.unicodeScalars.count == 140)
+        #expect(throws: NoteError.tooLong(142)) { try EphemeralNote(String(repeating: thumbs, count: 71)) }
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 500)
+        #expect(zalgo.count == 1)
+        #expect(throws: NoteError.tooLong(501)) { try EphemeralNote(zalgo) }
+        #expect(throws: NoteError.tooManyMarks) { try EphemeralNote("a" + String(repeating: "\u{0301}", count: 7)) }
         #expect(throws: NoteError.empty) { try EphemeralNote("  \n") }
     }
 
     @Test("a note holds no text that could control the other screen: the card's text rule")
     func controlCharacters() throws {
-        for text in ["hi\u{1B}[2J", "one\ntwo", "a\u{202E}b", "nul\u{0}"] {
+        for text in ["hi\u{1B}[2J", "one\ntwo", "a\u{202E}b", "nul\u{0}", "Ada\u{200B}Lovelace", "\u{FEFF}hi", "hi\u{E0041}", "a\u{2028}b"] {
             #expect(throws: NoteError.controlCharacter, "\(text.debugDescription)") { try EphemeralNote(text) }
         }
         #expect(try EphemeralNote("🧗‍♀️ see you Thursday").text == "🧗‍♀️ see you Thursday")

@@ -16,30 +16,59 @@ struct FaceToFaceArticleTests {
     @Test("two apps meet, swap cards and notes, and keep each other with the meeting")
     func faceToFace() async throws {
         // article:begin
-        // Ada's and Bob's apps, each with its account; each screen is a NearbyFrontEnd that shows events and
-        // answers the coordinator's questions (here, a scripted one that says yes and writes a note).
+        // Ada's and Bob's apps, each with its account.
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
-        let adasScreen = ScriptedScreen(note: "Hello Bob")
-        let bobsScreen = ScriptedScreen(note: "Hi Ada")
+
+        // An app's screen follows the coordinator's snapshots, draws each stage, and gives the person's
+        // answers back; here, a person who says yes to everything and writes `note`. An answer is taken once,
+        // while its question is open; one given again is refused (`NearbyAnswerError.notNow`) and changes nothing.
+        func screen(_ coordinator: NearbyCoordinator, note: String) -> Task<Void, Never> {
+            Task {
+                for await snapshot in coordinator.snapshots() {
+                    switch snapshot.question {
+                    case .exchange?: try? coordinator.answer(.exchange(.exchange))
+                    case .request?: try? coordinator.answer(.accept)
+                    case .keep?: try? coordinator.answer(.keep(.add(trust: .trusted)))
+                    case .note?: try? coordinator.answer(.note(note))
+                    case nil: break
+                    }
+                }
+            }
+        }
 
         // Ada opens the exchange screen. On a phone she would be found by discovery (`.discover(choice: nil)`,
-        // the people found in `coordinator.people`); here she listens on loopback.
+        // the people found in the snapshot's looking stage); here she listens on loopback.
         var onLoopback = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         onLoopback.host = "127.0.0.1"
-        let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: onLoopback)
+        let adas = try NearbyCoordinator(account: ada, configuration: onLoopback)
+        let adasScreen = screen(adas, note: "Hello Bob")
         let adaDone = Task { try await adas.run(.listen, timeout: .seconds(120)) }
-        let port = await adasScreen.listeningPort()
+        var port = 0
+        for await snapshot in adas.snapshots() {
+            if case .looking(let looking) = snapshot.stage, case .listening(let listening) = looking.way {
+                port = listening
+                break
+            }
+        }
 
-        // Bob's app reaches her and sends his card at once, as choosing her from the list does.
+        // Bob's app reaches her and sends his card at once, as choosing her before looking does.
         var chosen = onLoopback
         chosen.requestsAtOnce = true
-        let bobs = try NearbyCoordinator(account: bob, frontEnd: bobsScreen, configuration: chosen)
+        let bobs = try NearbyCoordinator(account: bob, configuration: chosen)
+        let bobsScreen = screen(bobs, note: "Hi Ada")
         let bobsRecord = try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(120))
         let adasRecord = try await adaDone.value
+        await adasScreen.value
+        await bobsScreen.value
 
-        // Both saw the other's note, and each book keeps the other, verified, with the meeting.
-        #expect(adasScreen.notes == ["Hi Ada"] && bobsScreen.notes == ["Hello Bob"], "\(adasScreen.events)\n\(bobsScreen.events)")
+        // Both saw the other's note on their success screen, and each book keeps the other, verified, with the meeting.
+        guard case .ended(let adaEnded) = adas.snapshot.stage, case .ended(let bobEnded) = bobs.snapshot.stage else {
+            Issue.record("not ended: \(adas.snapshot.stage) \(bobs.snapshot.stage)")
+            return
+        }
+        #expect(adaEnded.swap?.theirNote == "Hi Ada" && bobEnded.swap?.theirNote == "Hello Bob")
+        #expect(adaEnded.sentence == "The exchange is complete." && bobEnded.sentence == "The exchange is complete.")
         #expect(adasRecord.handshakeHash == bobsRecord.handshakeHash)
         let bobInAdasBook = try #require(try ada.book.contacts().first)
         #expect(bobInAdasBook.displayName == "Bob Babbage" && bobInAdasBook.verificationStatus == .verified)

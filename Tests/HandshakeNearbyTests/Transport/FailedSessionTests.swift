@@ -44,7 +44,7 @@ struct FailedSessionTests {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
         let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(NearbyCoordinatorTests.container()))
         let screen = ScriptedScreen(note: nil)
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock()))
+        let coordinator = screen.follow(try NearbyCoordinator(account: ada, configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock())))
         let running = Task { try await coordinator.run(.listen, timeout: .seconds(120)) }
         let port = await screen.listeningPort()
 
@@ -64,7 +64,7 @@ struct FailedSessionTests {
         try await bobs.exchange()
         _ = await TCPExchangeTests.reach(bobs) { if case .succeeded = $0 { true } else { false } }
         // Ada has said Add and the card is kept before anything goes wrong.
-        while !screen.events.contains(where: { if case .kept = $0 { true } else { false } }) { try await Task.sleep(for: .milliseconds(5)) }
+        while !screen.kept { try await Task.sleep(for: .milliseconds(5)) }
 
         bobs.apply(bobs.core.apply(fault.messages.map { .send($0) }))
         do {
@@ -73,10 +73,11 @@ struct FailedSessionTests {
         } catch {
             #expect("\(error)" == fault.sentence + " Bob Babbage stays in your contacts; the meeting was not recorded.", "\(error)")
         }
-        guard case .ended(.failed(let reason))? = screen.events.last else {
-            Issue.record("the screen did not show the failure: \(screen.events.last.map { "\($0)" } ?? "nothing")")
+        guard case .session(.failed(let reason))? = screen.ended?.outcome else {
+            Issue.record("the screen did not show the failure: \(screen.seen.last.map { "\($0.stage)" } ?? "nothing")")
             return
         }
+        #expect(screen.ended?.swap?.saving.contact?.displayName == "Bob Babbage", "the success screen stays, with the contact kept")
         #expect(reason == fault.sentence)
         let kept = try ada.book.contacts()
         #expect(kept.map(\.displayName) == ["Bob Babbage"])

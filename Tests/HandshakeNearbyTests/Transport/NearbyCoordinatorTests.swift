@@ -6,44 +6,6 @@ import HandshakeStore
 import HandshakeTestSupport
 import Testing
 
-/// A front end that answers every question as a script says and remembers what it was shown, standing in
-/// for an app's screens.
-@MainActor
-final class ScriptedScreen: NearbyFrontEnd {
-    let note: String?
-    var accepts = true
-    var keeps = true
-    var confirm: ConfirmDecision = .wait
-    private(set) var events: [NearbyEvent] = []
-    private let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-
-    init(note: String?) { self.note = note }
-
-    func show(_ event: NearbyEvent) {
-        events.append(event)
-        if case .listening(let port) = event { portSink.yield(port) }
-    }
-    func decideOnConfirm(_ screen: ConfirmScreen) async -> ConfirmDecision { confirm }
-    private(set) var requestsAsked = 0
-    func decideOnRequest(from card: SignedCard) async -> Bool {
-        requestsAsked += 1
-        return accepts
-    }
-    func decideToKeep(_ card: SignedCard) async -> Bool { keeps }
-    func noteToSend() async -> String? { note }
-
-    /// The port the coordinator listens on, once it does.
-    func listeningPort() async -> Int {
-        for await port in ports { return port }
-        return 0
-    }
-
-    /// The notes shown, in order.
-    var notes: [String] {
-        events.compactMap { if case .note(let text) = $0 { text } else { nil } }
-    }
-}
-
 /// A connection on which nothing ever arrives.
 struct SilentTransport: ExchangeTransport {
     let incoming = AsyncThrowingStream<[UInt8], any Error> { _ in }
@@ -74,14 +36,14 @@ struct NearbyCoordinatorTests {
         let clock = ManualExchangeClock()
         let adasScreen = ScriptedScreen(note: nil)
         adasScreen.accepts = false
-        let adas = try NearbyCoordinator(account: ada, frontEnd: adasScreen, configuration: Self.loopback(clock))
+        let adas = adasScreen.follow(try NearbyCoordinator(account: ada, configuration: Self.loopback(clock)))
         let adaDone = Task { try await adas.run(.listen, timeout: .seconds(120)) }
         let port = await adasScreen.listeningPort()
 
         var chosen = Self.loopback(clock)
         chosen.requestsAtOnce = true
         let bobsScreen = ScriptedScreen(note: nil)
-        let bobs = try NearbyCoordinator(account: bob, frontEnd: bobsScreen, configuration: chosen)
+        let bobs = bobsScreen.follow(try NearbyCoordinator(account: bob, configuration: chosen))
         do {
             try await bobs.run(.connect(host: "127.0.0.1", port: port), timeout: .seconds(120))
             Issue.record("a declined exchange completed")
@@ -90,44 +52,14 @@ struct NearbyCoordinatorTests {
         }
         await #expect(throws: NearbyCoordinatorError.self) { try await adaDone.value }
         #expect(try ada.book.contacts().isEmpty && bob.book.contacts().isEmpty)
-    }
-
-    /// Their note and their close in one read: the session goes from success to its end in one step, and
-    /// the note reaches the screen from the record, before the end (seen in the full suite on a busy host).
-    @Test func aNoteThatArrivesWithTheCloseIsShownBeforeTheEnd() async throws {
-        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
-        let screen = ScriptedScreen(note: nil)
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(ManualExchangeClock()))
-        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport(), gate: AlwaysConfirm())
-        coordinator.channelOpened = true
-        let record = ExchangeRecord(exchangedAt: Date(), source: .comparedCode, handshakeHash: [1, 2, 3], theirNote: "Hello Ada")
-        await coordinator.handle(.ended(.completed(record)), session)
-        #expect(screen.notes == ["Hello Ada"])
-        guard case .ended(.completed)? = screen.events.last else { Issue.record("\(screen.events)"); return }
-        await coordinator.handle(.ended(.completed(record)), session)
-        #expect(screen.notes == ["Hello Ada"], "shown once")
-    }
-
-    /// "Exchange" on the confirm screen is a yes to their request, when it crossed ours: not asked again.
-    @Test func aPersonWhoSaidExchangeIsNotAskedAboutTheirCrossingRequest() async throws {
-        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
-        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
-        let screen = ScriptedScreen(note: nil)
-        screen.confirm = .exchange(.exchange)
-        screen.accepts = false
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: Self.loopback(ManualExchangeClock()))
-        let session = ExchangeSession(role: .responder, secret: nil, identity: ada.identity, card: try ada.issueCard(), transport: SilentTransport(), gate: AlwaysConfirm())
-        await coordinator.handle(.confirm(ConfirmScreen(shortCode: "123456", commonFriends: .pending)), session)
-        let request = IncomingRequestScreen(
-            kind: .exchange, theirCard: try bob.issueCard(), theirBinding: [], shortCode: "123456", commonFriends: .pending, deadline: .seconds(60))
-        await coordinator.handle(.incomingRequest(request), session)
-        #expect(screen.requestsAsked == 0)
+        #expect(adasScreen.requestsAsked == 1)
+        #expect(bobs.snapshot.stage == .ended(NearbySnapshot.Ended(outcome: .session(.declined), session: bobs.snapshot.session, swap: nil)))
     }
 
     @Test func aCoordinatorThatNobodyMeetsEndsAtItsTimeLimit() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let clock = ManualExchangeClock()
-        let adas = try NearbyCoordinator(account: ada, frontEnd: ScriptedScreen(note: nil), configuration: Self.loopback(clock))
+        let adas = try NearbyCoordinator(account: ada, configuration: Self.loopback(clock))
         let running = Task { try await adas.run(.listen, timeout: .seconds(90)) }
         while clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         clock.advance(by: .seconds(90))
@@ -143,26 +75,32 @@ struct NearbyCoordinatorTests {
 /// The list of people found, as an app follows it: fed the browser's events directly, no network needed.
 @MainActor
 struct NearbyCoordinatorPeopleTests {
-    @Test func peopleUpdatesFollowTheListAsPeopleComeAndGo() async throws {
+    @Test func theSnapshotFollowsTheListAsPeopleComeAndGo() async throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
-        let screen = ScriptedScreen(note: nil)
-        let coordinator = try NearbyCoordinator(account: ada, frontEnd: screen, configuration: .init(gate: AlwaysConfirm()))
-        var updates = coordinator.peopleUpdates().makeAsyncIterator()
-        #expect(await updates.next() == [])
+        let coordinator = try NearbyCoordinator(account: ada, configuration: .init(gate: AlwaysConfirm()))
+        coordinator.apply(.looking(.list(instance: "a0a0a0a0a0a0a0a0", port: 1, showsName: false)))
+        var updates = coordinator.snapshots().makeAsyncIterator()
+        func listed() async -> [String]? {
+            guard case .looking(let looking)? = await updates.next(isolation: #isolation)?.stage else { return nil }
+            return looking.people.map(\.peer.id)
+        }
+        #expect(await listed() == [])
 
         let bob = CrossingRuleTests.peer("3a8rm5n0wq2yc6hd", name: "Bob")
         let carol = CrossingRuleTests.peer("k7m2q9xw4d1c8hbt", name: "Carol")
         coordinator.noticed(.found(bob))
         coordinator.noticed(.found(carol))
-        coordinator.noticed(.nobodyFound("nobody"))  // changes nothing in the list: no update
         coordinator.noticed(.lost(bob.id))
-        #expect(await updates.next()?.map(\.id) == [bob.id])
-        #expect(await updates.next()?.map(\.id) == [bob.id, carol.id])
-        #expect(await updates.next()?.map(\.id) == [carol.id])
-        #expect(coordinator.people == [carol])
-        #expect(coordinator.choose("Carol") == carol && coordinator.choice == carol.id)
+        #expect(await listed() == [bob.id])
+        #expect(await listed() == [bob.id, carol.id])
+        #expect(await listed() == [carol.id])
+        coordinator.noticed(.nobodyFound("nobody"))  // said once, beside the list
+        guard case .looking(let looking)? = await updates.next(isolation: #isolation)?.stage else { Issue.record("not looking"); return }
+        #expect(looking.nobodyFound == "nobody" && looking.people.map(\.number) == [2])
+        #expect(coordinator.choose("Carol") == carol && coordinator.lobby.choice == carol.id)
         #expect(coordinator.choose("Dan") == nil)
-        guard case .unknownChoice("Dan")? = screen.events.last else { Issue.record("\(screen.events)"); return }
+        #expect(coordinator.snapshot.notices.last?.kind == .unknownChoice("Dan"))
+        #expect(coordinator.snapshot.notices.last?.description == "Nobody nearby is numbered or named “Dan”.")
     }
 }
 
@@ -176,8 +114,8 @@ struct TenPeopleNearbyTests {
         for (index, friend) in friends.enumerated() {
             _ = try ada.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
         }
-        let coordinator = try NearbyCoordinator(
-            account: ada, frontEnd: ScriptedScreen(note: nil), configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock()))
+        let coordinator = try NearbyCoordinator(account: ada, configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock()))
+        coordinator.apply(.looking(.list(instance: "a0a0a0a0a0a0a0a0", port: 1, showsName: false)))
 
         // Person i trusts the first i % 4 of Ada's friends among 100 contacts (bucket 128, as the figures).
         var peers: [NearbyPeer] = []
@@ -200,7 +138,7 @@ struct TenPeopleNearbyTests {
         }
         defer { serving.forEach { $0.cancel() } }
 
-        var updates = coordinator.peopleUpdates().makeAsyncIterator()
+        var updates = coordinator.snapshots().makeAsyncIterator()
         let clock = ContinuousClock(), start = clock.now
         for peer in peers { coordinator.noticed(.found(peer)) }
         let reaching = Task { await withTaskGroup(of: Void.self) { group in for peer in peers { group.addTask { await coordinator.reach(peer) } } } }

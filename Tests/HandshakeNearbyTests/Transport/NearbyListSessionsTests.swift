@@ -31,9 +31,10 @@ struct NearbyListSessionsTests {
             var configuration = NearbyCoordinatorTests.loopback(clock)
             configuration.requestsAtOnce = choice != nil  // as `handshake nearby --select NAME` does
             screen = ScriptedScreen(note: nil)
-            coordinator = try NearbyCoordinator(account: account, frontEnd: screen, configuration: configuration)
+            coordinator = try NearbyCoordinator(account: account, configuration: configuration)
             // The largest instance name: Ada never connects first, so every session here is one a device opened.
             coordinator.lobby = NearbyLobby(own: "zzzzzzzzzzzzzzzz", choice: choice)
+            screen.follow(coordinator)
         }
 
         /// A device at `address` connects: its end of the connection. Ada's coordinator takes the other end as
@@ -49,7 +50,7 @@ struct NearbyListSessionsTests {
 
         /// What the list turned away, in the order shown.
         var turnedAway: [LobbyRefusal] {
-            screen.events.compactMap { if case .turnedAway(let refusal) = $0 { refusal } else { nil } }
+            screen.turnedAway
         }
     }
 
@@ -174,7 +175,7 @@ struct NearbyListSessionsTests {
         ada.coordinator.noticed(.found(bobPeer))
         #expect(ada.coordinator.choose("Bob Babbage") == bobPeer)
         await ada.coordinator.reach(bobPeer)
-        guard case .completed? = ada.coordinator.ending else { Issue.record("\(String(describing: ada.coordinator.ending)) \(ada.screen.events)"); return }
+        guard case .completed? = ada.coordinator.ending else { Issue.record("\(String(describing: ada.coordinator.ending)) \(ada.screen.seen.map(\.stage))"); return }
         #expect(try ada.account.book.contacts().map(\.displayName) == ["Bob Babbage"])
     }
 
@@ -263,7 +264,7 @@ struct NearbyListSessionsTests {
         let session = try Self.device("Mallory", over: ada.connect(from: "10.0.0.7"), trusted: keys, clock: ada.clock)
         var learned: [CommonFriendsStatus] = []
         for await state in session.stateUpdates() {
-            if let status = NearbyCoordinator.commonFriends(in: state) { learned.append(status) }
+            if let status = SessionFacts.commonFriends(in: state) { learned.append(status) }
         }
         #expect(learned.allSatisfy { $0 == .pending }, "\(learned)")
         #expect(ada.coordinator.commonFriends(with: prober.id) == nil)
@@ -277,8 +278,8 @@ struct NearbyListSessionsTests {
         ada.coordinator.noticed(.found(Self.listed("c0c0c0c0c0c0c0c0", "Carol", at: 3)))
 
         let first = try Self.device("Carol Herschel", over: ada.connect(from: "10.0.0.3"), trusted: [friend.sigKey], clock: ada.clock)
-        let counted = await TCPExchangeTests.reach(first) { NearbyCoordinator.commonFriends(in: $0)?.keys.isEmpty == false }
-        #expect(NearbyCoordinator.commonFriends(in: try #require(counted))?.keys == [friend.sigKey])
+        let counted = await TCPExchangeTests.reach(first) { SessionFacts.commonFriends(in: $0)?.keys.isEmpty == false }
+        #expect(SessionFacts.commonFriends(in: try #require(counted))?.keys == [friend.sigKey])
         try await Self.until { ada.coordinator.commonFriends(with: "c0c0c0c0c0c0c0c0") != nil }
         ada.clock.advance(by: LobbyRules.idle)
         #expect(await TCPExchangeTests.reach(first) { $0.isEnded } == .ended(.theyLeft))
@@ -287,7 +288,7 @@ struct NearbyListSessionsTests {
         // Carol again, in the same opening of the list: her set waits unanswered.
         let second = try Self.device("Carol Herschel", over: ada.connect(from: "10.0.0.3"), trusted: [friend.sigKey], clock: ada.clock)
         try await Self.until { ada.coordinator.lobbyConnections.first?.session.core.heldPeerSet != nil }
-        #expect(NearbyCoordinator.commonFriends(in: second.state) == .pending)
+        #expect(SessionFacts.commonFriends(in: second.state) == .pending)
         _ = await TCPExchangeTests.reach(second, Self.onConfirm)
 
         // She asks, Ada accepts: the exchange the person chose finds them, and the meeting keeps them.

@@ -70,14 +70,10 @@ def hold(port, count, seconds, busy):
         s.setblocking(False)
     print(f"held {count}", flush=True)
     open_sockets, closed, answers = list(sockets), 0, []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        readable, _, _ = select.select(open_sockets + [sys.stdin], [], [], 0.1)
-        if sys.stdin in readable and not sys.stdin.buffer.read1(1):
-            break
+
+    def read(readable):
+        nonlocal closed
         for s in readable:
-            if s is sys.stdin:
-                continue
             try:
                 chunk = s.recv(4096)
             except ConnectionResetError:
@@ -88,6 +84,21 @@ def hold(port, count, seconds, busy):
                 closed += 1
                 open_sockets.remove(s)
                 s.close()
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        readable, _, _ = select.select(open_sockets + [sys.stdin], [], [], 0.1)
+        stdin_closed = sys.stdin in readable and not sys.stdin.buffer.read1(1)
+        read([s for s in readable if s is not sys.stdin])
+        if stdin_closed:
+            break
+    # What the server closed before standard input did may not have been read yet (this process may have
+    # been waiting for a core): read until the sockets have been quiet for a second.
+    while open_sockets:
+        readable, _, _ = select.select(open_sockets, [], [], 1.0)
+        if not readable:
+            break
+        read(readable)
     for s in open_sockets:
         s.close()
     print(json.dumps({"closed_by_server": closed, "answers": answers[:5]}), flush=True)

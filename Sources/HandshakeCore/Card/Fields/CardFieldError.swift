@@ -7,8 +7,12 @@ public enum CardFieldError: HandshakeError, Equatable {
     case empty(field: String)
     /// A list (emails, phones, links, skills) with more entries than ``CardLimits`` allows.
     case tooMany(field: String, count: Int, limit: Int)
-    /// A field holding control characters, which could disguise what a person sees.
+    /// A field holding control characters, bidirectional formatting or invisible characters out of their
+    /// place (`UntrustedText`'s rule), which could disguise what a person sees.
     case controlCharacter(field: String)
+    /// A field with a character carrying more combining marks than ``TextLength/maxMarksPerCharacter``,
+    /// which would draw over the text around it.
+    case tooManyMarks(field: String)
     /// A value that is not an email address.
     case invalidEmail(String)
     /// A value that is not a phone number (digits, spaces and `+ - ( ) .` only).
@@ -33,11 +37,13 @@ public enum CardFieldError: HandshakeError, Equatable {
         case .tooMany(let field, let count, let limit):
             return "The card has \(count) \(field); the limit is \(limit)."
         case .controlCharacter(let field):
-            return "The \(field) contains control characters, which cards may not hold."
+            return "The \(field) contains control or invisible characters, which cards may not hold."
+        case .tooManyMarks(let field):
+            return "The \(field) stacks more than \(TextLength.maxMarksPerCharacter) accents or other marks on one character, which cards may not hold."
         case .invalidEmail(let email):
-            return "\"\(email)\" is not an email address."
+            return "\(UntrustedText.quoted(email)) is not an email address."
         case .invalidPhone(let phone):
-            return "\"\(phone)\" is not a phone number (digits, spaces and + - ( ) . only)."
+            return "\(UntrustedText.quoted(phone)) is not a phone number (digits, spaces and + - ( ) . only)."
         case .invalidLink(let reason):
             return "A link is not valid: \(reason)."
         case .avatarTooLarge(let bytes):

@@ -2,8 +2,9 @@
 /// other form (a credential's subject, a plaintext envelope, a Freepath card): text a card could not hold is
 /// refused wherever it enters. The limits are the field table's (``CardField/kind``).
 extension CardFields {
-    /// Throws the first rule the fields break: lengths, counts, no control characters or bidirectional
-    /// overrides, well-formed addresses, the avatar's size.
+    /// Throws the first rule the fields break: lengths, counts, no control characters, bidirectional
+    /// formatting or invisible characters out of place, no stacks of marks, well-formed addresses, the
+    /// avatar's size.
     public func validate() throws(CardFieldError) {
         for field in CardField.allCases {
             switch (field.kind, self[field]) {
@@ -45,21 +46,20 @@ extension CardFields {
             if byte >= 0x80 { isASCII = false; break }
             if byte < 0x20 || byte == 0x7F, !(allowsLineBreaks && byte == 0x0A) { throw .controlCharacter(field: field) }
         }
-        let length = isASCII ? text.utf8.count : text.unicodeScalars.count
-        guard length <= limit else { throw .tooLong(field: field, length: length, limit: limit) }
-        if !isASCII {
-            // Control characters could rewrite a terminal, and bidirectional overrides could make the text
-            // the person confirms read differently from the text that is stored.
-            let forbidden = text.unicodeScalars.contains { scalar in
-                if allowsLineBreaks && scalar == "\n" { return false }
-                return scalar.properties.generalCategory == .control || isBidiControl(scalar)
-            }
-            if forbidden { throw .controlCharacter(field: field) }
+        if isASCII {
+            guard text.utf8.count <= limit else { throw .tooLong(field: field, length: text.utf8.count, limit: limit) }
+            return
         }
-    }
-
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        // The one length rule (TextLength): scalars, and no stack of marks drawn over the lines around.
+        switch TextLength.check(text, limit: limit) {
+        case .tooLong(let length, let limit)?: throw .tooLong(field: field, length: length, limit: limit)
+        case .tooManyMarks?: throw .tooManyMarks(field: field)
+        case nil: break
+        }
+        // Control characters could rewrite a terminal, bidirectional formatting could make the text the
+        // person confirms read differently from the text that is stored, and invisible characters out of
+        // their place could make two different names look the same (UntrustedText's rule, scalar by scalar).
+        if UntrustedText.needsCleaning(text, keepingLineBreaks: allowsLineBreaks) { throw .controlCharacter(field: field) }
     }
 
     static func validateCount(_ count: Int, field: String, limit: Int) throws(CardFieldError) {
@@ -98,9 +98,13 @@ extension CardFields {
             throw .invalidLink("a \(link.platform) link needs a handle or a URL")
         }
         if let url = link.url {
-            guard let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "." || $0 == "-" }),
-                !url[..<colon].isEmpty, !url.contains(where: \.isWhitespace)
-            else { throw .invalidLink("\"\(url)\" is not a URL (it needs a scheme such as https:)") }
+            // By scalar, as every reader of the format counts (docs/formats/card.md §2): a `Character` would let
+            // a combining mark ride on a letter of the scheme, or hide a space under a mark before it.
+            let scalars = url.unicodeScalars
+            guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex,
+                scalars[..<colon].allSatisfy({ $0.properties.isAlphabetic || $0 == "+" || $0 == "." || $0 == "-" }),
+                !scalars.contains(where: \.properties.isWhitespace)
+            else { throw .invalidLink("\(UntrustedText.quoted(url)) is not a URL (it needs a scheme such as https:)") }
         }
     }
 }

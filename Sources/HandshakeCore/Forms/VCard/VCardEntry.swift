@@ -33,7 +33,7 @@
 
     /// `text` as a field may show it: without what could control a screen (line feeds kept only where asked).
     static func shown(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        UntrustedText.cleaned(text, maxCharacters: .max, keepingLineBreaks: keepingLineBreaks)
+        UntrustedText.cleaned(text, limit: .max, keepingLineBreaks: keepingLineBreaks)
     }
 
     /// The vCard's `VERSION` (2.1, 3.0, 4.0), if it says.

@@ -60,7 +60,8 @@ import Foundation
     public static func parameterValue(_ value: String) -> String {
         // Line breaks and other controls would end the content line: they are dropped too.
         let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\"" && !($0.properties.generalCategory == .control) }))
-        return cleaned.contains(where: { ",;:".contains($0) }) ? "\"\(cleaned)\"" : cleaned
+        // By scalar: a `,` followed by a combining mark is one `Character` that is not `,`, yet ends the value.
+        return cleaned.unicodeScalars.contains(where: { ",;:".unicodeScalars.contains($0) }) ? "\"\(cleaned)\"" : cleaned
     }
 
     static func revision(_ millis: UInt64) -> String {

@@ -17,13 +17,14 @@ public enum PresentationFlowError: HandshakeError, Equatable {
     /// The verifier did not accept the answer; `reason` is its own, made safe to show.
     case verifierRefused(reason: String, status: Int)
 
-    /// A sentence for the person.
+    /// A sentence for the person. The verifier's host and addresses came from its request, so they are shown
+    /// escaped, on one line.
     public var description: String {
         switch self {
         case .refused(let reason): "Refused: \(reason)"
-        case .notFetched(let url, let status): "The verifier's request at \(url) could not be fetched (status \(status))."
-        case .tooLarge(let host, let limit): "\(host) sent more than \(limit) bytes; the answer was refused."
-        case .unreachable(let host, let reason): "Could not reach \(host): \(reason)."
+        case .notFetched(let url, let status): "The verifier's request at \(UntrustedText.inline(url, limit: 200)) could not be fetched (status \(status))."
+        case .tooLarge(let host, let limit): "\(UntrustedText.inline(host, limit: 120)) sent more than \(limit) bytes; the answer was refused."
+        case .unreachable(let host, let reason): "Could not reach \(UntrustedText.inline(host, limit: 120)): \(reason)."
         case .verifierRefused(let reason, _): "The verifier refused the answer: \(reason)."
         }
     }

@@ -19,15 +19,15 @@ struct VerifierReply {
             if let url = Self.followable(text) { redirectURI = url } else { ignoredRedirect = true }
         }
         if let text = (object["error_description"] as? String) ?? (object["message"] as? String) ?? (object["error"] as? String) {
-            let cleaned = UntrustedText.cleaned(text, maxCharacters: Self.maxCharacters)
+            let cleaned = UntrustedText.cleaned(text, limit: Self.maxCharacters)
             if !cleaned.isEmpty { reason = cleaned }
         }
     }
 
     /// `text` as an address a person may be sent to: https, or http on loopback, with a host, no invisible
-    /// characters, and at most ``maxCharacters`` characters.
+    /// characters, and at most ``maxCharacters`` characters (``TextLength``'s rule).
     static func followable(_ text: String) -> URL? {
-        guard text.count <= maxCharacters, !text.unicodeScalars.contains(where: UntrustedText.isInvisibleControl),
+        guard TextLength.check(text, limit: maxCharacters) == nil, !UntrustedText.needsCleaning(text),
             let url = URL(string: text), let host = url.host, !host.isEmpty
         else { return nil }
         switch url.scheme?.lowercased() {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakeMailbox
 import HandshakeQR
 import HandshakeQRPNG
 
@@ -38,9 +39,11 @@ struct CardExportCommand: ParsableCommand {
               cbor      the signed card's bytes (binary; use -o FILE or redirect)
               qr-text   HS1:… text for a QR code
               code      the read-aloud code, in groups of five characters
-              link      handshake://card#… (the card travels in the link itself; no server)
+              link      handshake://card#… (the card travels in the link itself; no server); with --web, your
+                        card's page on your server, https://SERVER/c#…, which any phone opens
               vcard     a vCard 4.0 for address books, with the signed card inside
-              png       a picture of the card's QR code (error correction M; binary: use -o FILE)
+              png       a picture of the card's QR code (error correction M; binary: use -o FILE); with --web,
+                        the QR code of the card page link
               svg       the same QR code as SVG
               vc-jwt    a W3C Verifiable Credential (JWT, alg EdDSA) signed by your did:key, for wallets and
                         verifiers; it carries your signed card too, so Handshake reads it back verified.
@@ -56,6 +59,8 @@ struct CardExportCommand: ParsableCommand {
     var vcVersion: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
+    @Flag(help: "With link, png or svg: your card's page on your registered server (https://SERVER/c#…), as share --web shows it.")
+    var web = false
 
     /// The data model `--vc-version` names.
     var dataModel: VCDataModel {
@@ -72,6 +77,9 @@ struct CardExportCommand: ParsableCommand {
                 throw ValidationError("--vc-version must be 1.1 or 2 (the versions of the VC Data Model Handshake writes); \"\(vcVersion)\" is neither.")
             }
         }
+        if web && ![.link, .png, .svg].contains(format) {
+            throw ValidationError("--web goes with --format link, png or svg: the card page link, or its QR code.")
+        }
         if (format == .cbor || format == .png) && output == nil && isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("The \(format.rawValue) format is binary; write it to a file with -o FILE or redirect standard output.")
         }
@@ -79,6 +87,7 @@ struct CardExportCommand: ParsableCommand {
 
     func run() throws {
         let home = HandshakeHome.current()
+        let server = try web ? RegisteredServer.url(in: home) : nil
         let identity = try home.identity()
         let card = try home.issueCard(for: identity)
         let bytes: [UInt8]
@@ -88,16 +97,18 @@ struct CardExportCommand: ParsableCommand {
             let groups = CardText.code(card)
             let lines = stride(from: 0, to: groups.count, by: 8).map { groups[$0..<min($0 + 8, groups.count)].joined(separator: " ") }
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        case .link where server != nil:
+            bytes = Array((CardQR.text(for: card, server: server) + "\n").utf8)
         case .qrText, .link:
             bytes = CardText.encode(card, as: format.cardForm) + Array("\n".utf8)
         case .cbor, .vcard:
             bytes = CardText.encode(card, as: format.cardForm)
         case .png:
-            bytes = try CardQRCode.make(for: card).png(moduleSize: 8, quietZone: 4)
+            bytes = try CardQRCode.make(for: card, server: server).png(moduleSize: 8, quietZone: 4)
         case .vcJWT:
             bytes = Array((try VCJWTIssuer.issue(card, identity: identity, now: Date(), dataModel: dataModel) + "\n").utf8)
         case .svg:
-            bytes = Array(try CardQRCode.make(for: card).svg(quietZone: 4, moduleSize: 8).utf8)
+            bytes = Array(try CardQRCode.make(for: card, server: server).svg(quietZone: 4, moduleSize: 8).utf8)
         }
         try Output.write(bytes, to: output)
     }

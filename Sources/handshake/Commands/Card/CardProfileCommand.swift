@@ -54,10 +54,10 @@ struct CardProfileCommand: ParsableCommand {
         if output.json {
             try Output.json(["shared": shared.map(\.rawValue)])
         } else {
-            print(shared.isEmpty ? "You share only your Node ID and keys." : "You share: " + shared.map(\.rawValue).joined(separator: ", "))
+            print(shared.isEmpty ? "You share only your Node ID and keys." : "You share: \(shared.map(\.rawValue).joined(separator: ", "))")
             let unsharedFilled = profile.card.fields.presentFields.filter { !profile.sharedFields.contains($0) }
             if !unsharedFilled.isEmpty {
-                print("Kept to yourself: " + unsharedFilled.map(\.rawValue).joined(separator: ", "))
+                print("Kept to yourself: \(unsharedFilled.map(\.rawValue).joined(separator: ", "))")
             }
         }
     }

@@ -57,8 +57,9 @@ struct CardSetCommand: ParsableCommand {
             case .links: given.append((field, .links(values.compactMap(SocialLink.init(commandLine:)))))
             case .image:
                 let path = values.last ?? ""
-                guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("\(path) can't be read.") }
-                do throws(AvatarPhotoError) { fitted = try AvatarPhoto.fit([UInt8](data)) } catch { throw ValidationError(error.description) }
+                // One byte past the photo limit is enough for AvatarPhoto to say it is too large.
+                let data = try LocalFile.read(path, limit: AvatarPhoto.maxInputBytes)
+                do throws(AvatarPhotoError) { fitted = try AvatarPhoto.fit(data) } catch { throw ValidationError(error.description) }
                 if let avatar = fitted?.avatar { given.append((field, .image(avatar))) }
             }
         }

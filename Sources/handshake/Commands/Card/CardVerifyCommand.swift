@@ -7,7 +7,7 @@ struct CardVerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Check a card in any form and show it.",
         discussion: """
-            Reads a binary card, QR text, typed code, handshake://card# link or vCard (the form is \
+            Reads a binary card, QR text, typed code, handshake://card# link, card page link (https://SERVER/c#…) or vCard (the form is \
             detected), or scans the QR code in a picture (--image), and runs every check: format, schema, field limits, that the Node ID belongs to \
             the key, the signature, the date. Nothing is stored.
 

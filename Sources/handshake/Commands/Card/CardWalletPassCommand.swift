@@ -58,7 +58,7 @@ struct CardWalletPassCommand: AsyncParsableCommand {
                 let pass = try pass(card, passType: signer.passTypeIdentifier, team: signer.teamIdentifier)
                 (bytes, passType) = (try PassPackage.pkpass(pass, signer: signer), pass.passTypeIdentifier)
             }
-            try Data(bytes).write(to: URL(fileURLWithPath: output))
+            try LocalFile.write(bytes, to: output)
             print("Wrote \(output) (\(bytes.count.formatted()) bytes): the pass \(passType) of \(card.card.name ?? card.nodeID.rawValue).")
         } catch let error as WalletPassError {
             throw CommandFailure(error.description)

@@ -50,10 +50,10 @@ struct ContactHistoryCommand: ParsableCommand {
         print("Cards of \(TerminalText.value(contact.displayName)), newest first:")
         for (index, entry) in entries.enumerated() {
             let label = index == 0 ? "current" : "replaced \(entry.replacedAt ?? "")"
-            print("  \(entry.madeAt)  \(label)" + (entry.nodeId == current.nodeID.rawValue ? "" : "  (Node ID \(entry.nodeId.prefix(12))…, merged)"))
+            print("  \(entry.madeAt)  \(label)\(entry.nodeId == current.nodeID.rawValue ? "" : "  (Node ID \(entry.nodeId.prefix(12))…, merged)")")
             if index + 1 < entries.count {
                 let changed = entries[index + 1].changedByNext
-                print("      changed: " + (changed.isEmpty ? "nothing (a newer card with the same details)" : changed.joined(separator: ", ")))
+                print("      changed: \(changed.isEmpty ? "nothing (a newer card with the same details)" : changed.joined(separator: ", "))")
             }
         }
         if past.isEmpty { print("  (no earlier cards)") }

@@ -33,7 +33,7 @@ struct ContactShowCommand: ParsableCommand {
                     contact, preferences: preferences, historyCount: history.count, meetings: meetings, commonFriendName: names, card: card,
                     debug: debug))
         } else {
-            print(ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, card: card, debug: debug).joined(separator: "\n"))
+            print(TerminalLine(lines: ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, card: card, debug: debug).joined(separator: "\n")))
         }
     }
 }

@@ -75,7 +75,7 @@ struct ContactVerifyCommand: ParsableCommand {
             return
         }
         print("Security code with \(TerminalText.value(contact.displayName)):\n")
-        print(securityCode.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        print(TerminalLine(lines: securityCode.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")))
         print("")
         if let qr = SecurityCodeDisplay.qrLines(for: scannable) { Output.graphics(qr.joined(separator: "\n")) }
         print("For their device to scan: \(scannable)")

@@ -58,6 +58,6 @@ struct ContactsListCommand: ParsableCommand {
             print(search == nil && tag == nil && trust == nil ? "No contacts yet. Add one with: handshake add CARD" : "No contacts match.")
             return
         }
-        for contact in contacts { print(ContactPrinter.listLine(contact)) }
+        for contact in contacts { print("\(ContactPrinter.listLine(contact))") }
     }
 }

@@ -68,25 +68,36 @@ private final class ExportSink {
         }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw CommandFailure("\(path) can't be written: the folder \(url.deletingLastPathComponent().path) is not writable or does not exist.")
-        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LocalFile.failure(path, errno, reading: false) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.handle = handle
         self.target = path
         self.temporary = temporary
     }
 
     func write(_ text: String) throws {
-        try handle.write(contentsOf: Data(text.utf8))
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw CommandFailure("\(TerminalText.value(target ?? "Standard output")) can't be written: \(Self.reason(of: error)).")
+        }
+    }
+
+    /// Why a write failed, as words: the system's reason (the disk is full…), not Foundation's error code.
+    static func reason(of error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))).lowercased() }
+        return "the system refused it"
     }
 
     func finish() throws {
         guard let target, let temporary else { return }
-        try handle.close()
+        do { try handle.close() } catch { throw CommandFailure("\(TerminalText.value(target)) can't be written: \(Self.reason(of: error)).") }
         guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = errno
             try? FileManager.default.removeItem(atPath: temporary)
-            throw CommandFailure("\(target) can't be written: \(reason).")
+            throw LocalFile.failure(target, error, reading: false)
         }
     }
 

@@ -24,7 +24,7 @@ struct IdentityBackupCommand: ParsableCommand {
         } else {
             print("Backup code for Node ID \(identity.nodeID). Keep it secret; it is your identity.\n")
             for start in stride(from: 0, to: groups.count, by: 4) {
-                print("  " + groups[start..<min(start + 4, groups.count)].joined(separator: " "))
+                print("  \(groups[start..<min(start + 4, groups.count)].joined(separator: " "))")
             }
         }
     }

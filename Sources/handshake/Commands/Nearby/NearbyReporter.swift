@@ -2,18 +2,121 @@ import Foundation
 import HandshakeCore
 import HandshakeExchange
 import HandshakeNearby
+import HandshakeStore
 
 /// What `handshake nearby` tells the person (text) or a script (`--json`: one JSON object per line, each
-/// with an `event` field). Separate from the work, as every command's output is.
+/// with an `event` field). Separate from the work, as every command's output is: a terminal log is the
+/// coordinator's snapshots read one after the other, each line what changed between two of them.
 struct NearbyReporter {
     let json: Bool
+    /// The file the session token is written to (`--token-out`), for the line that says so.
+    var tokenFile: String?
 
-    func emit(_ event: String, _ fields: [String: Any] = [:], text: String?) {
+    // MARK: From one snapshot to the next
+
+    /// Prints what changed from `old` (`nil`: nothing shown yet) to `new`, in the order a person meets it.
+    /// `choosing`: the person chooses at this terminal, so each person found says how to choose them.
+    func report(from old: NearbySnapshot?, to new: NearbySnapshot, choosing: Bool) {
+        let lastNotice = old?.notices.last?.number ?? 0
+        for notice in new.notices where notice.number > lastNotice { report(notice) }
+        if case .looking(let looking) = new.stage {
+            var before: NearbySnapshot.Looking?
+            if case .looking(let earlier)? = old?.stage { before = earlier }
+            reportLooking(from: before, to: looking, choosing: choosing)
+        }
+        let wasOpen = old?.channelOpened ?? false
+        if new.channelOpened, !wasOpen, let session = new.session {
+            confirm(session, ownCard: new.ownCard)
+        } else if wasOpen, old?.session?.commonFriends == .pending, case .found(let names)? = new.session?.commonFriends {
+            commonFriends(names)
+        }
+        if let request = Self.requestCard(new.stage), Self.requestCard(old?.stage) == nil, Self.swap(old?.stage) == nil {
+            incoming(request)
+        }
+        let (before, after) = (Self.swap(old?.stage), Self.swap(new.stage))
+        if let after {
+            if before == nil, let card = after.theirCard { received(card, alreadyShown: Self.requestCard(old?.stage) != nil) }
+            if before?.saving != after.saving {
+                switch after.saving {
+                case .kept(let outcome): kept(outcome, card: after.theirCard)
+                case .failed(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
+                case .nothingToKeep, .checking, .asking, .storing: break
+                }
+            }
+            if before?.theirNote == nil, let note = after.theirNote { self.note(note) }
+            if case .writing(let refused?) = after.ourNote, before?.ourNote != after.ourNote {
+                emit("noteRefused", ["text": refused.text, "reason": refused.reason.description], text: "Your note was not sent: \(refused.reason)")
+            }
+        }
+        if case .ended(let ended) = new.stage, !Self.isEnded(old?.stage) { self.ended(ended) }
+    }
+
+    private func report(_ notice: NearbyNotice) {
+        switch notice.kind {
+        case .turnedAway(let refusal): turnedAway(refusal)
+        case .unknownChoice: emit("unknownChoice", [:], text: "\(notice.description) Type a number from the list.")
+        case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
+        case .problem(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
+        }
+    }
+
+    private func reportLooking(from old: NearbySnapshot.Looking?, to new: NearbySnapshot.Looking, choosing: Bool) {
+        if old?.way != new.way {
+            switch new.way {
+            case .starting: break
+            case .list(let instance, let port, let showsName): looking(instance: instance, port: port, showsName: showsName)
+            case .lookingFor(let what): emit("looking", ["for": what], text: "Looking for \(what)…")
+            case .connecting(let peer): connecting(to: peer)
+            case .tokenHandedOver(let expires): if let tokenFile { tokenWritten(tokenFile, expires: expires) }
+            case .codeShown(let code, let expires): codeShown(code, expires: expires)
+            case .listening(let port): listening(port: port)
+            }
+        }
+        let earlier = old?.people ?? []
+        for person in new.people {
+            guard let before = earlier.first(where: { $0.peer.id == person.peer.id }) else {
+                found(person.peer, number: person.number, choosing: choosing)
+                if let count = person.commonFriendCount { counted(person.peer, number: person.number, commonFriends: count) }
+                continue
+            }
+            if before.commonFriendCount == nil, let count = person.commonFriendCount { counted(person.peer, number: person.number, commonFriends: count) }
+        }
+        for gone in earlier where !new.people.contains(where: { $0.peer.id == gone.peer.id }) { lost(gone.peer.id) }
+        if old?.chosen == nil, let chosen = new.chosen { connecting(to: chosen.peer) }
+        if old?.nobodyFound == nil, let sentence = new.nobodyFound { nobodyFound(sentence) }
+    }
+
+    /// Their card, once their request (or the confirm screen it is drawn on) carries it.
+    static func requestCard(_ stage: NearbySnapshot.Stage?) -> SignedCard? {
+        switch stage {
+        case .incomingRequest(let request)?: request.theirCard
+        case .confirm(let confirm)?: confirm.theirRequest
+        default: nil
+        }
+    }
+
+    /// What crossed, on the success screen or after it.
+    static func swap(_ stage: NearbySnapshot.Stage?) -> NearbySnapshot.Success? {
+        switch stage {
+        case .succeeded(let success)?: success
+        case .ended(let ended)?: ended.swap
+        default: nil
+        }
+    }
+
+    static func isEnded(_ stage: NearbySnapshot.Stage?) -> Bool {
+        if case .ended? = stage { return true }
+        return false
+    }
+
+    // MARK: Lines
+
+    func emit(_ event: String, _ fields: [String: Any] = [:], text: TerminalLine?) {
         if json {
             var object = fields
             object["event"] = event
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                FileHandle.standardOutput.write(data + Data("\n".utf8))
+                Output.write(json: data)
             }
         } else if let text {
             Output.line(text)
@@ -29,27 +132,27 @@ struct NearbyReporter {
         var fields: [String: Any] = ["id": peer.id, "number": number]
         if let name = peer.displayName { fields["name"] = name }
         let label = Self.label(of: peer)
-        emit("found", fields, text: "  \(number). \(label)" + (choosing ? "    — type \(number) to choose" : ""))
+        emit("found", fields, text: "  \(number). \(label)\(choosing ? "    — type \(number) to choose" : "")")
     }
 
     /// The common-friend count beside someone in the list, found before anyone chose.
     func counted(_ peer: NearbyPeer, number: Int, commonFriends count: Int) {
         let label = Self.label(of: peer)
-        let friends = count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")"
+        let friends = NearbySentences.commonFriendCount(count)
         emit("commonFriendsCounted", ["id": peer.id, "number": number, "commonFriends": count], text: "  \(number). \(label) · \(friends)")
     }
 
     /// How a person in the list is named on the terminal: the name they show, or the start of their id.
     static func label(of peer: NearbyPeer) -> String {
-        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(String(peer.id.prefix(6)))))"
+        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(peer.shortID)))"
     }
 
     func lost(_ id: String) {
-        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(String(id.prefix(6)))))")
+        emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(NearbyPeer(id: id, displayName: nil).shortID)))")
     }
 
     func nobodyFound(_ sentence: String) {
-        emit("nobodyFound", ["sentence": sentence], text: sentence)
+        emit("nobodyFound", ["sentence": sentence], text: TerminalLine(lines: sentence))
     }
 
     /// A device the list turned away: not in the list, too many sessions from one address, or a request from
@@ -61,7 +164,7 @@ struct NearbyReporter {
         case .tooManyFromAddress(let address): (fields["reason"], fields["address"]) = ("tooManyFromAddress", address)
         case .requestDeclined(let number): (fields["reason"], fields["number"]) = ("requestDeclined", number)
         }
-        emit("turnedAway", fields, text: refusal.description)
+        emit("turnedAway", fields, text: TerminalLine(lines: refusal.description))
     }
 
     func connecting(to peer: NearbyPeer) {
@@ -88,42 +191,52 @@ struct NearbyReporter {
 
     /// The confirm screen: the code to compare (when no secret was shared), the common friends, and the card
     /// this device will give, so the person sees what they share before they choose.
-    func confirm(_ screen: ConfirmScreen, commonFriendNames: [String], ownCard: SignedCard) {
-        var fields: [String: Any] = ["commonFriends": commonFriendNames]
-        if let code = screen.shortCode { fields["shortCode"] = code }
-        var lines = ["Connected."]
-        if let code = screen.shortCode { lines.append("Both screens show this code; compare it out loud: \(code)") }
-        switch screen.commonFriends {
-        case .pending: lines.append("Looking for common friends…")
-        case .found: lines.append(commonFriendNames.isEmpty ? "No common friends." : "Common friends: \(commonFriendNames.joined(separator: ", "))")
-        case .unavailable(let reason): lines.append("Common friends: \(reason)")
-        }
-        emit("connected", fields, text: lines.joined(separator: "\n"))
-        if !json { Output.line((["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n")) }
+    func confirm(_ session: NearbySnapshot.Session, ownCard: SignedCard) {
+        var fields: [String: Any] = ["commonFriends": session.commonFriends.names]
+        if let code = session.shortCode { fields["shortCode"] = code }
+        var lines: [TerminalLine] = ["Connected."]
+        if let code = session.shortCode { lines.append("Both screens show this code; compare it out loud: \(code)") }
+        lines.append("\(NearbySentences.commonFriends(session.commonFriends))")
+        emit("connected", fields, text: TerminalLine(lines: lines.map(\.description).joined(separator: "\n")))
+        if !json { Output.line(TerminalLine(lines: (["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n"))) }
     }
 
     func commonFriends(_ names: [String]) {
-        emit("commonFriends", ["names": names], text: names.isEmpty ? "No common friends." : "Common friends: \(names.joined(separator: ", "))")
+        emit("commonFriends", ["names": names], text: "\(NearbySentences.commonFriends(.found(names)))")
     }
 
     func incoming(_ card: SignedCard) {
         emit("incomingRequest", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: "\(TerminalText.value(card.card.name ?? card.nodeID.rawValue)) wants to exchange cards:")
-        if !json { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json { Output.line(TerminalLine(lines: CardPrinter.lines(for: card.card).joined(separator: "\n"))) }
     }
 
     func received(_ card: SignedCard, alreadyShown: Bool) {
         emit("received", ["name": card.card.name as Any, "nodeId": card.nodeID.rawValue],
              text: alreadyShown ? "Cards swapped." : "Received, verified and bound to this exchange:")
-        if !json && !alreadyShown { Output.line(CardPrinter.lines(for: card.card).joined(separator: "\n")) }
+        if !json && !alreadyShown { Output.line(TerminalLine(lines: CardPrinter.lines(for: card.card).joined(separator: "\n"))) }
     }
 
     func note(_ text: String) {
         emit("note", ["text": text], text: "Their note: \(TerminalText.value(text))")
     }
 
+    /// What the receive rule did with their card.
+    func kept(_ outcome: ReceiveOutcome, card: SignedCard?) {
+        switch outcome {
+        case .added(let contact), .merged(let contact, _): saved(contact.displayName, how: "Added")
+        case .updated(let contact, _, _): saved(contact.displayName, how: "Updated")
+        case .alreadyHave(let contact): saved(contact.displayName, how: "Already had")
+        case .refusedKeyConflict(let contact):
+            let nodeID = contact.nodeID?.rawValue ?? card?.nodeID.rawValue ?? ""
+            emit("refused", [:], text: TerminalLine(lines: ContactBookError.keyConflict(nodeID).description))
+        case .ignoredBlocked(let contact): emit("refused", [:], text: "\(contact.displayName) is blocked; the card was ignored.")
+        case .ignored: break
+        }
+    }
+
     func saved(_ contact: String, how: String) {
-        let sentence = switch how {
+        let sentence: TerminalLine = switch how {
         case "Added": "Added \(contact) to your contacts."
         case "Updated": "Updated \(contact) in your contacts."
         default: "\(contact) was already in your contacts."
@@ -131,21 +244,35 @@ struct NearbyReporter {
         emit("saved", ["contact": contact, "how": how], text: sentence)
     }
 
-    func ended(_ ending: SessionEnding) {
+    func ended(_ ended: NearbySnapshot.Ended) {
         let outcome: String
-        switch ending {
+        var fields: [String: Any] = ["sentence": ended.sentence]
+        switch ended.outcome {
         case .completed: outcome = "completed"
-        case .declined: outcome = "declined"
-        case .declinedByUs: outcome = "declinedByUs"
-        case .cancelledByThem: outcome = "cancelledByThem"
-        case .cancelledByUs: outcome = "cancelledByUs"
-        case .noAnswer: outcome = "noAnswer"
-        case .requestExpired: outcome = "requestExpired"
-        case .theyLeft: outcome = "theyLeft"
-        case .closed: outcome = "closed"
-        case .idle: outcome = "idle"
-        case .failed: outcome = "failed"
+        case .theyLeft:
+            // The exchange completed; the other person closed it before this side was done.
+            outcome = "completed"
+            fields["theyLeft"] = true
+        case .session(let ending): outcome = Self.name(of: ending)
+        case .stopped: return  // the run's error is the command's failure, said once on standard error
         }
-        emit("ended", ["outcome": outcome, "sentence": ending.description], text: ending.description)
+        fields["outcome"] = outcome
+        emit("ended", fields, text: "\(ended.sentence)")
+    }
+
+    static func name(of ending: SessionEnding) -> String {
+        switch ending {
+        case .completed: "completed"
+        case .declined: "declined"
+        case .declinedByUs: "declinedByUs"
+        case .cancelledByThem: "cancelledByThem"
+        case .cancelledByUs: "cancelledByUs"
+        case .noAnswer: "noAnswer"
+        case .requestExpired: "requestExpired"
+        case .theyLeft: "theyLeft"
+        case .closed: "closed"
+        case .idle: "idle"
+        case .failed: "failed"
+        }
     }
 }

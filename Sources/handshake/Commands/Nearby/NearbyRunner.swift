@@ -4,20 +4,25 @@ import HandshakeCore
 import HandshakeNearby
 import HandshakeStore
 
-/// `handshake nearby` as a front end of HandshakeNearby's `NearbyCoordinator`: it prints what the
-/// coordinator shows (text, or JSON lines) and answers its questions from the flags or at the terminal.
-/// The meeting, the session, the crossing rule and what is kept are the coordinator's.
+/// `handshake nearby` as a front end of HandshakeNearby's `NearbyCoordinator`: it prints what changed
+/// between the coordinator's snapshots (text, or JSON lines) and answers the snapshot's questions from the
+/// flags or at the terminal. The meeting, the session, the crossing rule and what is kept are the
+/// coordinator's.
 @MainActor
-final class NearbyRunner: NearbyFrontEnd {
+final class NearbyRunner {
     let options: NearbyCommand
     let reporter: NearbyReporter
     lazy var terminal = TerminalInput()
-    /// The coordinator, once made (`run()`).
-    private var coordinator: NearbyCoordinator?
+    /// The question being asked at the terminal (or answered from the flags), so each is asked once.
+    private var asked: Prompt.Key?
+    /// The prompt waiting for a line, while one does.
+    private var prompting: Task<Void, Never>?
 
     init(options: NearbyCommand) {
         self.options = options
-        reporter = NearbyReporter(json: options.output.json)
+        var reporter = NearbyReporter(json: options.output.json)
+        if case .giveToken(let file) = options.meeting { reporter.tokenFile = file.path }
+        self.reporter = reporter
     }
 
     /// Meets the other device, runs the session, and exits 1 with a sentence unless it completed.
@@ -32,14 +37,16 @@ final class NearbyRunner: NearbyFrontEnd {
         // The other device is chosen already (--select, a token, a code, an address with --request): send at once.
         configuration.requestsAtOnce = options.request || options.select != nil
         configuration.requestKind = options.oneWay ? .give : .exchange
+        // --yes: someone new is added without asking.
+        configuration.keeping = options.yes ? .atOnce : .ask
         let coordinator: NearbyCoordinator
         do {
-            coordinator = try NearbyCoordinator(account: account, frontEnd: self, configuration: configuration)
+            coordinator = try NearbyCoordinator(account: account, configuration: configuration)
         } catch let error as CardFieldError {
             throw CommandFailure(error.description)
         }
-        self.coordinator = coordinator
         let meeting = try meeting(for: options.meeting)
+        let following = Task { await self.follow(coordinator) }
         // At a terminal, the person chooses from the list by typing a number, a name or the start of an id.
         var chooser: Task<Void, Never>?
         if case .discover(nil) = options.meeting, !options.accept, Prompt.canAsk {
@@ -49,13 +56,29 @@ final class NearbyRunner: NearbyFrontEnd {
                 }
             }
         }
-        defer { chooser?.cancel() }
+        defer {
+            chooser?.cancel()
+            prompting?.cancel()
+        }
         // The token works once: its file goes when the command ends, whatever happened.
         defer { if case .giveToken(let file) = options.meeting { try? FileManager.default.removeItem(at: file) } }
         do {
             try await coordinator.run(meeting, timeout: .seconds(options.timeout))
         } catch {
+            await following.value
             throw CommandFailure(error.description)
+        }
+        await following.value
+    }
+
+    /// Prints each change of the exchange and answers each question, until the run is over.
+    private func follow(_ coordinator: NearbyCoordinator) async {
+        var previous: NearbySnapshot?
+        for await snapshot in coordinator.snapshots() {
+            let choosing = coordinator.snapshot.stage.isLooking && Prompt.canAsk && !options.accept && options.select == nil
+            reporter.report(from: previous, to: snapshot, choosing: choosing)
+            previous = snapshot
+            consider(snapshot, coordinator)
         }
     }
 
@@ -65,19 +88,10 @@ final class NearbyRunner: NearbyFrontEnd {
         case .discover(let select): return .discover(choice: select)
         case .giveToken(let file):
             return .giveToken { token in
-                do {
-                    try SecretFile.write(token.ndefMessage, to: file)
-                } catch {
-                    throw CommandFailure("The session token could not be written to \(file.path): \(error.localizedDescription)")
-                }
+                try SecretFile.write(token.ndefMessage, to: file)
             }
         case .readToken(let file):
-            let bytes: [UInt8]
-            do {
-                bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
-            } catch {
-                throw CommandFailure("The session token could not be read from \(file.path): \(error.localizedDescription)")
-            }
+            let bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
             do { return .readToken(try SessionToken(ndefMessage: bytes, at: Date())) } catch { throw CommandFailure(error.description) }
         case .showCode: return .showCode
         case .typeCode(let code): return .typeCode(code)
@@ -86,81 +100,114 @@ final class NearbyRunner: NearbyFrontEnd {
         }
     }
 
-    // MARK: What the coordinator shows
+    // MARK: Answering
 
-    func show(_ event: NearbyEvent) {
-        switch event {
-        case .looking(let instance, let port, let showsName): reporter.looking(instance: instance, port: port, showsName: showsName)
-        case .found(let peer, let number):
-            reporter.found(peer, number: number, choosing: coordinator?.choice == nil && Prompt.canAsk && !options.accept)
-        case .commonFriendsNearby(let peer, let number, let names): reporter.counted(peer, number: number, commonFriends: names.count)
-        case .lost(let id): reporter.lost(id)
-        case .nobodyFound(let sentence): reporter.nobodyFound(sentence)
-        case .unknownChoice(let typed):
-            reporter.emit("unknownChoice", [:], text: "Nobody nearby is numbered or named \"\(typed)\"; type a number from the list.")
-        case .turnedAway(let refusal): reporter.turnedAway(refusal)
-        case .lookingFor(let what): reporter.emit("looking", ["for": what], text: "Looking for \(what)…")
-        case .connecting(let peer): reporter.connecting(to: peer)
-        case .tokenHandedOver(let expires):
-            if case .giveToken(let file) = options.meeting { reporter.tokenWritten(file.path, expires: expires) }
-        case .codeShown(let code, let expires): reporter.codeShown(code, expires: expires)
-        case .listening(let port): reporter.listening(port: port)
-        case .refusedConnection(let reason):
-            reporter.emit("refusedConnection", ["reason": reason], text: "A device without this token tried to connect; still waiting for the one that has it.")
-        case .connected(let screen, let names, let ownCard): reporter.confirm(screen, commonFriendNames: names, ownCard: ownCard)
-        case .commonFriends(let names): reporter.commonFriends(names)
-        case .incomingRequest(let card): reporter.incoming(card)
-        case .received(let card, let alreadyShown): reporter.received(card, alreadyShown: alreadyShown)
-        case .note(let text): reporter.note(text)
-        case .kept(let outcome, let card): kept(outcome, card: card)
-        case .ended(let ending): reporter.ended(ending)
-        case .problem(let sentence): reporter.emit("error", ["message": sentence], text: sentence)
+    /// Answers the snapshot's question once: from the flags at once, or with a prompt at the terminal (one
+    /// prompt at a time; the next question is considered when it is answered).
+    private func consider(_ snapshot: NearbySnapshot, _ coordinator: NearbyCoordinator) {
+        guard prompting == nil else { return }
+        guard let question = snapshot.question else {
+            asked = nil
+            return
+        }
+        let key = Prompt.Key(question: question, ourNote: Self.ourNote(snapshot))
+        guard key != asked else { return }
+        asked = key
+        if let answer = standingAnswer(question, refused: Self.refusedNote(snapshot)) {
+            try? coordinator.answer(answer)
+            return
+        }
+        prompting = Task {
+            let answer = await self.prompt(question)
+            self.prompting = nil
+            if let answer { try? coordinator.answer(answer) }
+            self.consider(coordinator.snapshot, coordinator)
         }
     }
 
-    private func kept(_ outcome: ReceiveOutcome, card: SignedCard) {
-        switch outcome {
-        case .added(let contact), .merged(let contact, _): reporter.saved(contact.displayName, how: "Added")
-        case .updated(let contact, _, _): reporter.saved(contact.displayName, how: "Updated")
-        case .alreadyHave(let contact): reporter.saved(contact.displayName, how: "Already had")
-        case .refusedKeyConflict(let contact):
-            reporter.emit("refused", [:], text: ContactBookError.keyConflict(contact.nodeID?.rawValue ?? card.nodeID.rawValue).description)
-        case .ignoredBlocked(let contact): reporter.emit("refused", [:], text: "\(contact.displayName) is blocked; the card was ignored.")
-        case .ignored: break
+    /// The answer the flags give, or the one given when no terminal can ask; `nil`: ask.
+    private func standingAnswer(_ question: NearbyQuestion, refused: RefusedNote?) -> NearbyAnswer? {
+        switch question {
+        case .exchange:
+            // A device that accepts requests waits for one; without a terminal nobody can say "exchange".
+            return options.accept || !Prompt.canAsk ? .wait : nil
+        case .request:
+            if options.accept { return .accept }
+            guard Prompt.canAsk else {
+                reporter.emit("notAsking", [:], text: "Not asking: standard input is not a terminal. Use --accept to accept requests.")
+                return .decline
+            }
+            return nil
+        case .keep(let keep):
+            // --yes adds at once; a card that matches a contact is added as a contact of its own, as before.
+            if options.yes { return .keep(.addSeparately(trust: .trusted)) }
+            guard Prompt.canAsk else {
+                reporter.emit("notSaved", [:], text: "Not asking: standard input is not a terminal. Add with --yes. Nothing was stored.")
+                return .keep(keep.unanswered)
+            }
+            return nil
+        case .note:
+            // A note given with --note that was refused is not sent again.
+            if let note = options.note { return refused?.text == note ? .noNote : .note(note) }
+            return Prompt.canAsk ? nil : .noNote
         }
     }
 
-    // MARK: What the coordinator asks
-
-    func decideOnConfirm(_ screen: ConfirmScreen) async -> ConfirmDecision {
-        guard !options.accept, Prompt.canAsk else { return .wait }
-        let answer = await terminal.choose("Exchange cards with this person?", ["exchange", "wait"])
-        return answer == "exchange" ? .exchange(options.oneWay ? .give : .exchange) : .wait
-    }
-
-    func decideOnRequest(from card: SignedCard) async -> Bool {
-        if options.accept { return true }
-        guard Prompt.canAsk else {
-            reporter.emit("notAsking", [:], text: "Not asking: standard input is not a terminal. Use --accept to accept requests.")
-            return false
+    /// Asks `question` at the terminal; `nil` when input ended.
+    private func prompt(_ question: NearbyQuestion) async -> NearbyAnswer? {
+        switch question {
+        case .exchange:
+            let answer = await terminal.choose("Exchange cards with this person?", ["exchange", "wait"])
+            return answer.map { $0 == "exchange" ? .exchange(options.oneWay ? .give : .exchange) : .wait }
+        case .request:
+            let answer = await terminal.choose("Accept?", ["accept", "decline"])
+            return answer.map { $0 == "accept" ? .accept : .decline }
+        case .keep(let keep):
+            let name = TerminalText.value(keep.card.card.name ?? keep.card.nodeID.rawValue)
+            if let match = keep.matches.first {
+                let answer = await terminal.choose(
+                    "\(name) shares an email or phone number with \(TerminalText.value(match.displayName)). Merge with them, or add separately?",
+                    ["merge", "separately", "ignore"])
+                switch answer {
+                case "merge": return .keep(.merge(into: match.id))
+                case "separately": return .keep(.addSeparately(trust: .trusted))
+                case "ignore": return .keep(.ignore)
+                default: return nil
+                }
+            }
+            let answer = await terminal.choose("Add \(name)?", ["add", "ignore"])
+            return answer.map { $0 == "add" ? .keep(.add(trust: .trusted)) : .keep(.ignore) }
+        case .note:
+            FileHandle.standardError.write(Data("Your note to them (Enter to send none): ".utf8))
+            guard let line = await terminal.nextLine()?.trimmingCharacters(in: .whitespaces) else { return .noNote }
+            return line.isEmpty ? .noNote : .note(line)
         }
-        return await terminal.choose("Accept?", ["accept", "decline"]) == "accept"
     }
 
-    func decideToKeep(_ card: SignedCard) async -> Bool {
-        if options.yes { return true }
-        guard Prompt.canAsk else {
-            reporter.emit("notSaved", [:], text: "Not asking: standard input is not a terminal. Add with --yes. Nothing was stored.")
-            return false
-        }
-        return await terminal.choose("Add \(card.card.name ?? card.nodeID.rawValue)?", ["add", "ignore"]) == "add"
+    /// Our note box, for telling a refused note's question from the first one.
+    private static func ourNote(_ snapshot: NearbySnapshot) -> NearbyOurNote? {
+        if case .succeeded(let success) = snapshot.stage { return success.ourNote }
+        return nil
     }
 
-    func noteToSend() async -> String? {
-        if let note = options.note { return note }
-        guard Prompt.canAsk else { return nil }
-        FileHandle.standardError.write(Data("Your note to them (Enter to send none): ".utf8))
-        let line = await terminal.nextLine()?.trimmingCharacters(in: .whitespaces) ?? ""
-        return line.isEmpty ? nil : line
+    private static func refusedNote(_ snapshot: NearbySnapshot) -> RefusedNote? {
+        if case .writing(let refused?)? = ourNote(snapshot) { return refused }
+        return nil
+    }
+}
+
+extension Prompt {
+    /// A question as asked once: the note box asks again after a refused note.
+    struct Key: Equatable {
+        let question: NearbyQuestion
+        let ourNote: NearbyOurNote?
+    }
+}
+
+extension NearbySnapshot.Stage {
+    /// Whether the exchange is still looking for the other device.
+    var isLooking: Bool {
+        if case .looking = self { return true }
+        return false
     }
 }

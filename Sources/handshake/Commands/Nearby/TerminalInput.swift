@@ -37,7 +37,7 @@ final class TerminalInput {
 
     /// Asks `question` on standard error and returns the choice whose first letter (or whole word) was typed;
     /// nil at the end of input. An answer that matches no choice asks again.
-    func choose(_ question: String, _ choices: [String]) async -> String? {
+    func choose(_ question: TerminalLine, _ choices: [String]) async -> String? {
         while true {
             Prompt.ask(question, choices)
             guard let line = await nextLine() else { return nil }

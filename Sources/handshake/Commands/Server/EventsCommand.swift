@@ -102,9 +102,7 @@ struct EventsCommand: AsyncParsableCommand {
 
     private func show(_ event: AccountEvent, client: MailboxClient, names: inout [NodeID: String]) async {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(Report(event)) { Output.line(String(decoding: data, as: UTF8.self)) }
+            try? Output.jsonLine(Report(event))
             return
         }
         let who: String
@@ -117,7 +115,7 @@ struct EventsCommand: AsyncParsableCommand {
             who = "Someone"
         }
         let id = event.requestID ?? ""
-        let line: String
+        let line: TerminalLine
         switch event.kind {
         case .friendRequestReceived: line = "\(who) sent you a friend request. Accept: handshake request accept \(id)"
         case .friendRequestAccepted: line = "\(who) accepted your friend request: handshake requests --sent adds their card."

@@ -47,7 +47,7 @@ struct LinkCreateCommand: AsyncParsableCommand {
             try Output.json(Report(token: created.link.token, url: url, appUrl: created.link.appURL, expiresAt: created.expiresAt.formatted(.iso8601)))
             return
         }
-        print(url)
+        print("\(url)")
         if let code = try? QRCode(encoding: url) { Output.graphics(TerminalRenderer(style: .ansi).render(code)) }
         print("Valid until \(created.expiresAt.formatted(.iso8601)), for one friend request.")
     }

@@ -16,7 +16,8 @@ enum RequestAnswer: String {
         case .accept:
             let accepted = try await client.acceptFriendRequest(id, card: try home.issueCard(for: identity))
             guard let card = accepted.senderCard else { throw CommandFailure("The server sent no card with this request.") }
-            print(try RequestsCommand.store(card, in: home))
+            let stored = try RequestsCommand.store(card, in: home)
+            print("\(stored)")
         case .decline:
             try await client.declineFriendRequest(id)
             print("Declined; they will see it.")

@@ -61,7 +61,7 @@ struct RequestsCommand: AsyncParsableCommand {
                 print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
             }
             if let outcome = kept[request.id], let card, !json {
-                print("    " + Self.sentence(outcome, card: card))
+                print("    \(Self.sentence(outcome, card: card))")
             }
         }
     }

@@ -72,7 +72,7 @@ struct VerifierRequestCommand: AsyncParsableCommand {
             try printJSONLine(MadeReport(id: made.id, requestUrl: made.requestURL, clientId: made.clientID, expiresAt: made.expiresAt.formatted(.iso8601)))
         } else {
             // Unbuffered: whoever shows the code (or a script reading the link) sees it while this waits.
-            Output.line(made.requestURL)
+            Output.line("\(made.requestURL)")
             if let code = try? QRCode(encoding: made.requestURL) { Output.graphics(TerminalRenderer(style: .ansi).render(code)) }
             Output.line("Waiting up to \(min(wait, 300)) seconds for an answer…")
         }
@@ -123,8 +123,6 @@ struct VerifierRequestCommand: AsyncParsableCommand {
     }
 
     private func printJSONLine(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        Output.line(String(decoding: try encoder.encode(value), as: UTF8.self))
+        try Output.jsonLine(value)
     }
 }

@@ -1,0 +1,46 @@
+// Establishes the sentences a nearby exchange says once, beside its screens: a device the list turned away,
+// a choice that named nobody, a connection without the token, something that failed without ending the
+// exchange. Each is numbered in the order said, so a log (a terminal, a script's JSON lines) shows each once
+// however many snapshots carry it; a snapshot keeps the latest few.
+
+/// A sentence worth a line, said once.
+public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
+    /// How many notices a snapshot keeps, the latest.
+    public static let kept = 16
+
+    /// Its place in the order said, from 1.
+    public let number: Int
+    /// What it says.
+    public let kind: Kind
+
+    /// A notice (the coordinator numbers them).
+    public init(number: Int, kind: Kind) {
+        self.number = number
+        self.kind = kind
+    }
+
+    /// What a notice says.
+    public enum Kind: Sendable, Equatable {
+        /// The list turned a device away (not in the list, too many sessions from one address, a request from
+        /// someone other than the person chosen): the refusal's sentence. Each refusal is said once while the
+        /// list is open.
+        case turnedAway(LobbyRefusal)
+        /// What the person typed names nobody in the list.
+        case unknownChoice(String)
+        /// A device without the token (or with a wrong code) tried to connect; still waiting.
+        case refusedConnection(reason: String)
+        /// Something failed that does not end the exchange (a chosen person who cannot be reached, a meeting
+        /// not recorded); the sentence says what.
+        case problem(String)
+    }
+
+    /// The sentence.
+    public var description: String {
+        switch kind {
+        case .turnedAway(let refusal): refusal.description
+        case .unknownChoice(let typed): NearbySentences.unknownChoice(typed)
+        case .refusedConnection: NearbySentences.refusedConnection
+        case .problem(let sentence): sentence
+        }
+    }
+}

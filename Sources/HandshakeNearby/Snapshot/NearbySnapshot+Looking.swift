@@ -1,0 +1,65 @@
+// Establishes the looking screen of a nearby exchange (EX-1) as a front end draws it: how this device is
+// being found (the list of people nearby, an NFC tap's token handed over, a short code shown, a direct
+// address), the people found with the common-friend count each one's session found before anyone chose,
+// whom the person chose while that session is being reached, and the sentence for nobody found in time.
+import Foundation
+
+extension NearbySnapshot {
+    /// Looking for the other device.
+    public struct Looking: Sendable, Equatable {
+        /// How the other device finds this one, or this one the other.
+        public var way: Way
+        /// The people found nearby, in the order found (the list only).
+        public var people: [NearbyPerson]
+        /// The person chosen from the list while their session is being reached.
+        public var chosen: NearbyPerson?
+        /// Nobody was found for a while (30 s): the sentence says what to check. A front end offers to try
+        /// again (a new run).
+        public var nobodyFound: String?
+
+        /// A looking screen (the coordinator makes these; an app's previews may too).
+        public init(way: Way, people: [NearbyPerson] = [], chosen: NearbyPerson? = nil, nobodyFound: String? = nil) {
+            self.way = way
+            self.people = people
+            self.chosen = chosen
+            self.nobodyFound = nobodyFound
+        }
+
+        /// How the devices find each other.
+        public enum Way: Sendable, Equatable {
+            /// Starting: binding the port, starting discovery.
+            case starting
+            /// The list of people nearby: this device advertises as `instance`, with the card's name when
+            /// `showsName`, and listens on `port`.
+            case list(instance: String, port: Int, showsName: Bool)
+            /// Looking for the one device a token or a code points at (`what` names it).
+            case lookingFor(what: String)
+            /// Connecting to the device a token or a code pointed at.
+            case connecting(NearbyPeer)
+            /// The session token was handed over (an NFC tag written); it works until `expires`.
+            case tokenHandedOver(expires: Date)
+            /// The short code to show the other person, and until when it works.
+            case codeShown(String, expires: Date)
+            /// Listening for a direct connection on `port`.
+            case listening(port: Int)
+        }
+    }
+}
+
+/// Someone in the list of people nearby, as a row shows them.
+public struct NearbyPerson: Sendable, Equatable {
+    /// The device, as discovery found it (its name only if its person shows it).
+    public var peer: NearbyPeer
+    /// Their number in the list, from 1: kept while they are around.
+    public var number: Int
+    /// How many of the person's own TRUSTED contacts the other person trusts too, found by their session
+    /// before anyone chose; `nil` while not known (not found yet, or their session could not find it).
+    public var commonFriendCount: Int?
+
+    /// A row of the list.
+    public init(peer: NearbyPeer, number: Int, commonFriendCount: Int?) {
+        self.peer = peer
+        self.number = number
+        self.commonFriendCount = commonFriendCount
+    }
+}
