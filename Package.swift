@@ -80,8 +80,19 @@ let package = Package(
         .target(name: "HandshakeLinkSimulator", dependencies: ["HandshakeNearby", "HandshakeExchange", "HandshakeCore"], swiftSettings: strict),
         // QR Code encoder (ISO/IEC 18004) and text/SVG renderers. Depends on nothing.
         .target(name: "HandshakeQR", swiftSettings: strict),
-        // Reading the QR code in a picture, with zbar's zbarimg run as a separate process (Linux and macOS).
-        .target(name: "HandshakeQRReader", swiftSettings: strict),
+        // Reading the QR code in a picture in this process: the picture read as HandshakeAvatar reads a photo,
+        // zbar's image scanner (libzbar) finding the code. Linux and macOS; on iOS an app uses the system's
+        // scanners (Vision, AVFoundation) and this module is empty.
+        .systemLibrary(name: "CHandshakeZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]),
+        .target(
+            name: "HandshakeQRReader",
+            dependencies: [
+                "HandshakeCore",  // QRPictureError is a HandshakeError
+                .target(name: "HandshakePictures", condition: .when(platforms: [.linux, .macOS])),
+                .target(name: "CHandshakeZbar", condition: .when(platforms: [.linux, .macOS])),
+            ],
+            swiftSettings: strict
+        ),
         // PNG rendering of QR symbols; compression by the system's zlib.
         .systemLibrary(
             // Named apart from ZIPFoundation's own `CZlib` module map: two modules of one name cannot coexist.
@@ -90,10 +101,13 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "HandshakeQRPNG", dependencies: ["HandshakeQR", "CHandshakeZlib"], swiftSettings: strict),
-        // Photos made into avatars: decoded by the system's libjpeg-turbo and libpng, shrunk, written as JPEG.
+        // PNG and JPEG pictures read into pixels the right way up, by the system's libpng and libjpeg-turbo: what
+        // HandshakeAvatar shrinks and HandshakeQRReader scans. Its API is `package`: no app sees it.
         .systemLibrary(name: "CHandshakeTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CHandshakePNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .target(name: "HandshakeAvatar", dependencies: ["HandshakeCore", "CHandshakeTurboJPEG", "CHandshakePNG"], swiftSettings: strict),
+        .target(name: "HandshakePictures", dependencies: ["CHandshakeTurboJPEG", "CHandshakePNG"], swiftSettings: strict),
+        // Photos made into avatars: read by HandshakePictures, shrunk, written as JPEG by libjpeg-turbo.
+        .target(name: "HandshakeAvatar", dependencies: ["HandshakeCore", "HandshakePictures", "CHandshakeTurboJPEG"], swiftSettings: strict),
         // Apple Wallet passes of the card: pass.json, manifest, a detached CMS signature, zipped.
         .target(
             name: "HandshakeWalletPass",
@@ -199,6 +213,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Writes the commit a build is made from into the program, for `handshake --version`.
+        .plugin(name: "BuildCommit", capability: .buildTool(), exclude: ["commit-of-archive.txt"]),
         // The command-line program.
         .executableTarget(
             name: "handshake",
@@ -219,7 +235,8 @@ let package = Package(
                 "HandshakeWebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["BuildCommit"]
         ),
         // What several test targets share (two hosts in network namespaces, the check that each Getting Started
         // article shows the code its test runs); never linked into a product.
@@ -236,8 +253,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG", "HandshakeQRReader", "HandshakeTestSupport"],
-            exclude: ["Scripts"],  // the segno helper, run at test time
+            name: "HandshakeQRTests", dependencies: ["HandshakeQR", "HandshakeQRPNG", "HandshakeQRReader", "HandshakePictures", "HandshakeTestSupport"],
+            exclude: ["Scripts"],  // the segno and Pillow helpers, run at test time
             swiftSettings: strict
         ),
         .testTarget(

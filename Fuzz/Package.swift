@@ -21,6 +21,7 @@ let fuzzTargets = [
     "FuzzVCard",        // address-book vCards (2.1/3.0/4.0, any charset) → import reader → writer
     "FuzzScanRouter",   // the scan router: classification, card envelopes, VC-JWT / VP token decoders
     "FuzzAvatarPhoto",  // photos picked for the avatar → PNG/JPEG decoders, Exif reader → shrunk JPEG
+    "FuzzQRPicture",    // pictures to scan → PNG/JPEG decoders to grey, Exif reader → zbar's image scanner
     "FuzzPresentation", // OpenID4VP: request links, request objects, vp_token verification, DCQL queries
     "FuzzJSON",         // the strict JSON reader under every credential, against Foundation's decoder
     "FuzzEventStream",  // the mailbox client: server-sent events split anywhere, refusal bodies → MailboxError
@@ -40,6 +41,7 @@ let package = Package(
                 .product(name: "HandshakeNearby", package: "Handshake"),
                 .product(name: "HandshakeCredentials", package: "Handshake"),
                 .product(name: "HandshakeAvatar", package: "Handshake"),
+                .product(name: "HandshakeQRReader", package: "Handshake"),
                 .product(name: "HandshakeMailbox", package: "Handshake"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -4,6 +4,7 @@
 // with a camera photo. Card validation itself never decodes images (HandshakeCore's `Avatar` checks only the
 // signature bytes); this decoder runs only on a photo the user picked on their own device.
 import HandshakeCore
+import HandshakePictures
 
 /// Makes a photo of any size into an `Avatar` (HandshakeCore) that fits on a card.
 ///
@@ -29,33 +30,29 @@ public enum AvatarPhoto {
     /// - Throws: ``AvatarPhotoError`` when the bytes are not a readable PNG or JPEG, or are too large to read.
     public static func fit(_ photo: [UInt8], within limit: Int = CardLimits.avatarBytes) throws(AvatarPhotoError) -> FittedAvatar {
         guard photo.count <= maxInputBytes else { throw .fileTooLarge(bytes: photo.count) }
-        let format = try PhotoFormat(photo)
-        if photo.count <= limit, let avatar = try? Avatar(data: photo) {
-            return FittedAvatar(avatar: avatar, shrink: nil)
+        let decoded: DecodedPicture
+        do throws(PictureDecodingError) {
+            _ = try PictureFormat(photo)  // not a PNG or JPEG is refused even when it is small
+            if photo.count <= limit, let avatar = try? Avatar(data: photo) {
+                return FittedAvatar(avatar: avatar, shrink: nil)
+            }
+            // A JPEG is read at the smallest scale that still covers the largest avatar.
+            decoded = try PictureDecoder.decode(photo, as: .rgb, longestSide: preferredSide, maxPixels: maxPixels)
+        } catch {
+            throw AvatarPhotoError(error)
         }
-        // The picture as seen, and the photo's full size as seen (a JPEG may be read at a reduced scale).
-        let image: RGBImage
-        let seenSize: PixelSize
-        switch format {
-        case .jpeg:
-            let (stored, fullSize) = try JPEGCodec.decode(photo, atLeast: preferredSide, maxPixels: maxPixels)
-            let orientation = EXIFOrientation(jpeg: photo)
-            image = stored.turned(orientation)
-            seenSize = orientation.swapsSides ? PixelSize(width: fullSize.height, height: fullSize.width) : fullSize
-        case .png:
-            image = try PNGDecoder.decode(photo, maxPixels: maxPixels)
-            seenSize = image.size
-        }
+        let image = decoded.bitmap
+        let seenSize = PixelSize(width: decoded.fullWidth, height: decoded.fullHeight)
         // The full picture is averaged down once; the smaller tries start from that, which costs a fraction.
         let largest = image.scaled(toFit: sides[0])
         for side in sides {
             let smaller = largest.scaled(toFit: side)
             for quality in qualities {
-                let jpeg = try JPEGCodec.encode(smaller, quality: quality)
+                let jpeg = try JPEGEncoder.encode(smaller, quality: quality)
                 if jpeg.count <= limit, let avatar = try? Avatar(data: jpeg) {
                     return FittedAvatar(
                         avatar: avatar,
-                        shrink: .init(from: seenSize, to: smaller.size, originalBytes: photo.count, quality: quality))
+                        shrink: .init(from: seenSize, to: PixelSize(width: smaller.width, height: smaller.height), originalBytes: photo.count, quality: quality))
                 }
             }
         }

@@ -2,6 +2,7 @@
 // what to do about it. It does not cover a photo that is fine but needs shrinking: that is not an error.
 import Foundation
 import HandshakeCore
+import HandshakePictures
 
 /// Why a photo could not become an avatar.
 public enum AvatarPhotoError: HandshakeError, Hashable {
@@ -33,6 +34,18 @@ public enum AvatarPhotoError: HandshakeError, Hashable {
             return "The JPEG uses print (CMYK) colours, which Handshake can't shrink. Save it as an RGB JPEG or a PNG."
         case .cannotFit(let limit):
             return "The picture does not fit in \(limit.groupedDigits) bytes even at 64 pixels across."
+        }
+    }
+}
+
+extension AvatarPhotoError {
+    /// The avatar's words for why the photo could not be read.
+    init(_ error: PictureDecodingError) {
+        switch error {
+        case .notPNGOrJPEG(let kind): self = .notPNGOrJPEG(kind: kind)
+        case .tooManyPixels(let width, let height): self = .tooManyPixels(PixelSize(width: width, height: height))
+        case .unreadable(let format, let reason): self = .unreadable(format: format, reason: reason)
+        case .cmykJPEG: self = .cmykJPEG
         }
     }
 }

@@ -1,5 +1,5 @@
 // Establishes the width and height of a picture in pixels, as printed to a person ("512×384"). It holds no
-// pixels; RGBImage does.
+// pixels; HandshakePictures' Bitmap does.
 
 /// A picture's width and height in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
@@ -16,7 +16,4 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
 
     /// The size as a person writes it: `4032×3024`.
     public var description: String { "\(width)×\(height)" }
-
-    /// The number of pixels, computed without overflow for any pair of `Int32` dimensions.
-    var area: Int { width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
 }

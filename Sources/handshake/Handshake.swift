@@ -26,6 +26,7 @@ struct Handshake: AsyncParsableCommand {
               handshake link create        (then: handshake request send LINK)
               handshake requests
             """,
+        version: ProgramVersion.description,
         subcommands: [
             InitCommand.self, ShareCommand.self, CardCommand.self, IdentityCommand.self,
             AddCommand.self, ScanCommand.self, PresentCommand.self, ContactsCommand.self, ContactCommand.self, PreferencesCommand.self, ImportCommand.self,

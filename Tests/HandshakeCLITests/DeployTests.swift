@@ -25,7 +25,7 @@ import Testing
     @Test func theSystemdUnitVerifies() async throws {
         let home = try CLI()
         let unit = home.file("handshake.service")
-        try Data(try Self.edited(Self.deployFile("handshake.service"), [("/usr/local/bin/handshake", try CLI.binary.path)]).utf8).write(to: unit)
+        try Data(try Self.edited(Self.deployFile("handshake.service"), [("/usr/bin/handshake", try CLI.binary.path)]).utf8).write(to: unit)
         let verified = try await CLI.runTool("systemd-analyze", ["verify", unit.path])
         #expect(verified.status == 0 && verified.stderr.isEmpty, "\(verified.stderr)")
     }

@@ -58,7 +58,7 @@ struct PictureAnswerTests {
         let nothing = PictureRoutes.Answer.of(.failure(.noQRCode("the picture")))
         #expect(nothing.keepLooking && nothing.problem == "No QR code was found in the picture. Try a sharper or closer picture.")
         #expect(!PictureRoutes.Answer.of(.failure(.notAPicture("the picture"))).keepLooking)
-        #expect(!PictureRoutes.Answer.of(.failure(.zbarMissing)).keepLooking)
+        #expect(!PictureRoutes.Answer.of(.failure(.timedOut("the picture", after: .seconds(30)))).keepLooking)
     }
 }
 

@@ -1,8 +1,9 @@
 // Establishes which way up a camera photo is meant to be seen. Phones store the sensor's pixels as they came
 // and write the turn to apply in the Exif `Orientation` tag (0x0112; values 1–8 of the TIFF 6.0 / Exif 2.3
-// table); every photo viewer applies it, so a shrunk avatar must too or it comes out sideways. Only that one
-// tag is read, from the first APP1 "Exif" segment before the image data, with every offset bounds-checked; a
-// missing or odd tag means "as stored".
+// table); every photo viewer applies it, so a shrunk avatar must too or it comes out sideways, and a QR code
+// in a photo stored mirrored (2, 4, 5, 7) reads only once the mirror is undone. Only that one tag is read,
+// from the first APP1 "Exif" segment before the image data, with every offset bounds-checked; a missing or
+// odd tag means "as stored".
 
 /// How the stored pixels of a photo are turned to be seen the right way up (Exif `Orientation`).
 enum EXIFOrientation: UInt16, Sendable {
@@ -76,33 +77,40 @@ enum EXIFOrientation: UInt16, Sendable {
     }
 }
 
-extension RGBImage {
+extension Bitmap {
     /// The picture turned the way `orientation` says, so that it is seen the right way up.
-    func turned(_ orientation: EXIFOrientation) -> RGBImage {
+    func turned(_ orientation: EXIFOrientation) -> Bitmap {
         guard orientation != .up else { return self }
         let (newWidth, newHeight) = orientation.swapsSides ? (height, width) : (width, height)
+        // The pixel seen at (x, y) is stored at start + x × stepX + y × stepY (in pixels): each turn and mirror
+        // is such a walk over the stored rows, so one loop copies them all.
+        let last = (width: width - 1, height: height - 1)
+        let (start, stepX, stepY): (Int, Int, Int)
+        switch orientation {
+        case .up: (start, stepX, stepY) = (0, 1, width)
+        case .mirrored: (start, stepX, stepY) = (last.width, -1, width)
+        case .upsideDown: (start, stepX, stepY) = (last.height * width + last.width, -1, -width)
+        case .upsideDownMirrored: (start, stepX, stepY) = (last.height * width, 1, -width)
+        case .transposed: (start, stepX, stepY) = (0, width, 1)
+        case .turnedClockwise: (start, stepX, stepY) = (last.height * width, -width, 1)
+        case .transversed: (start, stepX, stepY) = (last.height * width + last.width, -width, -1)
+        case .turnedAnticlockwise: (start, stepX, stepY) = (last.width, width, -1)
+        }
+        let channels = layout.channels
         var result = [UInt8](repeating: 0, count: pixels.count)
-        for y in 0..<newHeight {
-            for x in 0..<newWidth {
-                // Where the pixel seen at (x, y) is stored.
-                let (sx, sy): (Int, Int)
-                switch orientation {
-                case .up: (sx, sy) = (x, y)
-                case .mirrored: (sx, sy) = (width - 1 - x, y)
-                case .upsideDown: (sx, sy) = (width - 1 - x, height - 1 - y)
-                case .upsideDownMirrored: (sx, sy) = (x, height - 1 - y)
-                case .transposed: (sx, sy) = (y, x)
-                case .turnedClockwise: (sx, sy) = (y, height - 1 - x)
-                case .transversed: (sx, sy) = (width - 1 - y, height - 1 - x)
-                case .turnedAnticlockwise: (sx, sy) = (width - 1 - y, x)
+        pixels.withUnsafeBufferPointer { stored in
+            result.withUnsafeMutableBufferPointer { seen in
+                var to = 0
+                for y in 0..<newHeight {
+                    var from = start + y * stepY
+                    for _ in 0..<newWidth {
+                        for channel in 0..<channels { seen[to + channel] = stored[from * channels + channel] }
+                        to += channels
+                        from += stepX
+                    }
                 }
-                let from = (sy * width + sx) * 3
-                let to = (y * newWidth + x) * 3
-                result[to] = pixels[from]
-                result[to + 1] = pixels[from + 1]
-                result[to + 2] = pixels[from + 2]
             }
         }
-        return RGBImage(width: newWidth, height: newHeight, pixels: result)
+        return Bitmap(width: newWidth, height: newHeight, layout: layout, pixels: result)
     }
 }

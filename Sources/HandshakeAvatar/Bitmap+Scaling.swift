@@ -2,10 +2,11 @@
 // area (a box filter with fractional edges). Downscaling by large factors this way does not alias, unlike
 // picking every n-th pixel, and needs no tuning. It never enlarges: a picture already within the bounds is
 // returned as it is.
+import HandshakePictures
 
-extension RGBImage {
-    /// The picture scaled down so that neither side exceeds `longestSide`, keeping its proportions.
-    func scaled(toFit longestSide: Int) -> RGBImage {
+extension Bitmap {
+    /// The picture (RGB) scaled down so that neither side exceeds `longestSide`, keeping its proportions.
+    func scaled(toFit longestSide: Int) -> Bitmap {
         let longest = max(width, height)
         guard longest > longestSide else { return self }
         let factor = Double(longestSide) / Double(longest)
@@ -15,7 +16,8 @@ extension RGBImage {
     }
 
     /// The picture resampled to `newWidth × newHeight` (each no larger than now): rows first, then columns.
-    private func resampled(width newWidth: Int, height newHeight: Int) -> RGBImage {
+    private func resampled(width newWidth: Int, height newHeight: Int) -> Bitmap {
+        precondition(layout == .rgb, "avatars are scaled in RGB")
         let across = AreaWeights(from: width, to: newWidth)
         let down = AreaWeights(from: height, to: newHeight)
         // Rows: width → newWidth, kept as floats so the second pass averages unrounded values.
@@ -53,7 +55,7 @@ extension RGBImage {
                 result[out + 2] = Self.byte(sum.2)
             }
         }
-        return RGBImage(width: newWidth, height: newHeight, pixels: result)
+        return Bitmap(width: newWidth, height: newHeight, layout: .rgb, pixels: result)
     }
 
     private static func byte(_ value: Float) -> UInt8 {

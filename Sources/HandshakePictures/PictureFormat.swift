@@ -1,11 +1,13 @@
-// Establishes which decoder a photo goes to, from its first bytes (a file's name says nothing reliable), and
+// Establishes which decoder a picture goes to, from its first bytes (a file's name says nothing reliable), and
 // for the formats that cannot be read, what they are, so that the refusal can name them ("a HEIC photo").
 
-enum PhotoFormat {
+/// The picture formats Handshake reads.
+package enum PictureFormat: Sendable {
     case png
     case jpeg
 
-    init(_ bytes: [UInt8]) throws(AvatarPhotoError) {
+    /// The format of the picture in `bytes`, or why it is not one that can be read.
+    package init(_ bytes: [UInt8]) throws(PictureDecodingError) {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
         } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
