@@ -287,18 +287,21 @@ import FoundationNetworking
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         curl.arguments = ["curl", "-sN", "--max-time", "60", "-H", "Authorization: Bearer \(bobToken)", "http://127.0.0.1:\(port)/v1/events/stream"]
-        let streamed = Pipe()
-        curl.standardOutput = streamed
+        // curl writes to a file (unbuffered, -N), read as it grows: the server writes `retry:` once the
+        // stream is open, and only then is it stopped.
+        let streamed = cli.file("stream-\(port).txt")
+        _ = FileManager.default.createFile(atPath: streamed.path, contents: nil)
+        curl.standardOutput = try FileHandle(forWritingTo: streamed)
+        func received() -> String { (try? String(contentsOf: streamed, encoding: .utf8)) ?? "" }
         try curl.run()
         defer { if curl.isRunning { curl.terminate() } }
-        try await Task.sleep(for: .milliseconds(700))
+        while curl.isRunning, !received().contains("retry: ") { try await Task.sleep(for: .milliseconds(20)) }
         let stopStarted = ContinuousClock.now
         #expect(try await server.stop() == 0)
         #expect(ContinuousClock.now - stopStarted < .seconds(10))
         for _ in 0..<100 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!curl.isRunning, "the stream should end when the server stops")
-        let events = String(decoding: streamed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(events.contains("event: friendRequestAccepted"))
+        #expect(received().contains("event: friendRequestAccepted"))
 
         let log = try String(contentsOf: cli.file("serve-\(port).log"), encoding: .utf8)
         #expect(log.contains("stopped"))

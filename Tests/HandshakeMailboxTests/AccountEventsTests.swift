@@ -60,12 +60,19 @@ import Testing
     }
 
     @Test func cancellingTheTaskEndsTheStream() async throws {
-        try await LiveMailbox().run { server in
+        let mailbox = try LiveMailbox()
+        try await mailbox.run { server in
             let ada = try await Person.registered("Ada", on: server)
             let following = Task {
                 for try await _ in ada.client.events() {}
             }
-            try await Task.sleep(for: .milliseconds(300))
+            // Cancelled once the stream is open on the server (its gauge counts it), not before it connects.
+            func openStreams() -> Double? {
+                let line = mailbox.server.metrics.text().split(separator: "\n").first { $0.hasPrefix("handshake_event_streams_open ") }
+                return line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+            }
+            for _ in 0..<1500 where openStreams() != 1 { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(openStreams() == 1)
             following.cancel()
             await #expect(throws: CancellationError.self) { try await following.value }
         }

@@ -32,9 +32,24 @@ public enum Fixture {
 
     /// A card of `identity` holding only `name`, made at `date` as an app's profile makes it.
     public static func namedCard(_ name: String, by identity: Identity, at date: Date = Date()) throws -> SignedCard {
+        try card(by: identity, at: date) { $0.name = name }
+    }
+
+    /// A card of `identity` made at `date` as an app's profile makes it, its fields set by `change`.
+    public static func card(
+        by identity: Identity, at date: Date = Date(), _ change: (inout ContactCard) throws(CardFieldError) -> Void
+    ) throws -> SignedCard {
         var profile = CardProfile(identity: identity, now: date)
-        try profile.edit(now: date) { $0.name = name }
+        try profile.edit(now: date, change)
         return profile.issueCard(identity: identity)
+    }
+
+    /// ``card(by:at:_:)`` for a fixture made where nothing may throw (a `static let`): fields the card's
+    /// rules refuse stop the run with the reason, rather than leaving a card without them to stand in.
+    public static func madeCard(
+        by identity: Identity, at date: Date = Date(), _ change: (inout ContactCard) throws(CardFieldError) -> Void
+    ) -> SignedCard {
+        do { return try card(by: identity, at: date, change) } catch { preconditionFailure("a fixture's card was refused: \(error)") }
     }
 }
 

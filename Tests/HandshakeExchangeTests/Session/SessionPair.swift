@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakeTestSupport
 
 @_spi(Wire) @testable import HandshakeExchange
 
@@ -30,9 +31,7 @@ struct SessionPair {
     }
 
     static func card(_ identity: Identity, name: String) -> SignedCard {
-        var profile = CardProfile(identity: identity, now: start.wall.addingTimeInterval(-60))
-        try? profile.edit(now: start.wall.addingTimeInterval(-60)) { $0.name = name }
-        return profile.issueCard(identity: identity)
+        Fixture.madeCard(by: identity, at: start.wall.addingTimeInterval(-60)) { $0.name = name }
     }
 
     static let adaCard = card(ada, name: "Ada Lovelace")

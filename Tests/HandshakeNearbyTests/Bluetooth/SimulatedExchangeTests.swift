@@ -2,6 +2,7 @@ import Foundation
 import HandshakeCore
 import HandshakeExchange
 import HandshakeLinkSimulator
+import HandshakeTestSupport
 import Testing
 
 @_spi(Wire) @testable import HandshakeNearby
@@ -15,9 +16,7 @@ struct SimulatedExchangeTests {
     static let wall = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func card(_ identity: Identity, _ name: String) -> SignedCard {
-        var profile = CardProfile(identity: identity, now: wall.addingTimeInterval(-60))
-        try? profile.edit(now: wall.addingTimeInterval(-60)) { $0.name = name; $0.bio = String(repeating: "b", count: 200) }
-        return profile.issueCard(identity: identity)
+        Fixture.madeCard(by: identity, at: wall.addingTimeInterval(-60)) { $0.name = name; $0.bio = String(repeating: "b", count: 200) }
     }
 
     static func people(_ adaChoice: SimulatedExchange.Person.Choice = .exchange, _ bobChoice: SimulatedExchange.Person.Choice = .exchange,

@@ -2,6 +2,7 @@ import Foundation
 import HandshakeCore
 import HandshakeExchange
 import HandshakeLinkSimulator
+import HandshakeTestSupport
 import Testing
 
 @testable import HandshakeNearby
@@ -16,13 +17,11 @@ struct SmallLinkSpeedTests {
     static let friends = (0..<150).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8($0), count: 31) + [7])!).sigKey }
 
     static func card(_ identity: Identity, _ name: String) -> SignedCard {
-        var profile = CardProfile(identity: identity, now: wall.addingTimeInterval(-60))
-        try? profile.edit(now: wall.addingTimeInterval(-60)) {
+        Fixture.madeCard(by: identity, at: wall.addingTimeInterval(-60)) {
             $0.name = name
             $0.company = "Analytical Engines"
             $0.emails = ["\(name.prefix(3).lowercased())@example.com"]
         }
-        return profile.issueCard(identity: identity)
     }
 
     static func swap(_ conditions: SimulatedLink.Conditions) throws -> (swap: Duration, report: SimulatedExchange.Report) {

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeExchange
+import HandshakeTestSupport
 import Testing
 
 @_spi(Wire) @testable import HandshakeNearby
@@ -13,9 +14,7 @@ struct TCPExchangeTests {
     static let bob = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xB0, count: 32))!)
 
     static func card(_ identity: Identity, _ name: String) throws -> SignedCard {
-        var profile = CardProfile(identity: identity, now: Date())
-        try profile.edit(now: Date()) { $0.name = name }
-        return profile.issueCard(identity: identity)
+        try Fixture.namedCard(name, by: identity)
     }
 
     /// Waits for a state on the session's own updates (never on wall-clock time).
