@@ -113,7 +113,7 @@ struct AppBrowserTests {
         #expect(seen["addHeading"] as? String == "Bob Babbage", "a photo of his QR code leads to his card")
         #expect((seen["addVerified"] as? String)?.hasPrefix("Verified") == true)
         #expect(seen["addedHeading"] as? String == "Bob Babbage")
-        #expect((seen["addedNotice"] as? String)?.hasPrefix("Added Bob Babbage. Now let them add you") == true)
+        #expect((seen["addedNotice"] as? String)?.hasPrefix("Added Bob Babbage to your contacts. Now let them add you") == true)
         #expect(seen["finalListText"] as? String == "Bob Babbage\nTrusted · verified")
         #expect(seen["cameraHeading"] as? String == Self.hostileName, "the camera's frames lead to Eve's card")
         let contacts = try await ada.run("contacts")
