@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "HandshakeAvatar", targets: ["HandshakeAvatar"]),
         .library(name: "HandshakeMailbox", targets: ["HandshakeMailbox"]),
         .library(name: "HandshakeIntake", targets: ["HandshakeIntake"]),
+        .library(name: "HandshakePresentation", targets: ["HandshakePresentation"]),
         .executable(name: "handshake", targets: ["handshake"]),
     ],
     dependencies: [
@@ -137,6 +138,19 @@ let package = Package(
             dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeMailbox", "HandshakeCredentials"],
             swiftSettings: strict
         ),
+        // What every front end shows: the sentence for each outcome, error and event (its outside values kept
+        // as values, escaped by the front end that draws them), and the decisions two front ends would both
+        // make (what Add offers, a friend request as typed, a contact's saved settings, the card's QR code).
+        .target(
+            name: "HandshakePresentation",
+            dependencies: [
+                "HandshakeCore", "HandshakeStore",
+                "HandshakeMailbox",  // friend requests, and which text the card's QR code carries (`CardQR`)
+                "HandshakeCredentials",  // what a presentation to a verifier discloses by default
+                "HandshakeQR",  // the card's QR code, at the level decided here
+            ],
+            swiftSettings: strict
+        ),
         // The optional mailbox server (Hummingbird 2): accounts, share links, friend requests, contacts.
         .target(
             name: "HandshakeServer",
@@ -185,6 +199,7 @@ let package = Package(
                 "HandshakeAvatar",  // a photo chosen for your card, shrunk to fit as `card set --avatar` does
                 "HandshakeIntake",  // Add: a card, a share link or a credential, read as `handshake add` reads it
                 "HandshakeHTML",  // every screen, as typed nodes
+                "HandshakePresentation",  // the sentences and decisions it shares with the program
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),  // `URI`, which the access rule decides from
                 .product(name: "Logging", package: "swift-log"),
@@ -233,6 +248,7 @@ let package = Package(
                 "HandshakeMailbox",
                 "HandshakeIntake",
                 "HandshakeWebApp",
+                "HandshakePresentation",  // the sentences and decisions it shares with the web app
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
@@ -310,7 +326,7 @@ let package = Package(
             name: "HandshakeWebAppTests",
             dependencies: [
                 "HandshakeWebApp", "HandshakeStore", "HandshakeCore", "HandshakeTestSupport", "HandshakeIntake", "HandshakeCredentials",
-                "HandshakeHTML",
+                "HandshakeHTML", "HandshakePresentation",
                 "HandshakeQRReader",  // a picture of a card page link, read as the app reads one
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -320,6 +336,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "HandshakePresentationTests",
+            dependencies: ["HandshakePresentation", "HandshakeStore", "HandshakeCore", "HandshakeMailbox", "HandshakeCredentials", "HandshakeQR"],
+            swiftSettings: strict),
         .testTarget(name: "HandshakeHTMLTests", dependencies: ["HandshakeHTML"], swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",

@@ -48,7 +48,7 @@ struct AddTerminalTests {
         _ = try terminal.waitFor("the scan-back offer") { $0.contains("Show your card for Ada Lovelace to scan back? [s]how / [n]o") }
         try terminal.type("s")
         let end = try terminal.waitFor("the program's end") { $0.contains("[exit ") }
-        #expect(end.contains("Added Ada Lovelace (TRUSTED)."), "\(end)")
+        #expect(end.contains("Added Ada Lovelace to your contacts.") && end.contains("Trust: TRUSTED."), "\(end)")
         let shown = try JSONSerialization.jsonObject(with: try await bob.run("card", "show", "--json").stdoutBytes) as? [String: Any]
         let bobNodeID = try #require(shown?["nodeId"] as? String)
         #expect(end.contains("Bob Babbage") && end.contains("Node ID \(bobNodeID)"), "\(end)")
@@ -94,7 +94,7 @@ struct AddTerminalTests {
         try separate.type("n")
         let separated = try separate.waitFor("the program's end") { $0.contains("[exit ") }
         #expect(!separated.contains("Add Ada L? [a]dd"), "\(separated)")
-        #expect(separated.contains("Added Ada L (TRUSTED).") && separated.contains("[exit 0]"), "\(separated)")
+        #expect(separated.contains("Added Ada L to your contacts.") && separated.contains("[exit 0]"), "\(separated)")
         await #expect(try contactNames(copy).sorted() == ["Ada L", "Ada Lovelace"])
 
         let merge = try addOnTerminal(bob, newCard)
@@ -104,7 +104,7 @@ struct AddTerminalTests {
         _ = try merge.waitFor("the scan-back offer") { $0.contains("scan back? [s]how / [n]o") }
         try merge.type("n")
         let merged = try merge.waitFor("the program's end") { $0.contains("[exit ") }
-        #expect(merged.contains("Merged into Countess") && merged.contains("[exit 0]"), "\(merged)")
+        #expect(merged.contains("Merged: this card is Countess") && merged.contains("[exit 0]"), "\(merged)")
         await #expect(try contactNames(bob) == ["Ada L"])
     }
 }

@@ -52,7 +52,7 @@ struct AppFriendRequestsTests {
         #expect(seen["dialogs"] as? [String] == [])
         #expect(seen["linkHeading"] as? String == "Carol Herschel")
         #expect(seen["linkVia"] as? String == "From a share link on \(serverURL). Looking does not use the link up.", "\(seen["linkVia"] ?? "")")
-        #expect((seen["linkAddedNotice"] as? String)?.hasPrefix("Added Carol Herschel.") == true)
+        #expect((seen["linkAddedNotice"] as? String)?.hasPrefix("Added Carol Herschel to your contacts.") == true)
         // Looking did not use the link up: it still resolves.
         #expect(try await carol.run("link", "resolve", carolsLink).status == 0)
 

@@ -92,7 +92,7 @@ struct PictureCommandTests {
             let result = try await ada.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains("Your card is too large for a QR code"), "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("(the avatar is usually the largest)"))
+            #expect(result.stderr.contains("(the photo is usually the largest)"))
             #expect(result.stderr.contains("handshake card profile --share name,company,title,emails"))
             #expect(result.stderr.contains("handshake card export --format code"))
             #expect(result.stderr.contains("handshake card export --format link"))

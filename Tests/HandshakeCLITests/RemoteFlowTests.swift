@@ -49,7 +49,7 @@ import Testing
 
         let accepted = try await ada.run("request", "accept", id)
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.stdout.contains("Added Bob to your contacts."))
+        #expect(accepted.stdout.contains("Accepted: they are in your contacts, and they get your card."))
         let bobSees = try await bob.run("requests", "--sent")
         #expect(bobSees.stdout.contains("accepted"))
         #expect(bobSees.stdout.contains("Added Ada to your contacts."))

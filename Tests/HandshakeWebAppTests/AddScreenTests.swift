@@ -16,7 +16,7 @@ struct AddScreenTests {
         func answer(_ body: String) throws -> ReceiveAnswer { try decodeForm(body, as: KeepForm.self).answer }
         #expect(try answer("answer=add&trust=KNOWN") == .add(trust: .known))
         #expect(try answer("answer=add") == .add(trust: .trusted))
-        #expect(try answer("answer=add&trust=BLOCKED") == .add(trust: .known), "a new person is never added blocked")
+        #expect(try answer("answer=add&trust=BLOCKED") == .add(trust: .blocked), "Blocked is a choice, as with handshake add --trust BLOCKED (NewContactTrust)")
         #expect(try answer("answer=separately&trust=TRUSTED") == .addSeparately(trust: .trusted))
         #expect(try answer("answer=merge-42") == .merge(into: 42))
         #expect(try answer("answer=merge-x") == .ignore)

@@ -1,6 +1,8 @@
 import Foundation
+import HandshakeCore
 import HandshakeHTML
 import HandshakeStore
+import HandshakeTestSupport
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTesting
@@ -32,15 +34,20 @@ struct AppPathTests {
     @Test func everyOutcomeRidesInTheAddressAndIsReadBack() throws {
         /// The query of `uri` as a page reads it (`URI.decodeQuery` decodes it so).
         func done(_ uri: URI) throws -> Outcome? { try URLEncodedFormDecoder().decode(OutcomeQuery.self, from: uri.query ?? "").done }
+        let ada = try ContactBook().add(try Fixture.namedCard("Ada <b>", by: Identity.generate()), source: .qr, now: Date())
+        #expect(Set(Outcome.allCases.map(\.rawValue)).count == Outcome.allCases.count, "every outcome has a code of its own")
         for outcome in Outcome.allCases {
             let uri = URI(AppPath.contact(7).href(done: outcome))
             #expect(try done(uri) == outcome, "\(outcome)")
-            #expect(!outcome.notice(contact: "Ada").description.isEmpty)
+            #expect(!outcome.notice(about: ada).description.isEmpty)
         }
         #expect(try done(URI("/contacts/7?done=nonsense")) == nil, "an unknown outcome shows nothing")
         #expect(try done(URI("/contacts/7")) == nil)
-        #expect(Outcome.added.notice(contact: "Ada <b>").description
-            == "<p class=\"notice\" role=\"status\">Added Ada &lt;b&gt;. Now let them add you: show them <a href=\"/card\">your card</a>.</p>")
+        #expect(Outcome.received(.added).notice(about: ada).description
+            == "<p class=\"notice\" role=\"status\">Added Ada &lt;b&gt; to your contacts. Now let them add you: show them <a href=\"/card\">your card</a>.</p>")
+        #expect(Outcome.contactSaved(.blocked).notice(about: ada).description
+            == "<p class=\"notice\" role=\"status\">Blocked Ada &lt;b&gt;. Their cards are ignored from now on.</p>")
+        #expect(Outcome.received(.keyConflict).notice(about: ada).description.hasPrefix("<p class=\"notice problem\" role=\"alert\">"))
         #expect(Outcome.mismatch.notice().description.hasPrefix("<p class=\"notice problem\" role=\"alert\">"))
     }
 
@@ -81,7 +88,7 @@ struct AppPathTests {
             try await client.execute(
                 uri: AppPath.editContact(contact.id).href, method: .post, headers: form, body: ByteBuffer(string: "action=alias&alias=Babbage")
             ) { response in
-                #expect(response.status == .seeOther && response.headers[.location] == AppPath.contact(contact.id).href(done: .saved))
+                #expect(response.status == .seeOther && response.headers[.location] == AppPath.contact(contact.id).href(done: .contactSaved(.alias)))
             }
             try await client.execute(
                 uri: AppPath.editContact(contact.id).href, method: .post, headers: form, body: ByteBuffer(string: "action=delete")

@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakePresentation
 import HandshakeStore
 import Hummingbird
 import Testing
@@ -36,7 +37,7 @@ struct CardEditTests {
         let identity = Identity.generate()
         var card = CardProfile(identity: identity, now: Date()).card
         card.company = "Old Company"
-        typed.apply(to: &card, links: try typed.parsedLinks().get())
+        for (field, value) in try typed.draft.values() { card.fields[field] = value }
         #expect(card.links.isEmpty)
         #expect(card.name == "Ada Lovelace" && card.company == nil)
         #expect(card.emails == ["ada@example.com", "ada@work.example"])
@@ -54,14 +55,14 @@ struct SettingsFormTests {
 }
 
 /// The card editor's links box: one link per line in the short form, read back as it was written; a line
-/// that is not a link is named with its number, and nothing is saved.
+/// that is not a link is named, and nothing is saved.
 struct CardEditLinksTests {
     @Test func linksAreOnePerLineAndABadLineIsNamed() throws {
         var typed = try decodeForm("links=github%3Dhttps%3A%2F%2Fgithub.com%2Fada%0D%0A%0D%0Amastodon%3D%40ada%40example.social", as: CardEditForm.self)
-        let links = try typed.parsedLinks().get()
-        #expect(links[.links] == [SocialLink(platform: "github", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")])
+        let links = try typed.draft.values().first { $0.field == .links }?.value
+        #expect(links == .links([SocialLink(platform: "github", url: "https://github.com/ada"), SocialLink(platform: "mastodon", handle: "@ada@example.social")]))
         typed[.links] = "github=https://github.com/ada\nnot a link"
-        #expect(throws: CardEditForm.LinkLineError(field: .links, line: 2, text: "not a link")) { try typed.parsedLinks().get() }
+        #expect(throws: CardDraftError.notALink(field: .links, text: "not a link")) { try typed.draft.values() }
     }
 }
 

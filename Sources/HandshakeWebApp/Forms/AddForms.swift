@@ -2,6 +2,7 @@
 // card's text riding along (read and verified again before anything is kept), as the book's `ReceiveAnswer`.
 // An answer the form does not name is "ignore": nothing is stored.
 import Foundation
+import HandshakePresentation
 import HandshakeStore
 
 /// The paste box.
@@ -32,6 +33,18 @@ struct KeepForm: Decodable, Sendable, Equatable {
             case .separately: "separately"
             case .merge(let id): "merge-\(id)"
             case .ignore: "ignore"
+            }
+        }
+
+        /// The button of the presentation layer's choice; nil for keeping the card you have (a link: nothing
+        /// to send).
+        init?(_ choice: AddChoice) {
+            switch choice {
+            case .add, .update: self = .add
+            case .addSeparately: self = .separately
+            case .merge(let contact): self = .merge(into: contact.id)
+            case .ignore: self = .ignore
+            case .keepCurrent: return nil
             }
         }
 
@@ -67,12 +80,12 @@ struct KeepForm: Decodable, Sendable, Equatable {
         card = try form.decodeIfPresent(String.self, forKey: .card) ?? ""
         // An answer no button gives stores nothing.
         choice = try form.decodeIfPresent(String.self, forKey: .answer).flatMap(Choice.init(rawValue:)) ?? .ignore
-        trust = try form.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:)) ?? .trusted
+        trust = NewContactTrust.chosen(try form.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:)))
     }
 
-    /// The person's answer, as the book takes it: a new person is never added blocked.
+    /// The person's answer, as the book takes it, with the trust level chosen (`NewContactTrust`: any of
+    /// the three, as `handshake add --trust` takes them).
     var answer: ReceiveAnswer {
-        let trust = trust == .blocked ? .known : trust
         switch choice {
         case .add: return .add(trust: trust)
         case .separately: return .addSeparately(trust: trust)

@@ -2,9 +2,11 @@
 // the field table (named by the field's raw value), a box "share-FIELD" ticked for each field people receive.
 // The rules are the card's (`CardProfile.edit` checks every field and the signed card's size; nothing is saved
 // unless all of it passes); the form only carries what was typed, and is shown again with the reason when it
-// is refused. Links are typed one per line in the short form `handshake card set --link` takes (SocialLink's).
+// is refused. How boxes become fields (lines, commas, links in `handshake card set --link`'s short form) is the
+// presentation layer's `CardDraft`.
 import Foundation
 import HandshakeCore
+import HandshakePresentation
 
 /// The fields a person types in the card editor.
 struct CardEditForm: Sendable {
@@ -43,53 +45,12 @@ struct CardEditForm: Sendable {
         set { boxes[field] = newValue }
     }
 
-    /// The typed links of each links field, one per line; the sentence for the first line that is not a link.
-    func parsedLinks() -> Result<[CardField: [SocialLink]], LinkLineError> {
-        var parsed: [CardField: [SocialLink]] = [:]
-        for field in CardField.textFields {
-            guard case .links = field.kind else { continue }
-            let lines = self[field].replacingOccurrences(of: "\r", with: "").split(separator: "\n", omittingEmptySubsequences: false)
-            var links: [SocialLink] = []
-            for (number, line) in lines.enumerated() {
-                let text = line.trimmingCharacters(in: .whitespaces)
-                if text.isEmpty { continue }
-                guard let link = SocialLink(commandLine: text) else {
-                    return .failure(LinkLineError(field: field, line: number + 1, text: text))
-                }
-                links.append(link)
-            }
-            parsed[field] = links
-        }
-        return .success(parsed)
-    }
-
-    /// Writes what was typed into `card`: an empty box clears its field; lists split at line ends (lists of
-    /// plain text, like skills, at commas too).
-    func apply(to card: inout ContactCard, links: [CardField: [SocialLink]]) {
-        func text(_ value: some StringProtocol) -> String? {
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
-        }
-        for field in CardField.textFields {
-            let box = self[field].replacingOccurrences(of: "\r", with: "")
-            switch field.kind {
-            case .text: card.fields[field] = text(box).map(CardFieldValue.text)
-            case .list(_, .text): card.fields[field] = .list(box.split(whereSeparator: { $0 == "\n" || $0 == "," }).compactMap(text))
-            case .list: card.fields[field] = .list(box.split(separator: "\n").compactMap(text))
-            case .links: card.fields[field] = .links(links[field] ?? [])
-            case .image: continue
-            }
-        }
-    }
-
-    /// A line of a links box that is not a link.
-    struct LinkLineError: HandshakeError, Equatable {
-        let field: CardField
-        let line: Int
-        let text: String
-        var description: String {
-            "Line \(line) of \(field.label), “\(text)”, is not a link: write platform=address, for example github=https://github.com/ada, or platform=@handle."
-        }
+    /// What was typed, as the presentation layer's draft: each box an entry per line (`CardDraft` holds the
+    /// rule, the same as `handshake card set`'s).
+    var draft: CardDraft {
+        var draft = CardDraft()
+        for field in CardField.textFields { draft.set(field, box: self[field]) }
+        return draft
     }
 }
 

@@ -28,6 +28,4 @@ struct SendRequestForm: Decodable, Sendable {
 
     /// The share link or Node ID typed, without the spaces around it.
     var target: String { (to ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
-    /// The note, without the spaces around it.
-    var trimmedNote: String { (note ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
 }

@@ -1,43 +1,65 @@
 // Establishes what a change did, as one value: a POST answers with a redirect to the page that shows it
 // (`/contacts/42?done=added`, so a reload does not repeat the change), and that page draws the notice of
 // the outcome named in its address (OutcomeNotice). A `done` the app does not know shows nothing.
+import HandshakePresentation
 import Hummingbird
 
-/// What a change did: the `done` of the page it redirects to.
-enum Outcome: String, CaseIterable, Sendable {
-    /// A setting was saved (a contact's, or the defaults).
+/// What a change did: the `done` of the page it redirects to. What receiving a card, accepting a request or
+/// editing a contact did is the presentation layer's kind (HandshakePresentation), carried as its code.
+enum Outcome: Sendable, Equatable, Hashable, RawRepresentable, CaseIterable {
+    /// The defaults were saved.
     case saved
     /// Your card was saved.
-    case cardSaved = "card-saved"
-    /// Someone new was added from a card.
-    case added
-    /// A card was merged into a contact as their new identity.
-    case merged
-    /// A contact was updated from their newer card.
-    case updated
+    case cardSaved
+    /// A card was received from Add: what the book did with it.
+    case received(ReceiveKind)
+    /// A contact's settings were saved: what changed.
+    case contactSaved(ContactEditKind)
     /// The security codes matched.
     case verified
     /// The security codes did not match.
     case mismatch
-    /// A friend request was accepted and their card kept.
-    case accepted
-    /// Accepted; a newer card of a contact you had was kept.
-    case acceptedUpdate = "accepted-update"
-    /// Accepted; you had them already.
-    case acceptedAlreadyHad = "accepted-already"
-    /// Accepted, but they are blocked here.
-    case acceptedBlocked = "accepted-blocked"
-    /// Accepted, but a contact with their Node ID has another key.
-    case acceptedConflict = "accepted-conflict"
+    /// A friend request was accepted: what keeping their card did.
+    case accepted(ReceiveKind)
     case declined
     case cancelled
     /// A friend request was sent.
     case sent
     /// The app connected to a mailbox server.
-    case serverConnected = "server"
-    case photoSaved = "photo"
-    case photoShrunk = "photo-shrunk"
-    case photoRemoved = "photo-removed"
+    case serverConnected
+    case photoSaved
+    case photoShrunk
+    case photoRemoved
+
+    static let allCases: [Outcome] =
+        [.saved, .cardSaved, .verified, .mismatch, .declined, .cancelled, .sent, .serverConnected, .photoSaved, .photoShrunk, .photoRemoved]
+        + ReceiveKind.allCases.map(Outcome.received) + ReceiveKind.allCases.map(Outcome.accepted) + ContactEditKind.allCases.map(Outcome.contactSaved)
+
+    /// Its code in the address.
+    var rawValue: String {
+        switch self {
+        case .saved: "saved"
+        case .cardSaved: "card-saved"
+        case .received(let kind): "received-" + kind.rawValue
+        case .contactSaved(let kind): "contact-" + kind.rawValue
+        case .verified: "verified"
+        case .mismatch: "mismatch"
+        case .accepted(let kind): "accepted-" + kind.rawValue
+        case .declined: "declined"
+        case .cancelled: "cancelled"
+        case .sent: "sent"
+        case .serverConnected: "server"
+        case .photoSaved: "photo"
+        case .photoShrunk: "photo-shrunk"
+        case .photoRemoved: "photo-removed"
+        }
+    }
+
+    /// The outcome a code names, or nil for one the app does not know.
+    init?(rawValue: String) {
+        guard let outcome = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = outcome
+    }
 
     /// The query item that carries it.
     static let queryName = OutcomeQuery.CodingKeys.done.rawValue

@@ -6,6 +6,7 @@ import Foundation
 import HandshakeCore
 import HandshakeIntake
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeStore
 import Hummingbird
 
@@ -75,7 +76,7 @@ struct AppRoutes: Sendable {
         } catch let error as ContactBookError {
             throw HTTPError(.badRequest, message: error.description)
         }
-        return Page.redirect(to: .contact(contact.id), done: .saved)
+        return Page.redirect(to: .contact(contact.id), done: .contactSaved(ContactEditKind(form.edit, before: contact)))
     }
 
     /// Compares what was typed or pasted with this pair's security code; a match marks the contact.
@@ -128,15 +129,17 @@ struct AppRoutes: Sendable {
     @Sendable func saveCard(_ request: Request, context: BasicRequestContext) async throws -> Response {
         var typed = try await request.decodeForm(as: CardEditForm.self)
         typed.avatar = try account.profile().card.avatar
-        let links: [CardField: [SocialLink]]
-        switch typed.parsedLinks() {
-        case .success(let parsed): links = parsed
-        case .failure(let error):
+        let values: [(field: CardField, value: CardFieldValue?)]
+        do {
+            values = try typed.draft.values()
+        } catch {
             return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)
         }
         do {
             // The fields first: a refused one saves nothing, the sharing included.
-            try account.editCard { typed.apply(to: &$0, links: links) }
+            try account.editCard { card in
+                for (field, value) in values { card.fields[field] = value }
+            }
             try account.share(typed.shared)
         } catch let error as CardFieldError {
             return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)
@@ -165,25 +168,19 @@ struct AppRoutes: Sendable {
     /// Keeps the card as the person answered, by the book's receive rule, after reading it again.
     @Sendable func keep(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: KeepForm.self)
-        let outcome: ReceiveOutcome
+        let report: ReceiveReport
         do {
             let scanned = try await intake.read(Array(form.card.utf8)).scanned
-            outcome = try account.receive(scanned.card, source: scanned.source, answer: form.answer)
+            report = ReceiveReport(try account.receive(scanned.card, source: scanned.source, answer: form.answer), card: scanned.card)
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: form.card, refusal: "\(error)"), status: .unprocessableContent)
         }
-        switch outcome {
-        case .added(let contact): return Page.redirect(to: .contact(contact.id), done: .added)
-        case .merged(let contact, _): return Page.redirect(to: .contact(contact.id), done: .merged)
-        case .updated(let contact, _, _): return Page.redirect(to: .contact(contact.id), done: .updated)
-        case .alreadyHave(let contact): return Page.redirect(to: .contact(contact.id))
-        case .ignored: return Page.redirect(to: .contacts)
-        case .ignoredBlocked(let contact):
-            return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: "\(contact.displayName) is blocked: their card was ignored."))
-        case .refusedKeyConflict(let contact):
-            let sentence = ContactBookError.keyConflict(contact.nodeID?.rawValue ?? "").description
-            return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: sentence), status: .conflict)
+        // A refusal stays on Add; anything about a contact opens their page, which says what was done.
+        if report.kind.isRefusal {
+            return Page.response(AddScreen.page(formToken: secrets.formToken, refusal: report.sentence.plain), status: .conflict)
         }
+        guard let contact = report.contact else { return Page.redirect(to: .contacts) }
+        return Page.redirect(to: .contact(contact.id), done: .received(report.kind))
     }
 
     func settings(backup: Bool = false, done: Outcome? = nil, serverRefusal: String? = nil, typedServer: String = "") throws -> Response {

@@ -10,8 +10,8 @@ import Hummingbird
 struct CardPhotoRoutes: Sendable {
     let account: HandshakeAccount
 
-    /// The largest picture taken: a phone's full-size photo fits.
-    static let maxUploadBytes = 32 * 1024 * 1024
+    /// The largest picture taken: the largest photo HandshakeAvatar reads, as `card set --avatar` reads it.
+    static let maxUploadBytes = AvatarPhoto.maxInputBytes
 
     func register(on router: Router<BasicRequestContext>) {
         router.post(.cardPhoto, use: save)

@@ -7,6 +7,7 @@ import Foundation
 import HandshakeCore
 import HandshakeIntake
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeStore
 import Hummingbird
 
@@ -52,8 +53,8 @@ struct FriendRequestRoutes: Sendable {
             switch form.answer {
             case .accept:
                 let accepted = try await client.acceptFriendRequest(form.id, card: card)
-                guard let card = accepted.senderCard else { return try await refused("The server sent no card with this request.") }
-                done = Self.done(try account.keepFromFriendRequest(card))
+                guard let card = accepted.senderCard else { return try await refused(FriendRequestSentences.noCard.plain) }
+                done = .accepted(ReceiveReport(try account.keepFromFriendRequest(card), card: card).kind)
             case .decline:
                 try await client.declineFriendRequest(form.id)
                 done = .declined
@@ -67,28 +68,19 @@ struct FriendRequestRoutes: Sendable {
         return Page.redirect(to: .requests, done: done)
     }
 
-    /// The notice for what keeping an accepted card did.
-    static func done(_ outcome: ReceiveOutcome) -> Outcome {
-        switch outcome {
-        case .added, .merged, .ignored: .accepted
-        case .updated: .acceptedUpdate
-        case .alreadyHave: .acceptedAlreadyHad
-        case .ignoredBlocked: .acceptedBlocked
-        case .refusedKeyConflict: .acceptedConflict
-        }
-    }
-
     @Sendable func send(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: SendRequestForm.self)
-        let typed = form.target, note = form.trimmedNote
         guard let client = await connection.client() else { return Page.redirect(to: .requests) }
-        guard let target = FriendRequestTarget(parsing: typed) else {
-            return try await refused("“\(typed)” is neither a share link nor a Node ID.")
+        let draft: FriendRequestDraft
+        do {
+            draft = try FriendRequestDraft(target: form.target, note: form.note)
+        } catch {
+            return try await refused(error.description)
         }
-        if let breach = NoteLimits.check(note) { return try await refused(breach.sentence("The note")) }
+        let target = draft.target
         let card = try account.issueCard()
         do {
-            try await client.sendFriendRequest(to: target, card: card, note: note.isEmpty ? nil : note)
+            try await client.sendFriendRequest(to: target, card: card, note: draft.note)
         } catch {
             if case .shareLink(let link) = target { return try await refused(await client.sentence(for: error, about: link)) }
             return try await refused(error.description)

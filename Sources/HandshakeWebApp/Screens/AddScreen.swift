@@ -8,6 +8,7 @@
 import HandshakeCore
 import HandshakeHTML
 import HandshakeIntake
+import HandshakePresentation
 import HandshakeStore
 
 enum AddScreen {
@@ -61,7 +62,7 @@ enum AddScreen {
     static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String) -> String {
         let scanned = reading.scanned
         let card = scanned.card.card
-        let name = card.name ?? scanned.card.nodeID.rawValue
+        let name = DisplayName.of(scanned.card)
         var fields = DefinitionList()
         fields.add(card.fields)
         fields.add("Node ID", scanned.card.nodeID.rawValue)
@@ -74,52 +75,37 @@ enum AddScreen {
         }
     }
 
-    /// The choices the card's preview allows.
+    /// What adding would do and the choices the card's preview allows: both the presentation layer's
+    /// (`AddOffer`), laid out here.
     static func choices(_ scanned: ScannedCard, name: String, text: String, formToken: String) -> HTML {
-        switch scanned.preview {
-        case .new(_, let matches) where matches.isEmpty:
-            return keep(text, formToken) {
-                trustChoice
-                HTML.div(.class("row")) {
-                    answer(.add) { .text("Add \(name)") }
-                    answer(.ignore, "secondary") { .text("Ignore") }
-                }
-            }
-        case .new(_, let matches):
-            return keep(text, formToken) {
-                HTML.p {
-                    .text(
-                        "This card shares an email or phone number with \(matches.map(\.displayName).joined(separator: ", ")). It may be their new identity (merge: your alias, notes and tags stay), or someone else (add separately)."
-                    )
-                }
-                trustChoice
-                HTML.div(.class("row")) {
-                    for match in matches {
-                        answer(.merge(into: match.id)) { .text("Merge into \(match.displayName)") }
-                    }
-                    answer(.separately, "secondary") { .text("Add separately") }
-                    answer(.ignore, "secondary") { .text("Ignore") }
-                }
-            }
-        case .update(let contact, _, let changes):
-            let changed = changes.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
-            return keep(text, formToken) {
-                HTML.p { .text("A newer card of \(contact.displayName): it changes \(changed).") }
-                HTML.div(.class("row")) {
-                    answer(.add) { .text("Update \(contact.displayName)") }
-                    HTML.a(.href(.contact(contact.id))) { .text("Keep the card you have") }
-                }
-            }
-        case .notNewer(let contact):
+        let preview = scanned.preview
+        let sentence = AddOffer.sentence(for: preview, name: name, nodeID: scanned.card.nodeID.rawValue)
+        if AddOffer.isRefusal(preview) { return Page.refusal(sentence?.plain ?? "", "Nothing was stored.") }
+        let choices = AddOffer.choices(for: preview)
+        if choices.isEmpty {
             return HTML.p {
-                HTML.text("You already have this card of \(contact.displayName), or a newer one. ")
-                HTML.a(.href(.contact(contact.id))) { .text("See \(contact.displayName)") }
+                HTML.text((sentence?.plain ?? "") + " ")
+                if let contact = AddOffer.contact(in: preview) { HTML.a(.href(.contact(contact.id))) { .text("See \(contact.displayName)") } }
             }
-        case .keyConflict(let contact):
-            return Page.refusal(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? scanned.card.nodeID.rawValue).description, "Nothing was stored.")
-        case .blocked(let contact):
-            return HTML.p { .text("\(contact.displayName) is blocked: their card is ignored, and nothing was stored.") }
         }
+        return keep(text, formToken) {
+            if let sentence { HTML.p { .text(sentence.plain) } }
+            if AddOffer.asksTrust(preview) { trustChoice }
+            HTML.div(.class("row")) {
+                for (index, choice) in choices.enumerated() {
+                    button(choice, name: name, first: index == 0, contact: AddOffer.contact(in: preview))
+                }
+            }
+        }
+    }
+
+    /// The button of one choice: the first is the primary one; keeping the card you have goes back to them.
+    static func button(_ choice: AddChoice, name: String, first: Bool, contact: Contact?) -> HTML {
+        let label = choice.label(name: name).plain
+        guard let chosen = KeepForm.Choice(choice) else {
+            return HTML.a(.href(contact.map { .contact($0.id) } ?? .contacts)) { .text(label) }
+        }
+        return answer(chosen, first ? "" : "secondary") { .text(label) }
     }
 
     /// How the card came, when it was not a card form itself.
@@ -136,14 +122,12 @@ enum AddScreen {
     static var trustChoice: HTML {
         HTML.fieldset {
             HTML.legend { .text("How well do you know them?") }
-            HTML.label {
-                HTML.input(.type("radio"), .name(KeepForm.CodingKeys.trust), .value(TrustLevel.trusted), .checked())
-                HTML.text(" Trusted: counted among common friends")
-            }
-            HTML.br()
-            HTML.label {
-                HTML.input(.type("radio"), .name(KeepForm.CodingKeys.trust), .value(TrustLevel.known))
-                HTML.text(" Known: met, but not vouched for")
+            for (index, level) in NewContactTrust.offered.enumerated() {
+                if index > 0 { HTML.br() }
+                HTML.label {
+                    HTML.input(.type("radio"), .name(KeepForm.CodingKeys.trust), .value(level), .checked(level == NewContactTrust.default))
+                    HTML.text(" " + NewContactTrust.label(level))
+                }
             }
         }
     }

@@ -30,7 +30,7 @@ enum ContactScreen {
         fields.add("Node ID", contact.nodeID?.rawValue)
         return Page.screen(title: contact.displayName, current: .contacts) {
             HTML.p { HTML.a(.href(.contacts)) { .text("← Contacts") } }
-            HTML.notice(done, contact: contact.displayName)
+            HTML.notice(done, about: contact)
             AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)")
             HTML.h1 { .text(contact.displayName) }
             HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }

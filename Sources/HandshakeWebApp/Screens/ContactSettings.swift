@@ -2,6 +2,7 @@
 // block or unblock. Every form posts to the contact's edit path with the button's `action`; ContactEditForm
 // reads it as one `ContactEdit`, which the book validates (ContactEdit's bounds) and applies.
 import HandshakeHTML
+import HandshakePresentation
 import HandshakeStore
 
 enum ContactSettings {
@@ -93,10 +94,8 @@ enum ContactSettings {
         }
     }
 
-    /// What a trust level means, as the menu says it.
-    static func trustLabel(_ level: TrustLevel) -> String {
-        level == .trusted ? "Trusted: counted among common friends" : "Known: met, but not vouched for"
-    }
+    /// What a trust level means, as the menu says it (`NewContactTrust`, as Add says it).
+    static func trustLabel(_ level: TrustLevel) -> String { NewContactTrust.label(level) }
 
     /// A button that submits its form with `action`.
     static func button(_ action: Action, _ style: String = "", @HTMLBuilder label: () -> HTML) -> HTML {

@@ -7,6 +7,7 @@ import Foundation
 import HandshakeCore
 import HandshakeHTML
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeQR
 
 enum FriendRequestsScreen {
@@ -69,7 +70,7 @@ enum FriendRequestsScreen {
         guard !requests.isEmpty else { return HTML.p(.class("muted")) { .text(empty) } }
         return HTML.ul(.class("requests")) {
             for request in requests {
-                let name = request.otherCard(from: me)?.card.name ?? request.other(from: me).rawValue
+                let name = DisplayName.other(in: request, me: me)
                 HTML.li {
                     HTML.p {
                         HTML.strong { .text(name) }

@@ -1,19 +1,20 @@
 // Establishes the My card screen: the card as others receive it (only the fields the sharing profile
 // shares), its QR code large enough to scan from a phone at arm's length, and the same card as text to
-// paste. The card is the account's; the QR is HandshakeQR's SVG.
+// paste. The card is the account's; which QR code (its text and level) is the presentation layer's
+// `CardQRCode`, the same as the program's; HandshakeQR draws it as SVG.
 import Foundation
 import HandshakeCore
 import HandshakeHTML
-import HandshakeMailbox
+import HandshakePresentation
 import HandshakeQR
 import HandshakeStore
 
 enum MyCardScreen {
-    /// `server`: the account's mailbox server, whose card page link the QR code then holds (HandshakeMailbox's
-    /// `CardQR` decides), so a phone without Handshake opens it too.
+    /// `server`: the account's mailbox server, whose card page link the QR code then holds (`CardQRCode`
+    /// decides), so a phone without Handshake opens it too.
     static func page(card: SignedCard, server: URL?, done: Outcome? = nil) -> String {
         let text = CardText.qrText(card)
-        let qr = (try? QRCode(encoding: CardQR.text(for: card, server: server), errorCorrection: .low)).map { SVGRenderer(quietZone: 4, moduleSize: 8).render($0) }
+        let qr = (try? CardQRCode.make(for: card, server: server)).map { SVGRenderer(quietZone: 4, moduleSize: 8).render($0) }
         let shared = card.card
         var fields = DefinitionList()
         fields.add(shared.fields)

@@ -1,50 +1,48 @@
 // Establishes the notice each outcome of a change shows at the top of the page it redirected to: a status
-// for what was done, an alert for what was refused (codes that do not match). A sentence about a contact names
-// them as the book does (`displayName`).
+// for what was done, an alert for what was refused (codes that do not match, a conflicting key). The words are
+// the presentation layer's (HandshakePresentation) wherever the program says the same thing; a sentence about
+// a contact names them as the book does (`displayName`), escaped by the HTML builder's text nodes.
 import HandshakeHTML
+import HandshakePresentation
+import HandshakeStore
 
 extension Outcome {
-    /// The notice, naming `contact` where the sentence is about someone.
-    func notice(contact name: String? = nil) -> HTML {
-        let them = name ?? "them"
-        switch self {
-        case .mismatch:
-            return HTML.p(.class("notice", "problem"), .role("alert")) { .text(SecurityCodeSection.mismatch) }
-        case .added:
+    /// The notice, about `contact` where the sentence is about someone.
+    func notice(about contact: Contact? = nil) -> HTML {
+        let them = contact?.displayName ?? "them"
+        if self == .mismatch || self == .received(.keyConflict) {
+            return HTML.p(.class("notice", "problem"), .role("alert")) { .text(sentence(about: contact, them)) }
+        }
+        // Someone new: now let them add you back.
+        if self == .received(.added) {
             return Page.notice {
-                HTML.text("Added \(them). Now let them add you: show them ")
+                HTML.text(sentence(about: contact, them) + " Now let them add you: show them ")
                 HTML.a(.href(.myCard)) { .text("your card") }
                 HTML.text(".")
             }
-        case .serverConnected:
+        }
+        if self == .serverConnected {
             return Page.notice {
-                HTML.text("Connected: your card is published on the server. ")
+                HTML.text(sentence(about: contact, them) + " ")
                 HTML.a(.href(.requests)) { .text("Friend requests") }
             }
-        default:
-            return Page.notice { .text(sentence(them)) }
         }
+        return Page.notice { .text(sentence(about: contact, them)) }
     }
 
-    /// The sentence of a notice that is text alone.
-    private func sentence(_ them: String) -> String {
+    /// The sentence of the notice, its values raw (the HTML builder escapes all text).
+    private func sentence(about contact: Contact?, _ them: String) -> String {
         switch self {
         case .saved: "Saved."
         case .cardSaved: "Saved. People you meet from now on receive this card; your contacts get it as an update."
-        case .added: "Added \(them)."
-        case .merged: "Merged: this is \(them)'s new identity. Compare the security code again."
-        case .updated: "Updated \(them) from a newer card."
+        case .received(let kind): ReceiveSentences.sentence(kind, name: them, nodeID: contact?.nodeID?.rawValue ?? "").plain
+        case .contactSaved(let kind): contact.map { ContactEditSentences.sentence(kind, contact: $0).plain } ?? "Saved."
         case .verified: "The codes match: \(them) is marked as compared."
         case .mismatch: SecurityCodeSection.mismatch
-        case .accepted: "Accepted: they are in your contacts, and they get your card."
-        case .acceptedUpdate: "Accepted: you had them already, and their newer card was kept."
-        case .acceptedAlreadyHad: "Accepted: you had them already."
-        case .acceptedBlocked: "Accepted, but they are blocked here: their card was not kept."
-        case .acceptedConflict:
-            "Accepted, but a contact with their Node ID has a different key: their card was not kept. Compare security codes in person."
-        case .declined: "Declined; they will see it."
-        case .cancelled: "Cancelled; they will see it."
-        case .sent: "Request sent with your card. You will see their answer here."
+        case .accepted(let kind): FriendRequestSentences.accepted(kind).plain
+        case .declined: FriendRequestSentences.declined.plain
+        case .cancelled: FriendRequestSentences.cancelled.plain
+        case .sent: FriendRequestSentences.sent.plain
         case .serverConnected: "Connected: your card is published on the server."
         case .photoSaved: "Photo saved."
         case .photoShrunk: "Photo saved, shrunk to fit your card."
@@ -55,7 +53,7 @@ extension Outcome {
 
 extension HTML {
     /// The notice of `outcome`, or nothing.
-    static func notice(_ outcome: Outcome?, contact name: String? = nil) -> HTML {
-        outcome?.notice(contact: name) ?? .empty
+    static func notice(_ outcome: Outcome?, about contact: Contact? = nil) -> HTML {
+        outcome?.notice(about: contact) ?? .empty
     }
 }

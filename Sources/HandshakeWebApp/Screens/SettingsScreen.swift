@@ -5,16 +5,10 @@
 import Foundation
 import HandshakeCore
 import HandshakeHTML
+import HandshakePresentation
 import HandshakeStore
 
 enum SettingsScreen {
-    static let featureNames: [ChatFeature: String] = [
-        .timedMessages: "Disappearing messages", .reactions: "Reactions", .voice: "Voice messages", .calls: "Calls", .files: "Files",
-        .fullDelete: "Deleting for both",
-    ]
-    static let allowanceNames: [FeatureAllowance: String] = [
-        .always: "Always: even if they do not allow it back", .yes: "Yes: if they allow it too", .no: "No",
-    ]
     /// The id of the server's section, which Friend requests links to.
     static let serverSectionID = "server"
 
@@ -64,10 +58,10 @@ enum SettingsScreen {
     static func menu(_ feature: ChatFeature, chosen: FeatureAllowance?) -> HTML {
         let name = DefaultsForm.menuName(feature)
         return HTML.group {
-            HTML.label(.for(name)) { .text(featureNames[feature] ?? feature.rawValue) }
+            HTML.label(.for(name)) { .text(FeatureLabels.name(feature)) }
             HTML.select(.id(name), .name(name)) {
                 for allowance in FeatureAllowance.allCases {
-                    HTML.option(.value(allowance), .selected(chosen == allowance)) { .text(allowanceNames[allowance] ?? allowance.rawValue) }
+                    HTML.option(.value(allowance), .selected(chosen == allowance)) { .text(FeatureLabels.meaning(allowance)) }
                 }
             }
         }

@@ -4,6 +4,7 @@ import HandshakeCore
 import HandshakeCredentials
 import HandshakeIntake
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeStore
 
 struct AddCommand: AsyncParsableCommand {
@@ -89,7 +90,7 @@ struct AddCommand: AsyncParsableCommand {
         let book = intake.book
         let (signed, preview) = (reading.scanned.card, reading.scanned.preview)
         let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.scanned.source)
-        let name = signed.card.name ?? signed.nodeID.rawValue
+        let name = DisplayName.of(signed)
 
         // A new person needs an answer (asked here); anything else goes to the receive rule as it is.
         var answer = ReceiveAnswer.add(trust: trust)
@@ -104,24 +105,18 @@ struct AddCommand: AsyncParsableCommand {
         } catch let error as ReceiveError {
             throw CommandFailure(error.description)
         }
-        switch outcome {
-        case .ignoredBlocked(let contact):
-            print("\(TerminalText.value(contact.displayName)) is blocked; their card was ignored.")
-        case .alreadyHave(let contact):
-            print("You already have this card of \(TerminalText.value(contact.displayName)), or a newer one; nothing changed.")
-        case .refusedKeyConflict(let contact):
-            throw CommandFailure(ContactBookError.keyConflict(contact.nodeID?.rawValue ?? signed.nodeID.rawValue).description)
-        case .updated(let updated, let changes, let previous):
-            print("Updated \(TerminalText.value(updated.displayName)) from a newer card.")
+        // The words are the presentation layer's; the program adds only what is its own (the changed fields,
+        // its command for comparing codes, the share-back offer).
+        let report = ReceiveReport(outcome, card: signed)
+        if report.kind.isRefusal { throw CommandFailure(TerminalLine(report.sentence).description) }
+        print(TerminalLine(report.sentence))
+        if case .updated(_, let changes, let previous) = outcome {
             printChanges(old: previous.details, fields: changes.fields, card: signed.card)
-        case .added(let added):
-            print("Added \(TerminalText.value(added.displayName)) (\(added.trustLevel.rawValue)).")
-            if source == .qr { try offerToShareBack(name: added.displayName) }
-        case .merged(let merged, let target):
-            print("Merged into \(TerminalText.value(target.displayName)): your notes, tags and settings moved to the new identity; compare the security code again (handshake contact verify).")
-            if source == .qr { try offerToShareBack(name: merged.displayName) }
-        case .ignored:
-            print("Ignored; nothing was stored.")
+        }
+        if let contact = report.contact, report.kind == .added { print("Trust: \(contact.trustLevel.rawValue).") }
+        if report.kind == .merged { print("Compare it with: handshake contact verify \(report.name)") }
+        if let contact = report.contact, report.kind == .added || report.kind == .merged, source == .qr {
+            try offerToShareBack(name: contact.displayName)
         }
     }
 

@@ -8,13 +8,13 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create your identity and card.",
         discussion: """
-            Generates a new identity from 32 random bytes (the seed) and starts your card with your name. \
+            Generates a new identity from \(IdentitySeed.byteCount) random bytes (the seed) and starts your card with your name. \
             The seed is stored readable by you alone; write down its backup code with \
             `handshake identity backup`, because without it a lost device means a lost identity.
             """
     )
 
-    @Option(help: "Your name as others will see it on your card (up to 64 characters).")
+    @Option(help: "Your name as others will see it on your card (up to \(CardLimits.name) characters).")
     var name: String
 
     @Flag(help: "Replace an existing identity. The old one is gone for good unless you kept its backup code.")

@@ -27,7 +27,7 @@ struct CardFieldArguments {
             case .list(let count, _): text = "\(option) VALUE".padded + "\(field.label): repeat for several (up to \(count))."
             case .links(let count):
                 text = "\(option) PLATFORM=URL".padded + "\(field.label) as PLATFORM=URL or PLATFORM=@handle (up to \(count))."
-            case .image: text = "\(option) FILE".padded + "A PNG or JPEG picture, shrunk to fit if over 64 KB."
+            case .image(let bytes): text = "\(option) FILE".padded + "A PNG or JPEG picture, shrunk to fit if over \(bytes / 1024) KB."
             }
             return "  " + text
         }.joined(separator: "\n")

@@ -1,3 +1,4 @@
+import HandshakePresentation
 import HandshakeStore
 
 /// The program's own way out of an error: the library says what went wrong, in words any front end can
@@ -17,6 +18,13 @@ enum ErrorHints {
             return "List them with: handshake contacts"
         case ContactBookError.blocked:
             return "Unblock with: handshake contact set WHO --trust KNOWN"
+        case is CardQRCodeError:
+            return """
+                Share fewer fields, for example: handshake card profile --share name,company,title,emails
+                or give your card as its typed code or link:
+                  handshake card export --format code
+                  handshake card export --format link
+                """
         default:
             return nil
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakePresentation
 import HandshakeQR
 
 /// The owner's card as the share screen shows it: the QR code, the name and Node ID under it, and the

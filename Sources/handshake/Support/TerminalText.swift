@@ -1,4 +1,5 @@
 import HandshakeCore
+import HandshakePresentation
 
 /// How text is shown at a terminal: every scalar that could control it or hide rather than show (control
 /// characters, line and paragraph separators, bidirectional formatting, invisible characters out of their
@@ -20,6 +21,12 @@ enum TerminalText {
     static func value(_ text: String) -> String {
         escaped(text, keepingLineBreaks: false)
     }
+
+    /// A sentence of the presentation layer (HandshakePresentation): the library's words with their line
+    /// feeds, every value escaped onto its line.
+    static func sentence(_ sentence: Sentence) -> String {
+        escaped(sentence.rendered(value: Self.value))
+    }
 }
 
 /// What the program writes at a terminal, built by string interpolation as a `String` would be: the literal
@@ -38,6 +45,10 @@ struct TerminalLine: ExpressibleByStringInterpolation, CustomStringConvertible, 
     /// Program-made text of several lines (``StringInterpolation/appendInterpolation(lines:)``).
     init(lines: String) { description = TerminalText.escaped(lines) }
 
+    /// A sentence of the presentation layer: its words kept as written, each of its values escaped onto
+    /// the line.
+    init(_ sentence: Sentence) { description = TerminalText.sentence(sentence) }
+
     struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
 
@@ -53,6 +64,9 @@ struct TerminalLine: ExpressibleByStringInterpolation, CustomStringConvertible, 
 
         /// A line made the same way.
         mutating func appendInterpolation(_ line: TerminalLine) { text += line.description }
+
+        /// A sentence of the presentation layer: its words as written, its values on their line.
+        mutating func appendInterpolation(_ sentence: Sentence) { text += TerminalText.sentence(sentence) }
     }
 }
 

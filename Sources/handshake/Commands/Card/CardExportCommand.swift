@@ -3,6 +3,7 @@ import Foundation
 import HandshakeCore
 import HandshakeCredentials
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeQR
 import HandshakeQRPNG
 

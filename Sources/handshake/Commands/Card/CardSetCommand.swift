@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeAvatar
 import HandshakeCore
+import HandshakePresentation
 import HandshakeStore
 
 struct CardSetCommand: ParsableCommand {
@@ -37,31 +38,37 @@ struct CardSetCommand: ParsableCommand {
         for field in cleared where CardField(name: field) == nil {
             throw ValidationError("\"\(field)\" is not a card field; fields are: \(CardField.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        for (field, values) in fields.values {
-            guard case .links = field.kind else { continue }
-            for link in values where SocialLink(commandLine: link) == nil {
-                throw ValidationError("\"\(link)\" is not a link; write PLATFORM=URL, for example github=https://github.com/ada.")
-            }
+        do {
+            _ = try draft(fields).values()
+        } catch {
+            throw ValidationError(error.description)
         }
+    }
+
+    /// The typed fields as the presentation layer's draft (`CardDraft`: the web app's card editor reads its
+    /// boxes by the same rule). The photo is not typed: it is read and fitted below.
+    private func draft(_ fields: CardFieldArguments) -> CardDraft {
+        var draft = CardDraft()
+        for (field, values) in fields.values { draft.set(field, entries: values) }
+        return draft
     }
 
     func run() throws {
         let account = try HandshakeHome.current().account()
         let fields = try CardFieldArguments(fieldArguments)
-        var given: [(CardField, CardFieldValue)] = []
+        var given: [(field: CardField, value: CardFieldValue?)]
+        do {
+            given = try draft(fields).values()
+        } catch {
+            throw ValidationError(error.description)
+        }
         var fitted: FittedAvatar?
         for (field, values) in fields.values {
-            switch field.kind {
-            case .text: given.append((field, .text(values.last ?? "")))
-            case .list: given.append((field, .list(values)))
-            case .links: given.append((field, .links(values.compactMap(SocialLink.init(commandLine:)))))
-            case .image:
-                let path = values.last ?? ""
-                // One byte past the photo limit is enough for AvatarPhoto to say it is too large.
-                let data = try LocalFile.read(path, limit: AvatarPhoto.maxInputBytes)
-                do throws(AvatarPhotoError) { fitted = try AvatarPhoto.fit(data) } catch { throw ValidationError(error.description) }
-                if let avatar = fitted?.avatar { given.append((field, .image(avatar))) }
-            }
+            guard case .image = field.kind else { continue }
+            // One byte past the photo limit is enough for AvatarPhoto to say it is too large.
+            let data = try LocalFile.read(values.last ?? "", limit: AvatarPhoto.maxInputBytes)
+            do throws(AvatarPhotoError) { fitted = try AvatarPhoto.fit(data) } catch { throw ValidationError(error.description) }
+            if let avatar = fitted?.avatar { given.append((field, .image(avatar))) }
         }
         let profile: CardProfile
         do {

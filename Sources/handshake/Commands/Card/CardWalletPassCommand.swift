@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeWalletPass
 
 struct CardWalletPassCommand: AsyncParsableCommand {
@@ -59,7 +60,7 @@ struct CardWalletPassCommand: AsyncParsableCommand {
                 (bytes, passType) = (try PassPackage.pkpass(pass, signer: signer), pass.passTypeIdentifier)
             }
             try LocalFile.write(bytes, to: output)
-            print("Wrote \(output) (\(bytes.count.formatted()) bytes): the pass \(passType) of \(card.card.name ?? card.nodeID.rawValue).")
+            print("Wrote \(output) (\(bytes.count.formatted()) bytes): the pass \(passType) of \(DisplayName.of(card)).")
         } catch let error as WalletPassError {
             throw CommandFailure(error.description)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakePresentation
 import HandshakeStore
 
 struct ContactSetCommand: ParsableCommand {
@@ -74,7 +75,8 @@ struct ContactSetCommand: ParsableCommand {
     func run() throws {
         let book = try HandshakeHome.current().contactBook()
         let contact = try book.contact(resolving: selector.who)
-        let updated = try book.update(contact.id, try edit())
-        print("Updated \(TerminalText.value(updated.displayName)).")
+        let edit = try edit()
+        let updated = try book.update(contact.id, edit)
+        print(TerminalLine(ContactEditSentences.sentence(ContactEditKind(edit, before: contact), contact: updated)))
     }
 }

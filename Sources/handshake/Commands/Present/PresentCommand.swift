@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakePresentation
 
 /// `handshake present`: answers an OpenID4VP request with the fields the person allows. Stores nothing and
 /// creates no contact: a verifier is not a contact.
@@ -74,8 +75,7 @@ struct PresentCommand: AsyncParsableCommand {
         }
 
         let asked = authorization.askedClaims
-        let allowed: Set<PresentableClaim> =
-            allow.isEmpty ? asked.subtracting([.handshakeCard]) : Set(allow.compactMap { PresentableClaim(claimName: $0) })
+        let allowed = PresentationConsent.allowed(named: Set(allow.compactMap { PresentableClaim(claimName: $0) }), asked: asked)
         if !output.json { Self.describe(authorization, allowed: allowed) }
 
         if !yes {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
+import HandshakePresentation
 
 /// The three answers share one implementation; each is its own subcommand so it reads as the issue says:
 /// `handshake request accept ID`.
@@ -15,15 +16,14 @@ enum RequestAnswer: String {
         switch self {
         case .accept:
             let accepted = try await client.acceptFriendRequest(id, card: try home.issueCard(for: identity))
-            guard let card = accepted.senderCard else { throw CommandFailure("The server sent no card with this request.") }
-            let stored = try RequestsCommand.store(card, in: home)
-            print("\(stored)")
+            guard let card = accepted.senderCard else { throw CommandFailure(FriendRequestSentences.noCard.plain) }
+            print(TerminalLine(ReceiveReport(try home.account().keepFromFriendRequest(card), card: card).acceptedSentence))
         case .decline:
             try await client.declineFriendRequest(id)
-            print("Declined; they will see it.")
+            print(TerminalLine(FriendRequestSentences.declined))
         case .cancel:
             try await client.cancelFriendRequest(id)
-            print("Cancelled; they will see it.")
+            print(TerminalLine(FriendRequestSentences.cancelled))
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
+import HandshakePresentation
 
 /// `handshake request send`: a friend request with this identity's card, by Node ID or share link.
 struct RequestSendCommand: AsyncParsableCommand {
@@ -13,13 +14,12 @@ struct RequestSendCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("A Node ID, a share link or its token.", valueName: "to"))
     var target: String
 
-    @Option(help: ArgumentHelp("A note for them (at most \(NoteLimits.characters) characters).", valueName: "text"))
+    @Option(help: ArgumentHelp("A note for them (at most \(FriendRequestDraft.noteLimit) characters).", valueName: "text"))
     var note: String?
 
     func validate() throws {
-        if let note, note.count > NoteLimits.characters {
-            throw ValidationError("--note has \(note.count) characters; at most \(NoteLimits.characters) are allowed.")
-        }
+        // A note over the limit is a usage error, before any file or server is touched; the rule is the draft's.
+        if let note, let breach = NoteLimits.check(note) { throw ValidationError(breach.sentence("--note")) }
     }
 
     func run() async throws {
@@ -27,12 +27,16 @@ struct RequestSendCommand: AsyncParsableCommand {
         let identity = try home.identity()
         let client = try RegisteredServer.client(in: home)
         if ShareLink.looksLikeShareLink(target) { _ = try LinkCommand.read(target) }  // a broken link is told as one
-        guard let to = FriendRequestTarget(parsing: target) else {
-            throw CommandFailure("\"\(target)\" is neither a Node ID nor a share link.")
+        let draft: FriendRequestDraft
+        do {
+            draft = try FriendRequestDraft(target: target, note: note)
+        } catch {
+            throw CommandFailure(TerminalLine(error.sentence).description)
         }
+        let to = draft.target
         let card = try home.issueCard(for: identity)
         do {
-            let sent = try await client.sendFriendRequest(to: to, card: card, note: note)
+            let sent = try await client.sendFriendRequest(to: to, card: card, note: draft.note)
             print("Request sent (id \(sent.id)). You will see the answer in: handshake requests --sent")
         } catch {
             guard case .shareLink(let link) = to else { throw error }

@@ -3,6 +3,7 @@ import Foundation
 import HandshakeCore
 import HandshakeIntake
 import HandshakeMailbox
+import HandshakePresentation
 import HandshakeStore
 
 /// `handshake requests [--sent] [--json]`: the requests you received or sent, with their status.
@@ -55,34 +56,14 @@ struct RequestsCommand: AsyncParsableCommand {
         let kept = sent ? try home.account().keepAccepted(requests) : [:]
         for request in requests {
             let card = request.otherCard(from: identity.nodeID)
-            let other = TerminalText.value(card?.card.name ?? request.other(from: identity.nodeID).rawValue)
+            let other = TerminalText.value(DisplayName.other(in: request, me: identity.nodeID))
             if !json {
                 let note = request.note.map { " — \"\(TerminalText.value($0))\"" } ?? ""
                 print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
             }
             if let outcome = kept[request.id], let card, !json {
-                print("    \(Self.sentence(outcome, card: card))")
+                print("    \(ReceiveReport(outcome, card: card).sentence)")
             }
-        }
-    }
-
-    /// Keeps a card from an accepted request by the account's rule (`keepFromFriendRequest`); a sentence
-    /// saying what happened.
-    static func store(_ card: SignedCard, in home: HandshakeHome) throws -> String {
-        sentence(try home.account().keepFromFriendRequest(card), card: card)
-    }
-
-    /// What keeping `card` from an accepted request did, as a sentence.
-    static func sentence(_ outcome: ReceiveOutcome, card: SignedCard) -> String {
-        let name = TerminalText.value(card.card.name ?? card.nodeID.rawValue)
-        switch outcome {
-        case .added, .merged: return "Added \(name) to your contacts."
-        case .updated: return "Updated \(name) from their newer card."
-        case .alreadyHave: return "\(name) is already in your contacts."
-        case .ignoredBlocked: return "\(name) is blocked; their card was ignored."
-        case .refusedKeyConflict:
-            return "A contact with \(name)'s Node ID has a different key; the card was not stored. Compare security codes in person."
-        case .ignored: return "\(name) was not added."  // not an outcome of this answer
         }
     }
 }

@@ -1,0 +1,41 @@
+// Establishes the QR code of one's own card, decided once for every front end (the terminal's share screen,
+// the web app's My card, an app): which text (HandshakeMailbox's `CardQR`: the card page link on a registered
+// server, else `HS1:` text) at which error-correction level. Level M: it survives a scuffed screen or a glare
+// spot while keeping a typical card at version 12–13 (docs/performance.md), which phones read at arm's length.
+// (An Apple Wallet pass draws its own barcode; HandshakeWalletPass only checks that the text fits.)
+import Foundation
+import HandshakeCore
+import HandshakeMailbox
+import HandshakeQR
+
+/// The QR code of a card.
+public enum CardQRCode {
+    /// The error-correction level of every card's QR code.
+    public static let errorCorrection = QRErrorCorrection.medium
+
+    /// The code of `card`: its card page link on `server` (the account's mailbox server), or its `HS1:` text
+    /// when there is none.
+    public static func make(for card: SignedCard, server: URL?) throws(CardQRCodeError) -> QRCode {
+        do {
+            return try QRCode(encoding: CardQR.text(for: card, server: server), errorCorrection: errorCorrection)
+        } catch {
+            // The text is Base45 or a link of digits, and neither version nor mask is forced: running out of
+            // room is the only way this fails.
+            throw CardQRCodeError(cardBytes: card.bytes.count, sharesAvatar: card.card.avatar != nil)
+        }
+    }
+}
+
+/// A card too large for a QR code.
+public struct CardQRCodeError: HandshakeError, Equatable {
+    /// The signed card's size in bytes.
+    public let cardBytes: Int
+    /// Whether the card shares a photo (usually the largest field).
+    public let sharesAvatar: Bool
+
+    /// What happened and what to do, without naming a front end's commands.
+    public var description: String {
+        "Your card is too large for a QR code: it is \(cardBytes) bytes signed, and the largest QR code holds about 2 KB. "
+            + "Share fewer fields\(sharesAvatar ? " (the photo is usually the largest)" : ""), or give your card as its typed code or link, which have room for it."
+    }
+}

@@ -1,0 +1,26 @@
+// Establishes the one rule for the trust level someone new gets when added: any of the three, chosen by the
+// person, Trusted when nothing was chosen. Blocked is a choice too — adding someone blocked keeps their card
+// only so that their later cards are ignored — so no front end quietly turns a chosen Blocked into Known.
+// The words for each level, as a menu shows them, are here as well.
+import HandshakeStore
+
+/// The trust levels Add offers for someone new, and what each means.
+public enum NewContactTrust {
+    /// What a new contact gets when the person chose nothing.
+    public static let `default` = TrustLevel.trusted
+
+    /// The levels Add offers, in the order a menu lists them.
+    public static let offered: [TrustLevel] = [.trusted, .known, .blocked]
+
+    /// The level chosen, or the default when nothing (or nothing readable) was.
+    public static func chosen(_ level: TrustLevel?) -> TrustLevel { level ?? `default` }
+
+    /// What a trust level means, as a menu says it.
+    public static func label(_ level: TrustLevel) -> String {
+        switch level {
+        case .trusted: "Trusted: counted among common friends"
+        case .known: "Known: met, but not vouched for"
+        case .blocked: "Blocked: their cards are ignored"
+        }
+    }
+}
