@@ -47,7 +47,7 @@ struct AppHostileLabelTests {
         let app = try AppFaceToFaceTests.app(in: pair.first, of: pair, home: ada.home, environment: environment)
         defer { app.process.terminate() }
         let url = try await AppFaceToFaceTests.firstWord(of: app.output, after: "Handshake is open at ")
-        let browser = try AppFaceToFaceTests.browser(Self.script, url: url, in: pair.first, of: pair)
+        let browser = try AppFaceToFaceTests.browser(Self.script, [url, AppBrowserTests.artifacts.path], in: pair.first, of: pair)
         defer { if browser.process.isRunning { browser.process.terminate() } }
         guard let line = try await browser.lines.next() else {
             let errors = try await PipeLines(browser.errors.fileHandleForReading).rest()

@@ -16,7 +16,7 @@ struct AppPathTests {
     static let every: [AppPath] = [
         .home, .stylesheet, .script, .contacts, .contactResults, .contact(1), .editContact(1), .verifyContact(1), .deleteContact(1),
         .contactCard(1), .myCard, .editCard, .cardPhoto, .removeCardPhoto, .add, .keepCard, .addPicture, .nearby, .nearbyLive, .nearbyStream,
-        .startNearby, .chooseNearby, .answerNearby, .stopNearby, .requests, .requestsLive, .requestsStream, .requestsBadge, .answerRequest,
+        .startNearby, .chooseNearby, .answerNearby, .stopNearby, .retryNearby, .doneNearby, .nearbyBanner, .requests, .requestsLive, .requestsStream, .requestsBadge, .answerRequest,
         .sendRequest, .makeShareLink, .settings, .showBackup, .connectServer, .saveDefaults,
     ]
 
@@ -67,7 +67,7 @@ struct AppPathTests {
         try await Application(router: router).test(.router) { client in
             let pages: [AppPath] = [
                 .contacts, .contactResults, .contact(contact.id), .deleteContact(contact.id), .contactCard(contact.id), .myCard, .editCard, .add,
-                .nearby, .nearbyLive, .requests, .requestsLive, .requestsBadge, .settings, .script, .stylesheet,
+                .nearby, .nearbyLive, .nearbyBanner, .requests, .requestsLive, .requestsBadge, .settings, .script, .stylesheet,
             ]
             for page in pages {
                 try await client.execute(uri: page.href, method: .get) { response in

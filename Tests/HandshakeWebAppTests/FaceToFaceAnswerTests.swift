@@ -49,7 +49,10 @@ struct FaceToFaceAnswerTests {
         Row(name: "Don't add", question: .addSomeoneNew, form: .init(answer: .no), answer: .keep(.ignore)),
         Row(name: "Send note", question: .note, form: .init(answer: .note, note: "Hello Bob"), answer: .note("Hello Bob")),
         Row(name: "Send with an empty box: no note", question: .note, form: .init(answer: .note, note: ""), answer: .noNote),
-        Row(name: "No note", question: .note, form: .init(answer: .noNote, note: "Hello Bob"), answer: .noNote),
+        Row(name: "Merge into the one contact the card matches", question: .addAMatch, form: .init(answer: .merge), answer: .keep(.merge(into: 7))),
+        Row(name: "Add separately", question: .addAMatch, form: .init(answer: .separately), answer: .keep(.addSeparately(trust: .trusted))),
+        Row(name: "Merge asked of a card that matches nobody adds it", question: .addSomeoneNew, form: .init(answer: .merge),
+            answer: .keep(.add(trust: .trusted))),
     ]
 
     @Test(arguments: rows)

@@ -62,11 +62,17 @@ extension NearbyCoordinator {
 
     /// Chooses the person `typed` names (their id in the list, their number, their shown name, or the start
     /// of their instance name): their session, already open, becomes the exchange (or the one about to open
-    /// does), and the confirm screen follows. Only while looking.
+    /// does), and the confirm screen follows. Only while looking, or while the request of the person chosen
+    /// waits for an answer (both chose each other: it is drawn as the confirm screen).
     /// - Returns: the peer chosen; `nil` when the text names nobody in the list (the snapshot's notices say
     ///   so), or an exchange is under way already.
     @discardableResult
     public func choose(_ typed: String) -> NearbyPeer? {
+        // Their request came first, and the person chose them before answering it: a mutual tap.
+        if let peer = lobby.peer(typed: typed), flow.chose(peer.id) {
+            publish()
+            return peer
+        }
         guard !flow.isClaimed else { return nil }
         guard let peer = lobby.peer(typed: typed) else {
             notice(.unknownChoice(typed))

@@ -70,6 +70,18 @@ struct NearbyFlow: Sendable, Equatable {
         }
     }
 
+    /// The person chose `peerID` in the list after that person's own request made the exchange, before
+    /// answering it (the tap and the request crossed): both chose each other, so their request is drawn as
+    /// the confirm screen, whose one button accepts it. Returns whether it was that person's request.
+    mutating func chose(_ peerID: String) -> Bool {
+        guard case .incomingRequest(var request) = state, request.answer == nil, case .theirRequest(let peer) = request.facts.origin,
+            peer.id == peerID
+        else { return false }
+        request.facts.choseThemToo()
+        state = .incomingRequest(request)
+        return true
+    }
+
     // MARK: What happened
 
     /// Takes in what happened; returns what to do, in order.

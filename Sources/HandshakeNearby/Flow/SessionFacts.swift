@@ -6,7 +6,7 @@ import HandshakeExchange
 
 /// The session, whatever its screen.
 struct SessionFacts: Sendable, Equatable {
-    let origin: SessionOrigin
+    private(set) var origin: SessionOrigin
     var shortCode: String?
     var commonFriends: CommonFriendsStatus
     var commonFriendNames: [String]
@@ -24,6 +24,11 @@ struct SessionFacts: Sendable, Equatable {
         guard let status = Self.commonFriends(in: screen) else { return }
         commonFriends = status
         commonFriendNames = names
+    }
+
+    /// The person chose, in the list, the device whose request made this the exchange: both chose each other.
+    mutating func choseThemToo() {
+        if case .theirRequest(let peer) = origin { origin = .chosen(peer) }
     }
 
     /// Whether the session's cards would need no person to say yes: both people meant this exchange.

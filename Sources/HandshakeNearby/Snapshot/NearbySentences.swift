@@ -2,6 +2,9 @@
 // program, the web app, an iOS app) says them the same way; kept in one place for the presentation layer to
 // take over. A name in them comes from the other device (a card, an advertisement): a front end escapes the
 // whole sentence where it shows it, as it escapes any text from outside.
+import HandshakeCore
+import HandshakeExchange
+import HandshakeStore
 
 /// The sentences of the nearby screens.
 public enum NearbySentences {
@@ -48,6 +51,143 @@ public enum NearbySentences {
     /// The common-friend count beside someone in the list.
     public static func commonFriendCount(_ count: Int) -> String {
         count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")"
+    }
+
+    /// The looking screen's heading while the list is open (EX-1).
+    public static let lookingHeading = "Looking for people nearby"
+
+    /// The common-friend badge beside someone in the list (EX-1): `nil` when they have none, or while not
+    /// known (the row then says nothing rather than a guess).
+    public static func commonFriendBadge(_ count: Int?) -> String? {
+        guard let count, count > 0 else { return nil }
+        return "👥 \(count) common friend\(count == 1 ? "" : "s")"
+    }
+
+    /// The confirm screen's heading (EX-2).
+    public static func exchangeWith(_ name: String?) -> String {
+        "Exchange cards with \(name ?? "this person")"
+    }
+
+    /// The common friends on the confirm and request screens, by name (EX-2): "You and Mei have 3 common
+    /// friends: Bob, Alice, Charlie".
+    public static func commonFriends(with name: String?, _ friends: NearbyCommonFriends) -> String {
+        switch friends {
+        case .pending: return "Looking for common friends…"
+        case .unavailable(let reason): return "Common friends: \(reason)"
+        case .found(let names):
+            let you = "You and \(name ?? "them")"
+            guard !names.isEmpty else { return "\(you) have no common friends." }
+            return "\(you) have \(names.count) common friend\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
+        }
+    }
+
+    /// The one button of the confirm screen: it accepts their request when it is here already.
+    public static func exchangeButton(theirRequestIsHere: Bool) -> String {
+        theirRequestIsHere ? "Accept and exchange cards" : "Exchange cards"
+    }
+
+    /// The success screen's heading (EX-5).
+    public static func exchanged(with name: String?) -> String {
+        "Card exchanged with \(name ?? "them")"
+    }
+
+    /// Where their note goes while it has not come (EX-5).
+    public static let theirNoteWaiting = "Waiting…"
+
+    /// The merge question, inline on the success screen: their card shares an email or a phone with a contact.
+    public static func mergeQuestion(_ existing: String) -> String {
+        "Merge with existing \(existing)?"
+    }
+
+    /// Under a note the rule refused: the box keeps it, and it can be sent again once changed.
+    public static func noteRefused(_ reason: NoteError) -> String {
+        "Not sent: \(reason)"
+    }
+
+    /// What the contact book did with their card, in a line (EX-5: saved at once).
+    public static func kept(_ outcome: ReceiveOutcome) -> String {
+        switch outcome {
+        case .added(let contact): "Saved \(contact.displayName) to your contacts."
+        case .merged(_, let target): "Merged into \(target.displayName)."
+        case .updated(let contact, _, _): "Updated \(contact.displayName) from their newer card."
+        case .alreadyHave(let contact): "You already have \(contact.displayName)'s card."
+        case .ignoredBlocked(let contact): "\(contact.displayName) is blocked: their card was ignored."
+        case .refusedKeyConflict: "This card claims a Node ID you know under another key: refused."
+        case .ignored: "Not added: nothing was stored."
+        }
+    }
+
+    /// The question the contact book needs answered, inline on the success screen: "Merge with existing
+    /// Mei?" when the card matches a contact, else whether to add them.
+    public static func keepQuestion(_ question: NearbyKeepQuestion) -> String {
+        if question.matches.count == 1 { return mergeQuestion(question.matches[0].displayName) }
+        if question.isMerge {
+            return "Their card shares an email or a phone number with \(question.matches.map(\.displayName).joined(separator: ", ")). Add them separately?"
+        }
+        return "Add \(question.card.card.name ?? "them") to your contacts?"
+    }
+
+    /// What the looking screen says about how the devices find each other; `nil` while starting.
+    public static func looking(_ way: NearbySnapshot.Looking.Way) -> String? {
+        switch way {
+        case .starting: nil
+        case .list(_, _, let showsName): showsName ? "\(lookingHeading). Others see your card's name." : "\(lookingHeading). Others do not see your name."
+        case .lookingFor(let what): "Looking for \(what)…"
+        case .connecting(let peer): connecting(to: peer.displayName)
+        case .tokenHandedOver: "Waiting for the device that was handed the token…"
+        case .codeShown: "Show this code to the other person."
+        case .listening(let port): "Listening on port \(port)."
+        }
+    }
+
+    /// Someone in the list, as their row names them: the name their device shows, or a number and the start
+    /// of their instance name.
+    public static func listed(_ person: NearbyPerson) -> String {
+        person.peer.displayName ?? "Someone (\(person.peer.shortID))"
+    }
+
+    /// Connecting to someone.
+    public static func connecting(to name: String?) -> String {
+        "Connecting to \(name ?? "someone")…"
+    }
+
+    /// The confirm screen after its button, while the card goes out.
+    public static let sendingCard = "Sending your card…"
+
+    /// Under their request: what accepting does.
+    public static let theyWillReceiveYourCard = "They will receive your card, as your sharing profile issues it."
+
+    /// After answering their request.
+    public static func answered(_ accepted: Bool) -> String {
+        accepted ? "Accepted: sending your card…" : "Declined."
+    }
+
+    /// The note box's label (EX-5).
+    public static func notePrompt(to name: String?) -> String {
+        "Write a note to \(name ?? "them") (up to \(NoteLimits.characters) characters, sent once)"
+    }
+
+    /// Under the note box: how much of the limit `text` uses, counted as the note rule counts (``TextLength``,
+    /// Unicode scalars); the page's script says the same as the person types.
+    public static func noteCount(_ text: String?) -> String {
+        guard let text, !text.isEmpty else { return "Up to \(NoteLimits.characters) characters." }
+        let used = TextLength.count(text)
+        return used > NoteLimits.characters ? "\(used - NoteLimits.characters) characters too many." : "\(used) of \(NoteLimits.characters) characters."
+    }
+
+    /// Our note on its way.
+    public static func sendingNote(_ text: String) -> String { "Sending: “\(text)”" }
+
+    /// Our note, sent.
+    public static func youWrote(_ text: String) -> String { "You wrote: “\(text)”" }
+
+    /// Their note never came: the session is over.
+    public static let noNoteFromThem = "No note from them."
+
+    /// A card's company and title in a line ("Sprout Labs · Designer"); `nil` when it has neither.
+    public static func work(_ fields: CardFields) -> String? {
+        let parts = [fields.company, fields.title].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The seconds left, in words.

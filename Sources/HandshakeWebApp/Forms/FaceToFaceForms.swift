@@ -1,6 +1,6 @@
 // Establishes what the Face to face buttons send: how to meet (look for people, show a code, type theirs),
-// whom to choose from the list, and the answer to the question on screen (yes or no, or the note). A button
-// the form does not name starts looking, or answers "no".
+// whom to choose from the list, and the answer to the question on screen (yes or no, merge or separately,
+// or the note). A button the form does not name starts looking, or answers "no".
 import Foundation
 import HandshakeExchange
 import HandshakeNearby
@@ -50,8 +50,7 @@ struct ChooseForm: Decodable, Sendable {
 struct NearbyAnswerForm: Decodable, Sendable {
     /// The button pressed.
     enum Answer: String, Decodable, Sendable {
-        case yes, no, note
-        case noNote = "none"
+        case yes, no, note, merge, separately
     }
 
     var answer: Answer?
@@ -61,12 +60,15 @@ struct NearbyAnswerForm: Decodable, Sendable {
         case answer, note
     }
 
-    /// What the screen's model is told: yes, the note's text, or no ("no", no note, or an empty note).
+    /// What the screen's model is told: yes, merge, separately, the note's text, or no ("no", or an empty
+    /// note).
     var reply: FaceToFace.Reply {
         switch answer {
         case .yes: .yes
+        case .merge: .merge
+        case .separately: .separately
         case .note: note.map { $0.isEmpty ? .no : .note($0) } ?? .no
-        case .no, .noNote, nil: .no
+        case .no, nil: .no
         }
     }
 }

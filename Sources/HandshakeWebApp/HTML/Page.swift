@@ -36,6 +36,9 @@ enum Page {
                         HTML.a(.href(section.path), .when(section == current, .aria("current", "page"))) { .text(section.rawValue) }
                     }
                 }
+                // A face-to-face request arriving while the person is on another screen shows here
+                // (FaceToFaceBanner); Face to face asks it on its own screen.
+                if current != .nearby { FaceToFaceBanner.placeholder }
             }
             HTML.main(.id("main"), content: body)
         }
@@ -101,6 +104,11 @@ enum Page {
     /// A redirect after a change (POST, then GET), so a reload does not repeat it.
     static func redirect(to path: AppPath) -> Response {
         Response(status: .seeOther, headers: [.location: path.href])
+    }
+
+    /// A redirect to Contacts with the contact just met first, highlighted (Face to face's Done).
+    static func redirect(to path: AppPath, newContact id: Int64) -> Response {
+        Response(status: .seeOther, headers: [.location: path.href + "?" + ContactsScreen.Filter.CodingKeys.new.rawValue + "=" + String(id)])
     }
 
     /// A redirect after a change to the page that says what it did.

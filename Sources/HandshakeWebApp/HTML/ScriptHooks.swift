@@ -26,6 +26,8 @@ enum ScriptElement: CaseIterable, Sendable {
     case cameraStop
     /// The camera's picture.
     case viewfinder
+    /// Where a face-to-face request shows on every screen but Face to face.
+    case nearbyBanner
 
     /// The id.
     var id: StaticString {
@@ -40,6 +42,7 @@ enum ScriptElement: CaseIterable, Sendable {
         case .camera: "camera"
         case .cameraStop: "camera-stop"
         case .viewfinder: "viewfinder"
+        case .nearbyBanner: "nearby-banner"
         }
     }
 }

@@ -1,8 +1,8 @@
-// Establishes the Face to face screen's model: one `NearbyCoordinator` run at a time, and its snapshot read
-// the way the screen draws it. The coordinator's questions wait for the person's button (an answer from the
-// page goes to the coordinator, which takes it only while its question is open); every new snapshot bumps a
-// version that the page's event stream follows. The meeting, the session and what is kept are the
-// coordinator's; this holds only the run and the last snapshot.
+// Establishes the Face to face screen's model: one `NearbyCoordinator` run at a time, its last snapshot (what
+// the screen and the banner on every other screen draw), and the person's buttons handed to the coordinator,
+// which takes an answer only while its question is open. Every new snapshot bumps a version that the pages'
+// event streams follow; when no page follows any more (the browser tab was closed), the run ends within a
+// few seconds, so the other person is told they left instead of waiting for a page that is gone.
 import Foundation
 import HandshakeCore
 import HandshakeExchange
@@ -11,24 +11,23 @@ import HandshakeStore
 
 @MainActor
 final class FaceToFace {
-    /// What the screen is asking the person, if anything.
-    enum Question: Equatable {
-        /// They ask to exchange: accept or decline.
-        case request(SignedCard)
-        /// Their card arrived: add them?
-        case keep(SignedCard)
-        /// The note box of the success screen.
-        case note
-    }
+    /// How long the app waits, after the last page following the exchange went away, before it ends the run:
+    /// long enough for a page to load the next one (each page of the app follows it), short enough that the
+    /// other person hears within seconds.
+    static let goneAfter: Duration = .milliseconds(1500)
 
     let account: HandshakeAccount
     private(set) var version = 0
     private var coordinator: NearbyCoordinator?
     /// The exchange as last drawn: the coordinator's last snapshot (kept once the run is over).
-    private var snapshot: NearbySnapshot?
+    private(set) var snapshot: NearbySnapshot?
     /// The run's own sentence when it ended before any session (its time limit, the person stopping).
     private var runError: String?
     private var run: Task<Void, Never>?
+    /// How the last run met people, for Try again.
+    private var lastStart: (meeting: NearbyMeeting, showsName: Bool)?
+    /// The person pressed Done (or started again): the ended exchange is no longer drawn.
+    private(set) var dismissed = false
     private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
 
     init(account: HandshakeAccount) { self.account = account }
@@ -39,18 +38,17 @@ final class FaceToFace {
     /// Starts looking for people nearby (or shows a code, or types one). Nothing when a run is under way.
     func start(_ meeting: NearbyMeeting, showsName: Bool) throws {
         guard run == nil else { return }
-        // The person confirms on the page itself; a local web app has no second factor to ask.
+        // The person confirms on the page itself; a local web app has no second factor to ask. Their card is
+        // saved as soon as it arrives (the person said yes by choosing or accepting): the book asks only when
+        // its rule needs the person's word (a card that matches a contact).
         var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.showsName = showsName
+        configuration.keeping = .atOnce
         let coordinator = try NearbyCoordinator(account: account, configuration: configuration)
-        (self.coordinator, snapshot, runError) = (coordinator, coordinator.snapshot, nil)
+        (self.coordinator, snapshot, runError, dismissed) = (coordinator, coordinator.snapshot, nil, false)
+        lastStart = (meeting: meeting, showsName: showsName)
         Task {
-            for await snapshot in coordinator.snapshots() {
-                // Choosing someone from the list is saying yes: the confirm screen's one button is pressed for
-                // the person, as this screen draws no confirm screen of its own.
-                if case .exchange? = snapshot.question { try? coordinator.answer(.exchange(.exchange)) }
-                self.take(snapshot)
-            }
+            for await snapshot in coordinator.snapshots() { self.take(snapshot) }
         }
         run = Task {
             do {
@@ -63,7 +61,18 @@ final class FaceToFace {
         changed()
     }
 
-    /// Connects to the person with this id from the list; choosing them is saying yes to exchanging.
+    /// Looks again the way the last run did (the looking screen's Try again): the run under way stops first.
+    func tryAgain() async throws {
+        guard let lastStart else { return }
+        if let run {
+            run.cancel()
+            await run.value
+        }
+        try start(lastStart.meeting, showsName: lastStart.showsName)
+    }
+
+    /// Connects to the person with this id from the list; choosing them opens the confirm screen (or, when
+    /// their request came first, makes it one: both chose each other).
     func choose(_ id: String) {
         guard let coordinator, coordinator.choose(id) != nil else { return }
         changed()
@@ -71,10 +80,14 @@ final class FaceToFace {
 
     /// What a button of the screen says.
     enum Reply: Equatable {
-        /// Accept, Add.
+        /// Exchange, Accept.
         case yes
-        /// Decline, Don't add, No note.
+        /// Decline.
         case no
+        /// Merge their card into the contact it matches.
+        case merge
+        /// Keep their card as a contact of its own.
+        case separately
         /// Send this note.
         case note(String)
     }
@@ -93,12 +106,26 @@ final class FaceToFace {
         case (.exchange, _): .exchange(.exchange)
         case (.request, .yes): .accept
         case (.request, _): .decline
-        // A card that matches a contact is added as a contact of its own, as the screen's Add always did.
-        case (.keep(let keep), .yes): .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
+        case (.keep(let keep), .merge) where keep.matches.count == 1: .keep(.merge(into: keep.matches[0].id))
+        case (.keep(let keep), .yes), (.keep(let keep), .separately), (.keep(let keep), .merge):
+            .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
         case (.keep, _): .keep(.ignore)
         case (.note, .note(let text)): .note(text)
         case (.note, _): .noNote
         }
+    }
+
+    /// Done on the success screen: the session closes (our note box, if still open, sends none) and the ended
+    /// exchange is no longer drawn. Returns the contact their card was kept as, for Contacts to show first,
+    /// and whether the cards crossed.
+    func done() -> (kept: Int64?, crossed: Bool) {
+        let swap = snapshot.flatMap(Self.swap)
+        if let coordinator, case .succeeded? = snapshot?.stage { try? coordinator.answer(.leave) }
+        // Start again while looking or asking: the run stops too.
+        if swap == nil { stop() }
+        dismissed = true
+        changed()
+        return (swap?.saving.contact?.id, swap != nil)
     }
 
     /// Leaves the exchange: the session closes (or the looking stops) and the run ends with its sentence.
@@ -112,131 +139,68 @@ final class FaceToFace {
         changed()
     }
 
-    // MARK: The snapshot, as the screen reads it
+    // MARK: The snapshot, as the screens read it
 
-    /// The stage drawn.
-    private var stage: NearbySnapshot.Stage { snapshot?.stage ?? .notStarted }
+    /// The stage drawn: nothing started before a run and after Done.
+    var stage: NearbySnapshot.Stage {
+        guard !dismissed || running else { return .notStarted }
+        return snapshot?.stage ?? .notStarted
+    }
 
-    /// How it ended, once it did.
+    /// How it ended, once it did: the run's own sentence when it stopped before any session.
     var ending: String? {
-        if case .ended(let ended) = stage {
-            if case .stopped = ended.outcome, let runError { return runError }
-            return ended.sentence
-        }
-        return run == nil ? runError : nil
-    }
-
-    /// The 6-digit code both screens show, or the short code to show the other person.
-    var shortCode: String? {
-        if case .looking(let looking) = stage, case .codeShown(let code, _) = looking.way { return code }
-        return snapshot?.session?.shortCode
-    }
-
-    /// The common friends' names, once found.
-    var commonFriends: [String] { snapshot?.session?.commonFriends.names ?? [] }
-
-    /// Whether the common friends with the person connected are known yet (`nil`: nobody is connected).
-    var commonFriendsFound: Bool? { snapshot?.session.map { $0.commonFriends != .pending } }
-
-    /// The question on screen.
-    var question: Question? {
-        switch snapshot?.question {
-        case .request(let card)?: .request(card)
-        case .keep(let keep)?: .keep(keep.card)
-        case .note?: .note
-        case .exchange?, nil: nil
-        }
-    }
-
-    /// The people found nearby.
-    var people: [NearbyPeer] {
-        if case .looking(let looking) = stage { return looking.people.map(\.peer) }
-        return []
-    }
-
-    /// How many common friends were found with the person advertising as `peerID`; `nil` while unknown.
-    func commonFriendCount(with peerID: String) -> Int? {
-        guard case .looking(let looking) = stage else { return nil }
-        return looking.people.first { $0.peer.id == peerID }?.commonFriendCount
+        guard case .ended(let ended) = stage else { return run == nil && !dismissed ? runError : nil }
+        if case .stopped = ended.outcome, let runError { return runError }
+        return ended.sentence
     }
 
     /// What crossed, on the success screen or after it.
-    private var swap: NearbySnapshot.Success? {
-        switch stage {
+    nonisolated static func swap(_ snapshot: NearbySnapshot) -> NearbySnapshot.Success? {
+        switch snapshot.stage {
         case .succeeded(let success): success
         case .ended(let ended): ended.swap
         default: nil
         }
     }
 
-    /// Their note, once it came.
-    var theirNote: String? { swap?.theirNote }
-    /// Our note, once sent.
-    var ourNote: String? { swap?.ourNote.sentText }
-    /// The contact their card is kept as.
-    var keptContactID: Int64? { swap?.saving.contact?.id }
-
-    /// Sentences about the exchange so far, as the snapshot holds it: how the devices are finding each other,
-    /// the notices said, the connection and what crossed.
-    var lines: [String] {
-        var lines: [String] = []
-        if case .looking(let looking) = stage {
-            if let sentence = Self.sentence(looking.way) { lines.append(sentence) }
-            if let sentence = looking.nobodyFound { lines.append(sentence) }
-            if let chosen = looking.chosen { lines.append(Self.connecting(to: chosen.peer)) }
-        }
-        if case .connecting(let peer?) = stage { lines.append(Self.connecting(to: peer)) }
-        lines += (snapshot?.notices ?? []).map(\.description)
-        if let session = snapshot?.session {
-            lines.append(session.shortCode.map { "Connected. Check that both screens show \($0)." } ?? "Connected to the device that has the code.")
-        }
-        if case .incomingRequest(let request) = stage { lines.append(NearbySentences.asksToExchange(request.theirCard.card.name)) }
-        if let swap, let card = swap.theirCard {
-            lines.append("Their card arrived: \(card.card.name ?? card.nodeID.rawValue), verified.")
-            if case .kept(let outcome) = swap.saving { lines.append(Self.sentence(outcome, card)) }
-        }
-        if let swap, case .failed(let sentence) = swap.saving { lines.append(sentence) }
-        if let swap, case .writing(let refused?) = swap.ourNote { lines.append("The note was not sent: \(refused.reason)") }
-        return lines
+    /// The seconds left until `deadline`, on the running session's clock (0 once the run is over).
+    func secondsLeft(until deadline: Duration) -> Int {
+        coordinator?.secondsLeft(until: deadline) ?? 0
     }
 
-    /// What the looking screen says about how the devices find each other.
-    static func sentence(_ way: NearbySnapshot.Looking.Way) -> String? {
-        switch way {
-        case .starting: nil
-        case .list(_, _, let showsName): showsName ? "Looking for people nearby. Others see your card's name." : "Looking for people nearby."
-        case .lookingFor(let what): "Looking for \(what)…"
-        case .connecting(let peer): connecting(to: peer)
-        case .tokenHandedOver: "Waiting for the device that was handed the token…"
-        case .codeShown(let code, _): "Show this code to the other person: \(code)"
-        case .listening(let port): "Listening on port \(port)."
-        }
+    /// Their request, while it waits for an answer: what the banner on every other screen shows.
+    var request: NearbySnapshot.Request? {
+        if case .incomingRequest(let request) = stage, request.answer == nil { return request }
+        return nil
     }
 
-    static func connecting(to peer: NearbyPeer) -> String {
-        "Connecting to \(peer.displayName ?? "someone")…"
-    }
-
-    /// The seconds left for an answer: to ours while our request waits, or to theirs while it is on screen.
-    var secondsLeft: (waitingForThem: Bool, seconds: Int)? {
-        guard let coordinator else { return nil }
-        switch stage {
-        case .waiting(let waiting): return (true, coordinator.secondsLeft(until: waiting.deadline))
-        case .incomingRequest(let request): return (false, coordinator.secondsLeft(until: request.deadline))
-        default: return nil
-        }
-    }
+    // MARK: Following
 
     /// Follows changes: the version now, then a new one each time something on the screen changed; ends when
     /// the app stops. The first is what closes the gap between drawing the page and subscribing: a change
-    /// in between would otherwise never be drawn (the browser test caught this on a busy machine).
+    /// in between would otherwise never be drawn (the browser test caught this on a busy machine). While a
+    /// run is under way, a follower going away with no other left ends the run after ``goneAfter``.
     func changes() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         continuation.yield(version)
         watchers[id] = continuation
-        continuation.onTermination = { _ in Task { @MainActor in self.watchers[id] = nil } }
+        continuation.onTermination = { _ in Task { @MainActor in self.unfollowed(id) } }
         return stream
+    }
+
+    /// How many pages follow the exchange.
+    var followers: Int { watchers.count }
+
+    private func unfollowed(_ id: UUID) {
+        watchers[id] = nil
+        guard watchers.isEmpty, let run else { return }
+        Task {
+            try? await Task.sleep(for: Self.goneAfter)
+            // Another page (the next one loaded, or the same one reconnecting) follows again: the person is here.
+            guard self.watchers.isEmpty, self.run == run else { return }
+            run.cancel()
+        }
     }
 
     private func changed() {
@@ -249,18 +213,5 @@ final class FaceToFace {
         if let coordinator { snapshot = coordinator.snapshot }
         coordinator = nil
         changed()
-    }
-
-    static func sentence(_ outcome: ReceiveOutcome, _ card: SignedCard) -> String {
-        let name = card.card.name ?? card.nodeID.rawValue
-        switch outcome {
-        case .added: return "Added \(name) to your contacts."
-        case .merged(_, let target): return "\(name) is \(target.displayName)'s new identity: merged."
-        case .updated(let contact, _, _): return "Updated \(contact.displayName) from their newer card."
-        case .alreadyHave(let contact): return "You already have \(contact.displayName)'s card."
-        case .ignoredBlocked(let contact): return "\(contact.displayName) is blocked: their card was ignored."
-        case .refusedKeyConflict: return "This card claims a Node ID you know under another key: refused."
-        case .ignored: return "Not added: nothing was stored."
-        }
     }
 }

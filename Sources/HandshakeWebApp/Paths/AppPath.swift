@@ -32,6 +32,12 @@ enum AppPath: Hashable, Sendable {
     case chooseNearby
     case answerNearby
     case stopNearby
+    /// Looking again after nobody was found.
+    case retryNearby
+    /// Done on the success screen (or Start again after an ending).
+    case doneNearby
+    /// Their request, as the banner on every other screen shows it.
+    case nearbyBanner
     case requests
     case requestsLive
     case requestsStream
@@ -74,6 +80,9 @@ enum AppPath: Hashable, Sendable {
         case .chooseNearby: "/nearby/choose"
         case .answerNearby: "/nearby/answer"
         case .stopNearby: "/nearby/stop"
+        case .retryNearby: "/nearby/retry"
+        case .doneNearby: "/nearby/done"
+        case .nearbyBanner: "/nearby/banner"
         case .requests: "/requests"
         case .requestsLive: "/requests/live"
         case .requestsStream: "/requests/stream"

@@ -1,6 +1,7 @@
 // Establishes the Contacts screen: the search box (the book's own search, by name, alias, company, tag or
 // the start of a Node ID, redrawn as the person types), filters by trust and by tag, pinned contacts first and
-// then everyone, each with how far they can be trusted, and an empty state that says what to do first. The
+// then everyone, each with how far they can be trusted (the contact just met face to face first, highlighted,
+// after Face to face's Done), and an empty state that says what to do first. The
 // list and its order are the book's (`ContactListQuery`); the screen only draws them.
 import HandshakeHTML
 import HandshakeStore
@@ -12,9 +13,11 @@ enum ContactsScreen {
         var search = ""
         var tag: String?
         var trust: TrustLevel?
+        /// The contact just met face to face: drawn first, highlighted (Face to face's Done).
+        var new: Int64?
 
         enum CodingKeys: String, CodingKey {
-            case search = "q", tag, trust
+            case search = "q", tag, trust, new
         }
 
         init(search: String = "", tag: String? = nil, trust: TrustLevel? = nil) {
@@ -28,6 +31,7 @@ enum ContactsScreen {
             search = try query.decodeIfPresent(String.self, forKey: .search) ?? ""
             tag = try query.decodeIfPresent(String.self, forKey: .tag).flatMap { $0.isEmpty ? nil : $0 }
             trust = try query.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:))
+            new = try? query.decodeIfPresent(String.self, forKey: .new).flatMap { Int64($0) }
         }
 
         var listQuery: ContactListQuery { ContactListQuery(search: search, tag: tag, trust: trust) }
@@ -73,7 +77,8 @@ enum ContactsScreen {
 
     /// The list under the search box, also served alone (`/contacts/results`) as the person types.
     static func results(contacts: [Contact], filter: Filter) -> HTML {
-        let pinned = contacts.filter(\.pinned), others = contacts.filter { !$0.pinned }
+        let new = contacts.first { $0.id == filter.new }
+        let pinned = contacts.filter { $0.pinned && $0.id != new?.id }, others = contacts.filter { !$0.pinned && $0.id != new?.id }
         if contacts.isEmpty && filter.isEmpty {
             return HTML.div(.class("notice")) {
                 HTML.p {
@@ -91,18 +96,19 @@ enum ContactsScreen {
         if contacts.isEmpty && filter.search.isEmpty { return HTML.p { .text("Nobody matches these filters.") } }
         if contacts.isEmpty { return HTML.p { .text("Nobody matches “\(filter.search)”.") } }
         return HTML.group {
+            if let new { section("Just met", [new], highlighted: true) }
             section("Pinned", pinned)
             section(pinned.isEmpty ? "All contacts" : "Everyone else", others)
         }
     }
 
-    static func section(_ title: String, _ contacts: [Contact]) -> HTML {
+    static func section(_ title: String, _ contacts: [Contact], highlighted: Bool = false) -> HTML {
         guard !contacts.isEmpty else { return .empty }
         return HTML.group {
             HTML.h2 { .text(title) }
             HTML.ul(.class("contacts")) {
                 for contact in contacts {
-                    HTML.li {
+                    HTML.li(.when(highlighted, .class("new"))) {
                         HTML.a(.href(.contact(contact.id))) {
                             HTML.span { .text(contact.displayName) }
                             HTML.span(.class("badge")) { .text(ContactScreen.standing(contact)) }

@@ -1,8 +1,12 @@
-// Establishes the Face to face screen: how to start (look for people nearby, show a code, type one), the
-// live part (the people found, the 6-digit code both screens show, the common friends, the question the
-// exchange waits on, their note, how it ended), redrawn as it changes. The live part is also served alone
-// (`/nearby/live`) for the page's script, which swaps it in when the event stream says it changed.
+// Establishes the Face to face screen as seed 001 draws it, each part the coordinator's snapshot drawn: how to
+// start; looking for people nearby, each with their common-friend count, or nobody found with Try again
+// (EX-1); the one-glance confirm with your own card as it will be sent (EX-2); your request waiting with its
+// seconds left (EX-3); their request (EX-4); their card as a card, saved at once, with the note box open and
+// their note or "Waiting…", then Done (EX-5). The sentences are HandshakeNearby's (NearbySentences). The
+// live part is also served alone (`/nearby/live`) for the page's script, which swaps it in when the event
+// stream says it changed.
 import HandshakeCore
+import HandshakeExchange
 import HandshakeHTML
 import HandshakeNearby
 import HandshakeStore
@@ -16,70 +20,55 @@ enum FaceToFaceScreen {
         }
     }
 
-    /// The part that changes as the exchange goes on.
+    /// The part that changes as the exchange goes on: the snapshot's stage, drawn.
     @MainActor static func live(_ model: FaceToFace, formToken: String) -> HTML {
-        guard model.running || model.ending != nil else { return start(formToken) }
-        return HTML.group {
-            if let code = model.shortCode {
-                HTML.p(.class("shortcode"), .aria("label", "The code both screens show")) { .text(code) }
+        let ownCard = model.snapshot?.ownCard
+        switch model.stage {
+        case .notStarted:
+            guard let ending = model.ending else { return start(formToken) }
+            return ended(ending, formToken)
+        case .looking(let looking):
+            return HTML.group {
+                Self.looking(looking, formToken)
+                notices(model.snapshot?.notices ?? [])
             }
-            commonFriends(model)
-            if model.running && model.question == nil && model.shortCode == nil {
-                people(model, formToken)
+        case .connecting(let peer):
+            return HTML.group {
+                HTML.p(.role("status")) { .text(NearbySentences.connecting(to: peer?.displayName)) }
+                cancel(formToken)
             }
-            if let question = model.question { ask(question, formToken) }
-            if let (waitingForThem, seconds) = model.secondsLeft {
-                let countdown = HTML.span(.data(.countdown, String(seconds))) { .text(String(seconds)) }
-                if waitingForThem {
-                    HTML.p(.class("waiting"), .role("status")) {
-                        HTML.text("Waiting for their answer: ")
-                        countdown
-                        HTML.text(" seconds left.")
-                    }
-                } else {
-                    HTML.p(.class("waiting")) {
-                        countdown
-                        HTML.text(" seconds left to answer.")
-                    }
-                }
+        case .confirm(let confirm):
+            return self.confirm(confirm, ownCard: ownCard, formToken)
+        case .waiting(let waiting):
+            return HTML.group {
+                shortCode(waiting.session)
+                HTML.p(.class("waiting"), .role("status")) { .text(NearbySentences.requestSent(to: waiting.session.peer?.displayName)) }
+                secondsLeft(model.secondsLeft(until: waiting.deadline))
+                commonFriends(waiting.session, name: waiting.session.peer?.displayName)
+                cancel(formToken, "Cancel request")
             }
-            if let note = model.theirNote { HTML.p(.class("note")) { .text("They wrote: “\(note)”") } }
-            if let note = model.ourNote { HTML.p(.class("note")) { .text("You wrote: “\(note)”") } }
-            HTML.ul(.class("log")) {
-                for line in model.lines { HTML.li { .text(line) } }
+        case .incomingRequest(let request):
+            return HTML.group {
+                shortCode(request.session)
+                Self.request(request, secondsLeft: model.secondsLeft(until: request.deadline), formToken)
             }
-            if let ending = model.ending {
-                HTML.p(.class("ending"), .role("status")) { .text(ending) }
-                HTML.p {
-                    if let contact = model.keptContactID {
-                        HTML.a(.href(.contact(contact))) { .text("See them in your contacts") }
-                        HTML.text(" · ")
-                    }
-                    HTML.a(.href(.nearby)) { .text("Start again") }
-                }
-            } else {
-                Page.form(.stopNearby, token: formToken) { HTML.button(.type("submit"), .class("secondary")) { .text("Stop") } }
-            }
+        case .succeeded(let success):
+            return self.success(success, ending: nil, formToken)
+        case .ended(let ended):
+            guard let swap = ended.swap else { return self.ended(model.ending ?? ended.sentence, formToken) }
+            return success(swap, ending: model.ending ?? ended.sentence, formToken)
         }
     }
 
-    /// The common friends: still looking, none, or who. The cards do not wait for them: they may arrive after
-    /// the request, live.
-    @MainActor static func commonFriends(_ model: FaceToFace) -> HTML {
-        switch (model.commonFriendsFound, model.commonFriends.isEmpty) {
-        case (false?, _) where model.ending == nil: HTML.p(.class("muted"), .role("status")) { .text("Looking for common friends…") }
-        case (true?, true): HTML.p(.class("muted")) { .text("No common friends.") }
-        case (_, false): HTML.p { .text("Common friends: \(model.commonFriends.joined(separator: ", "))") }
-        default: .empty
-        }
-    }
+    // MARK: Starting
 
     static func start(_ formToken: String) -> HTML {
         HTML.group {
             HTML.p { .text("Meet someone and swap cards: both of you open this screen on the same network.") }
             Page.form(.startNearby, token: formToken) {
                 HTML.label {
-                    HTML.input(.type("checkbox"), .name(StartForm.CodingKeys.showName), .value(StartForm.ticked), .checked())
+                    // Off by default, as in the program: people nearby see a number until you choose otherwise.
+                    HTML.input(.type("checkbox"), .name(StartForm.CodingKeys.showName), .value(StartForm.ticked))
                     HTML.text(" Show my name to people nearby")
                 }
                 HTML.div(.class("row")) {
@@ -103,18 +92,51 @@ enum FaceToFaceScreen {
         HTML.button(.type("submit"), .name(StartForm.CodingKeys.meeting), .value(meeting), .class(style), content: label)
     }
 
-    @MainActor static func people(_ model: FaceToFace, _ formToken: String) -> HTML {
-        guard !model.people.isEmpty else { return HTML.p(.class("muted")) { .text("Nobody yet. They appear here as they open Face to face.") } }
+    // MARK: EX-1, looking
+
+    static func looking(_ looking: NearbySnapshot.Looking, _ formToken: String) -> HTML {
+        HTML.group {
+            if case .codeShown(let code, _) = looking.way {
+                HTML.p(.class("shortcode"), .aria("label", "The code to show the other person")) { .text(code) }
+            }
+            if let sentence = NearbySentences.looking(looking.way) { HTML.p(.class("searching"), .role("status")) { .text(sentence) } }
+            if let nobody = looking.nobodyFound {
+                HTML.div(.class("nobody"), .role("status")) {
+                    HTML.h2 { .text(NearbySentences.nobodyFound) }
+                    HTML.p { .text(nobody) }
+                    Page.form(.retryNearby, token: formToken) { HTML.button(.type("submit")) { .text("Try again") } }
+                }
+            }
+            if let chosen = looking.chosen {
+                HTML.p(.role("status")) { .text(NearbySentences.connecting(to: chosen.peer.displayName)) }
+            } else if case .list = looking.way {
+                people(looking.people, formToken)
+            }
+            cancel(formToken, "Stop searching")
+        }
+    }
+
+    /// The sentences said once while looking (a device turned away, someone who cannot be reached).
+    static func notices(_ notices: [NearbyNotice]) -> HTML {
+        guard !notices.isEmpty else { return .empty }
+        return HTML.ul(.class("log")) {
+            for notice in notices { HTML.li { .text(notice.description) } }
+        }
+    }
+
+    static func people(_ people: [NearbyPerson], _ formToken: String) -> HTML {
+        guard !people.isEmpty else { return HTML.p(.class("muted")) { .text("Nobody yet. They appear here as they open Face to face.") } }
         return HTML.group {
-            HTML.h2 { .text("People nearby") }
+            HTML.h2 { .text("Nearby") }
             HTML.ul(.class("people")) {
-                for peer in model.people {
+                for person in people {
                     HTML.li {
                         Page.form(.chooseNearby, token: formToken) {
-                            HTML.button(.type("submit"), .name(ChooseForm.CodingKeys.peer), .value(peer.id), .class("person")) {
-                                HTML.text(peer.displayName ?? "Someone (\(peer.shortID))")
-                                HTML.text(" ")
-                                HTML.span(.class("muted")) { .text("· " + friends(model.commonFriendCount(with: peer.id))) }
+                            HTML.button(.type("submit"), .name(ChooseForm.CodingKeys.peer), .value(person.peer.id), .class("person")) {
+                                HTML.span(.class("who")) { .text(NearbySentences.listed(person)) }
+                                if let badge = NearbySentences.commonFriendBadge(person.commonFriendCount) {
+                                    HTML.span(.class("friends")) { .text(badge) }
+                                }
                             }
                         }
                     }
@@ -123,49 +145,175 @@ enum FaceToFaceScreen {
         }
     }
 
-    /// How many common friends were found with someone in the list, in words.
-    static func friends(_ count: Int?) -> String {
-        guard let count else { return "looking for common friends…" }
-        return count == 0 ? "no common friends" : "\(count) common friend\(count == 1 ? "" : "s")"
+    // MARK: EX-2, the one-glance confirm
+
+    static func confirm(_ confirm: NearbySnapshot.Confirm, ownCard: SignedCard?, _ formToken: String) -> HTML {
+        let name = confirm.theirRequest?.card.name ?? confirm.session.peer?.displayName
+        return HTML.group {
+            HTML.h2 { .text(NearbySentences.exchangeWith(name)) }
+            shortCode(confirm.session)
+            commonFriends(confirm.session, name: name)
+            if let ownCard {
+                HTML.section(.class("card", "own"), .aria("label", "Your card")) {
+                    HTML.h3 { .text("Your card") }
+                    cardFace(ownCard.card.fields)
+                    HTML.p { HTML.a(.href(.editCard)) { .text("Edit card ✎") } }
+                }
+            }
+            switch confirm.decision {
+            case nil, .wait?:
+                Page.form(.answerNearby, token: formToken) {
+                    answer(.yes, "primary") { .text(NearbySentences.exchangeButton(theirRequestIsHere: confirm.theirRequest != nil)) }
+                }
+            case .exchange?:
+                HTML.p(.class("waiting"), .role("status")) { .text(NearbySentences.sendingCard) }
+            }
+            cancel(formToken)
+        }
     }
 
-    @MainActor static func ask(_ question: FaceToFace.Question, _ formToken: String) -> HTML {
-        switch question {
-        case .request(let card):
-            return Page.form(.answerNearby, token: formToken) {
-                HTML.p {
-                    HTML.strong { .text(card.card.name ?? "Someone") }
-                    HTML.text(" asks to exchange cards. They will receive your card.")
+    // MARK: EX-4, their request
+
+    static func request(_ request: NearbySnapshot.Request, secondsLeft: Int, _ formToken: String) -> HTML {
+        let name = request.theirCard.card.name
+        return HTML.group {
+            HTML.h2 { .text(NearbySentences.asksToExchange(name)) }
+            commonFriends(request.session, name: name)
+            if request.answer == nil {
+                Page.form(.answerNearby, token: formToken) {
+                    HTML.p { .text(NearbySentences.theyWillReceiveYourCard) }
+                    HTML.div(.class("row")) {
+                        answer(.yes, "primary") { .text("Accept") }
+                        answer(.no, "secondary") { .text("Decline") }
+                    }
                 }
-                yesOrNo("Accept", "Decline")
+                Self.secondsLeft(secondsLeft, toAnswer: true)
+            } else {
+                HTML.p(.role("status")) { .text(NearbySentences.answered(request.answer == .accept)) }
             }
-        case .keep(let card):
-            var fields = DefinitionList()
-            fields.add(card.card.fields)
-            return Page.form(.answerNearby, token: formToken) {
-                HTML.p(.class("verified")) { .text("Their card arrived, signed by their own key.") }
-                fields.html
-                yesOrNo("Add \(card.card.name ?? "them")", "Don't add")
+        }
+    }
+
+    // MARK: EX-5, success
+
+    static func success(_ success: NearbySnapshot.Success, ending: String?, _ formToken: String) -> HTML {
+        let name = success.theirCard?.card.name ?? success.session.peer?.displayName
+        return HTML.group {
+            HTML.h2(.class("success")) { .text("✅ " + NearbySentences.exchanged(with: name)) }
+            if let card = success.theirCard {
+                HTML.section(.class("card", "theirs"), .aria("label", "\(name ?? "Their") card")) {
+                    cardFace(card.card.fields, verified: true)
+                    if case .found(let names) = success.session.commonFriends, let badge = NearbySentences.commonFriendBadge(names.count) {
+                        HTML.p(.class("friends")) { .text(badge) }
+                    }
+                }
             }
-        case .note:
+            saving(success.saving, formToken)
+            ourNote(success.ourNote, to: name, formToken)
+            HTML.section(.class("their-note"), .aria("label", "Their message")) {
+                HTML.h3 { .text("Their message") }
+                if let note = success.theirNote {
+                    HTML.p(.class("note")) { .text(note) }
+                } else if ending == nil {
+                    HTML.p(.class("muted")) { .text(NearbySentences.theirNoteWaiting) }
+                } else {
+                    HTML.p(.class("muted")) { .text(NearbySentences.noNoteFromThem) }
+                }
+            }
+            if let ending { HTML.p(.class("ending"), .role("status")) { .text(ending) } }
+            Page.form(.doneNearby, token: formToken) { HTML.button(.type("submit"), .class("primary")) { .text("Done") } }
+        }
+    }
+
+    /// Where their card is on its way into the contact book: saved, or the one question the book needs.
+    static func saving(_ saving: NearbySaving, _ formToken: String) -> HTML {
+        switch saving {
+        case .nothingToKeep, .checking, .storing: return .empty
+        case .kept(let outcome): return HTML.p(.class("saved"), .role("status")) { .text(NearbySentences.kept(outcome)) }
+        case .failed(let sentence): return HTML.p(.class("problem"), .role("alert")) { .text(sentence) }
+        case .asking(let question):
             return Page.form(.answerNearby, token: formToken) {
-                HTML.label(.for("note")) { .text("A note for them (up to \(NoteLimits.characters) characters, sent once)") }
-                HTML.textarea(
-                    .id("note"), .name(NearbyAnswerForm.CodingKeys.note), .rows(2), .maxlength(1000), .data(.count, String(NoteLimits.characters)),
-                    .aria("describedby", "note-count"))
-                HTML.p(.class("muted"), .id("note-count"), .aria("live", "polite")) { .text("Up to \(NoteLimits.characters) characters.") }
+                HTML.p { .text(NearbySentences.keepQuestion(question)) }
                 HTML.div(.class("row")) {
-                    answer(.note) { .text("Send note") }
-                    answer(.noNote, "secondary") { .text("No note") }
+                    if question.isMerge {
+                        answer(.merge) { .text("Merge") }
+                        answer(.separately, "secondary") { .text("Add separately") }
+                    } else {
+                        answer(.yes) { .text("Add") }
+                    }
+                    if question.offersIgnore { answer(.no, "secondary") { .text("Don't add") } }
                 }
             }
         }
     }
 
-    static func yesOrNo(_ yes: String, _ no: String) -> HTML {
-        HTML.div(.class("row")) {
-            answer(.yes) { .text(yes) }
-            answer(.no, "secondary") { .text(no) }
+    /// Our note: the box open (with a refused note kept in it and why), sending, sent, or none.
+    static func ourNote(_ note: NearbyOurNote, to name: String?, _ formToken: String) -> HTML {
+        switch note {
+        case .writing(let refused):
+            return Page.form(.answerNearby, token: formToken) {
+                HTML.label(.for("note")) { .text(NearbySentences.notePrompt(to: name)) }
+                HTML.textarea(
+                    .id("note"), .name(NearbyAnswerForm.CodingKeys.note), .rows(2), .maxlength(1000), .data(.count, String(NoteLimits.characters)),
+                    .aria("describedby", "note-count")
+                ) { .text(refused?.text ?? "") }
+                if let refused { HTML.p(.class("problem"), .role("alert")) { .text(NearbySentences.noteRefused(refused.reason)) } }
+                HTML.p(.class("muted"), .id("note-count"), .aria("live", "polite")) { .text(NearbySentences.noteCount(refused?.text)) }
+                answer(.note) { .text("Send") }
+            }
+        case .sending(let text):
+            return HTML.p(.class("note", "mine"), .role("status")) { .text(NearbySentences.sendingNote(text)) }
+        case .sent(let text):
+            return HTML.p(.class("note", "mine")) { .text(NearbySentences.youWrote(text)) }
+        case .none, .tooLate:
+            return .empty
+        }
+    }
+
+    // MARK: Parts
+
+    /// A card's face: photo, name, company · title, the rest of its fields.
+    static func cardFace(_ fields: CardFields, verified: Bool = false) -> HTML {
+        var rest = DefinitionList()
+        for field in CardField.textFields where ![CardField.name, .company, .title].contains(field) { rest.add(field.label, fields.value(of: field)) }
+        return HTML.group {
+            AvatarImage.html(fields.avatar, alt: "\(fields.name ?? "Their") photo")
+            HTML.p(.class("name")) {
+                HTML.strong { .text(fields.name ?? "No name") }
+                if verified { HTML.span(.class("verified")) { .text(" ✅ Verified") } }
+            }
+            if let work = NearbySentences.work(fields) { HTML.p { .text(work) } }
+            rest.html
+        }
+    }
+
+    static func commonFriends(_ session: NearbySnapshot.Session, name: String?) -> HTML {
+        let pending = session.commonFriends == .pending
+        return HTML.p(.class(pending ? "muted" : "friends"), .when(pending, .role("status"))) {
+            .text(NearbySentences.commonFriends(with: name, session.commonFriends))
+        }
+    }
+
+    static func shortCode(_ session: NearbySnapshot.Session) -> HTML {
+        guard let code = session.shortCode else { return .empty }
+        return HTML.p(.class("shortcode"), .aria("label", "The code both screens show")) { .text(code) }
+    }
+
+    static func secondsLeft(_ seconds: Int, toAnswer: Bool = false) -> HTML {
+        HTML.p(.class("muted")) {
+            HTML.span(.data(.countdown, String(seconds))) { .text(String(seconds)) }
+            HTML.text(toAnswer ? " seconds left to answer." : " seconds left.")
+        }
+    }
+
+    static func cancel(_ formToken: String, _ label: String = "Cancel") -> HTML {
+        Page.form(.stopNearby, token: formToken) { HTML.button(.type("submit"), .class("secondary")) { .text(label) } }
+    }
+
+    static func ended(_ sentence: String, _ formToken: String) -> HTML {
+        HTML.group {
+            HTML.p(.class("ending"), .role("status")) { .text(sentence) }
+            Page.form(.doneNearby, token: formToken) { HTML.button(.type("submit")) { .text("Start again") } }
         }
     }
 

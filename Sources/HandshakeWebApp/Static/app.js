@@ -22,6 +22,7 @@ const ID = Object.freeze({
   camera: "camera",
   cameraStop: "camera-stop",
   viewfinder: "viewfinder",
+  nearbyBanner: "nearby-banner",
 });
 const DATA = Object.freeze({
   results: "results",
@@ -417,3 +418,29 @@ fetchBadges();
 followPhoto();
 followPicture();
 followLive();
+
+// FACE TO FACE BEGIN: the banner a face-to-face request shows on every screen but Face to face.
+/** The banner's place follows the exchange's event stream and is drawn again whenever it changed. */
+function followNearbyBanner() {
+  const place = document.getElementById(ID.nearbyBanner);
+  if (!place || !data(place, DATA.stream)) return;
+  const banner = place;
+  let drawing = Promise.resolve();
+  /** @type {string | null} */
+  let shown = null;
+  function redraw() {
+    drawing = drawing.then(async function () {
+      const response = await fetchFresh(data(banner, DATA.fragment));
+      if (!response.ok) return;
+      const markup = await response.text();
+      if (markup === shown) return;
+      shown = markup;
+      swap(banner, markup);
+    }).catch(function () {});
+  }
+  const stream = new EventSource(data(banner, DATA.stream));
+  stream.onmessage = redraw;
+}
+
+followNearbyBanner();
+// FACE TO FACE END

@@ -27,6 +27,8 @@ struct NearbyFlowTests {
         case noteRefused(String)
         case grace
         case nobodyFound
+        /// The person chose this device id in the list (`bob` is the one the claims are with).
+        case chose(String)
         case stopping
         case runEnded
 
@@ -54,6 +56,8 @@ struct NearbyFlowTests {
     /// The cards crossed after accepting their request.
     static let swapped: [Happening] = asked + [.answer(.accept), .swapped()]
     static let chosen: [Happening] = [.looking, .claim(.chosen), .confirm]
+    /// The device id the claims are with.
+    static let bob = "b0b0b0b0b0b0b0b0"
 
     static let rows: [Row] = [
         // Looking and claiming.
@@ -109,6 +113,16 @@ struct NearbyFlowTests {
         Row(name: "Accept", given: asked, when: .answer(.accept), steps: ["sendCard(exchange)"], stage: "request(accept)"),
         Row(name: "Decline", given: asked, when: .answer(.decline), steps: ["decline"], stage: "request(decline)"),
         Row(name: "leaving their request declines it", given: asked, when: .answer(.leave), steps: ["decline"], stage: "request(decline)"),
+        Row(name: "choosing the person whose request is on screen is a mutual tap: the confirm screen", given: asked, when: .chose(bob),
+            steps: [], stage: "confirm(their request, open)"),
+        Row(name: "after a mutual tap the confirm button accepts their request", given: asked + [.chose(bob)], when: .answer(.exchange(.exchange)),
+            steps: ["sendCard(exchange)"], stage: "confirm(their request, exchange)"),
+        Row(name: "choosing someone else while a request is on screen changes nothing", given: asked, when: .chose("c0c0c0c0c0c0c0c0"),
+            steps: ["notTheirs"], stage: "request(open)"),
+        Row(name: "choosing them after answering their request changes nothing", given: asked + [.answer(.decline)], when: .chose(bob),
+            steps: ["notTheirs"], stage: "request(decline)"),
+        Row(name: "choosing them on the confirm screen changes nothing: chosen already", given: chosen + [.request], when: .chose(bob),
+            steps: ["notTheirs"], stage: "confirm(their request, open)"),
         Row(name: "a second answer is refused", given: asked + [.answer(.accept)], when: .answer(.decline), steps: ["notNow"], stage: "request(accept)"),
         Row(name: "their request expired", given: asked, when: .ended(.requestExpired), steps: [], stage: "ended(session requestExpired)"),
         Row(name: "an answer after the end is refused", given: asked + [.ended(.requestExpired)], when: .answer(.accept), steps: ["notNow"],
@@ -277,6 +291,7 @@ struct NearbyFlowTests {
             case .noteRefused(let text): steps = flow.handle(.noteRefused(text, .notNow))
             case .grace: steps = flow.handle(.graceElapsed)
             case .nobodyFound: steps = flow.handle(.nobodyFound("Nobody nearby was found in 30 seconds."))
+            case .chose(let id): return flow.chose(id) ? [] : ["notTheirs"]
             case .stopping: steps = flow.handle(.stopping)
             case .runEnded: steps = flow.handle(.runEnded(.timedOut(seconds: 60)))
             }
