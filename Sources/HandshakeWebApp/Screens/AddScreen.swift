@@ -22,6 +22,8 @@ enum AddScreen {
                 HTML.textarea(
                     .id(.pasteBox), .name(PasteForm.CodingKeys.card), .rows(5), .required(), .spellcheck(false), .autocapitalize("off")
                 ) { .text(pasted) }
+                // Set by the script when the text is a QR code it found in a picture or the camera.
+                HTML.input(.type("hidden"), .id(.scannedFlag), .name(PasteForm.CodingKeys.scanned), .value(""))
                 HTML.p(.class("muted")) {
                     HTML.text("It starts with ")
                     HTML.code { .text("HS1:") }
@@ -58,7 +60,7 @@ enum AddScreen {
     }
 
     /// What the pasted card is and what adding it would do, before anything is stored.
-    static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String) -> String {
+    static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String, wasScanned: Bool = false) -> String {
         let scanned = reading.scanned
         let card = scanned.card.card
         let name = card.name ?? scanned.card.nodeID.rawValue
@@ -70,15 +72,15 @@ enum AddScreen {
             HTML.p(.class("verified")) { .text("Verified: this card is signed by its owner's own key, and the signature checks.") }
             via(reading.via)
             fields.html
-            choices(scanned, name: name, text: text, formToken: formToken)
+            choices(scanned, name: name, text: text, formToken: formToken, wasScanned: wasScanned)
         }
     }
 
     /// The choices the card's preview allows.
-    static func choices(_ scanned: ScannedCard, name: String, text: String, formToken: String) -> HTML {
+    static func choices(_ scanned: ScannedCard, name: String, text: String, formToken: String, wasScanned: Bool = false) -> HTML {
         switch scanned.preview {
         case .new(_, let matches) where matches.isEmpty:
-            return keep(text, formToken) {
+            return keep(text, formToken, wasScanned: wasScanned) {
                 trustChoice
                 HTML.div(.class("row")) {
                     answer(.add) { .text("Add \(name)") }
@@ -86,7 +88,7 @@ enum AddScreen {
                 }
             }
         case .new(_, let matches):
-            return keep(text, formToken) {
+            return keep(text, formToken, wasScanned: wasScanned) {
                 HTML.p {
                     .text(
                         "This card shares an email or phone number with \(matches.map(\.displayName).joined(separator: ", ")). It may be their new identity (merge: your alias, notes and tags stay), or someone else (add separately)."
@@ -103,7 +105,7 @@ enum AddScreen {
             }
         case .update(let contact, _, let changes):
             let changed = changes.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
-            return keep(text, formToken) {
+            return keep(text, formToken, wasScanned: wasScanned) {
                 HTML.p { .text("A newer card of \(contact.displayName): it changes \(changed).") }
                 HTML.div(.class("row")) {
                     answer(.add) { .text("Update \(contact.displayName)") }
@@ -149,9 +151,11 @@ enum AddScreen {
     }
 
     /// The keep form: the card's text rides along, to be read and verified again.
-    static func keep(_ text: String, _ formToken: String, @HTMLBuilder _ fields: () -> HTML) -> HTML {
+    static func keep(_ text: String, _ formToken: String, wasScanned: Bool, @HTMLBuilder _ fields: () -> HTML) -> HTML {
         Page.form(.keepCard, token: formToken) {
             HTML.input(.type("hidden"), .name(KeepForm.CodingKeys.card), .value(text))
+            // Whether a QR code was scanned for it, so the contact records how it came (ContactSource).
+            if wasScanned { HTML.input(.type("hidden"), .name(KeepForm.CodingKeys.scanned), .value(PasteForm.scannedValue)) }
             fields()
         }
     }
