@@ -1,6 +1,6 @@
 // Establishes that what the app cannot answer as asked is still a page of the app, through the whole stack a
 // browser meets (the access rule, the routes, Hummingbird's router, a real socket): a missing contact, an
-// address that is no page and a form that cannot be read come back as HTML with the navigation, the sentence
+// address that is no page and a change to a contact that is not there come back as HTML with the navigation, the sentence
 // and the security headers, at their HTTP status; and the stylesheet a refusal page names loads without a
 // session, while the pages themselves still need one.
 import Foundation
@@ -61,11 +61,11 @@ import Testing
             saying: "There is no page at this address.")
         Self.expectPage(
             try await Self.request(app, "GET", "/no/such/page", session: session), status: 404, saying: "There is no page at this address.")
-        // A form no page sends (a field twice), with the app's own origin and token: refused, and said.
-        let form = "\(LocalAccessRule.formTokenField)=\(app.secrets.formToken)&server=a&server=b"
+        // A change to a contact that is not there, with the app's own origin and token: refused, and said.
+        let form = "\(LocalAccessRule.formTokenField)=\(app.secrets.formToken)&action=alias&alias=Countess"
         Self.expectPage(
-            try await Self.request(app, "POST", AppPath.connectServer.href, session: session, form: form), status: 400,
-            saying: "This form could not be read")
+            try await Self.request(app, "POST", AppPath.editContact(999).href, session: session, form: form), status: 404,
+            saying: "There is no such contact.")
     }
 
     @Test func aRefusalPageLoadsItsStylesheet() async throws {
