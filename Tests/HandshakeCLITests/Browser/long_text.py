@@ -61,7 +61,9 @@ with sync_playwright() as playwright:
         page.select_option("#pref-calls", "no")
         page.click("text=Save preferences")
         page.wait_for_load_state("load")
-        seen["callsChosen"] = page.input_value("#pref-calls")
+        seen["afterPreferences"] = page.inner_text("main")[:400]
+        chosen = page.query_selector("#pref-calls")
+        seen["callsChosen"] = chosen.input_value() if chosen else None
         check(page, "contact-saved")
     for name, path in [("my-card", "/card"), ("edit-card", "/card/edit"), ("add", "/add"), ("face-to-face", "/nearby"),
                        ("requests", "/requests"), ("settings", "/settings"), ("missing-contact", "/contacts/999"),
