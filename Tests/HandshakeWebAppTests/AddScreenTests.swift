@@ -45,6 +45,21 @@ struct AddScreenTests {
         #expect(page.contains("value=\"separately\"") && page.contains("value=\"ignore\""))
         #expect(page.contains("<h1>Bob &lt;new&gt;</h1>"))
         #expect(page.contains("name=\"card\" value=\"\(UntrustedText.htmlEscaped(text))\""))
+        #expect(!page.contains("name=\"scanned\""), "pasted text is not marked scanned")
+        let scanned = AddScreen.confirm(try await CardIntake(book: ada.book).read(Array(text.utf8)), text: text, formToken: "F0rm", wasScanned: true)
+        #expect(scanned.contains("<input type=\"hidden\" name=\"scanned\" value=\"yes\">"), "a scanned code is marked through the confirmation")
+    }
+
+    /// A card's text is recorded as pasted unless the page's script found it in a QR code (a picture, the
+    /// camera), which it says in the paste form's hidden field; the keep form carries it on.
+    @Test func pastedTextIsRecordedAsPastedAndAScannedCodeAsScanned() throws {
+        #expect(try decodeForm("card=HS1%3AABC", as: PasteForm.self).wasScanned == false)
+        #expect(try decodeForm("card=HS1%3AABC&scanned=", as: PasteForm.self).wasScanned == false)
+        #expect(try decodeForm("card=HS1%3AABC&scanned=yes", as: PasteForm.self).wasScanned == true)
+        #expect(try decodeForm("answer=add&scanned=yes", as: KeepForm.self).wasScanned == true)
+        #expect(try decodeForm("answer=add", as: KeepForm.self).wasScanned == false)
+        #expect(AddScreen.page(formToken: "F0rm").contains("<input type=\"hidden\" id=\"card-scanned\" name=\"scanned\" value=\"\">"))
+        #expect(ContactScreen.added(.pasted) == "from its pasted text" && ContactScreen.added(.qr) == "from a QR code")
     }
 }
 

@@ -13,12 +13,16 @@ import Testing
     final class Running: Sendable {
         let task: Task<Void, any Error>
         let url: URL
+        /// This launch's secrets, for a test that plays a browser with a session (ErrorPageTests).
+        let secrets: LaunchSecrets
 
         init(address: String, headerTimeout: Duration) async throws {
             let account = try HandshakeAccount.create(name: "Ada", storage: .directory(ScreenTextTests.container()))
             let (ready, announce) = AsyncStream.makeStream(of: URL.self)
+            let secrets = LaunchSecrets()
+            self.secrets = secrets
             task = Task {
-                try await LocalWebApp(account: account, address: address, headerTimeout: headerTimeout).run { url in announce.yield(url) }
+                try await LocalWebApp(account: account, address: address, headerTimeout: headerTimeout, secrets: secrets).run { url in announce.yield(url) }
             }
             guard let url = await ready.first(where: { _ in true }) else { throw Tool.Failure("the app did not start") }
             self.url = url

@@ -34,6 +34,16 @@ struct LocalAccessRuleTests {
         #expect(decide(host: "localhost:7430") == .allow)
     }
 
+    @Test func theScriptAndStylesheetLoadWithoutASessionAndNothingElse() {
+        // A refusal page is drawn before there is a session, and names the stylesheet.
+        #expect(decide(_: "GET", "/static/app.css", cookie: nil) == .allow)
+        #expect(decide(_: "HEAD", "/static/app.js", cookie: nil) == .allow)
+        #expect(decide(_: "GET", "/static/../contacts", cookie: nil) == .noSession)
+        #expect(decide(_: "GET", "/staticx/app.css", cookie: nil) == .noSession)
+        #expect(decide(_: "POST", "/static/app.css", cookie: nil) == .noSession, "only reads")
+        #expect(decide(host: "evil.example:7430", "/static/app.css", cookie: nil) == .wrongHost, "and only at the app's own address")
+    }
+
     @Test func anotherHostIsRefusedFirstEvenWithTheSecret() {
         // A DNS-rebinding page reaches 127.0.0.1:7430 under its own name; the Host says so.
         #expect(decide(host: "evil.example:7430") == .wrongHost)

@@ -44,6 +44,27 @@ public enum TextLength {
         }
         return false
     }
+
+    /// `text` made to fit `limit`: the marks past ``maxMarksPerCharacter`` on a character are dropped, then
+    /// the text is cut after `limit` scalars. For text from outside that is kept shortened rather than
+    /// refused (an address-book import); text fitting already comes back unchanged.
+    public static func fitting(_ text: String, limit: Int) -> String {
+        guard check(text, limit: limit) != nil else { return text }
+        var kept = String.UnicodeScalarView()
+        var (count, marks) = (0, 0)
+        for scalar in text.unicodeScalars {
+            if count >= limit { break }
+            if HiddenScalars.isCombiningMark(scalar) {
+                marks += 1
+                if marks > maxMarksPerCharacter { continue }
+            } else if !HiddenScalars.isInvisible(scalar) {
+                marks = 0
+            }
+            kept.append(scalar)
+            count += 1
+        }
+        return String(kept)
+    }
 }
 
 /// Why a text does not fit its limit.

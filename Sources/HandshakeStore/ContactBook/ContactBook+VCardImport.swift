@@ -29,7 +29,8 @@ public struct VCardImportReport: Sendable, Equatable {
     public var duplicates = 0
     /// Entries that could not be read or had nothing to import, and why. None of them was imported.
     public var skipped: [VCardImportIssue] = []
-    /// Entries imported with something left out (a photo too large, a card that does not verify).
+    /// Entries imported with something shortened or left out (a field over the card's limits, a photo too
+    /// large, a card that does not verify).
     public var notes: [VCardImportIssue] = []
 
     /// Contacts added, verified or not.
@@ -44,7 +45,9 @@ extension ContactBook {
     ///
     /// An entry carrying a Handshake card (`X-HANDSHAKE-CARD`, as `VCardWriter` and the book's export
     /// write it) whose signature verifies comes back *verified*, with the card's own fields; every other
-    /// entry comes in *unverified*, with its photo as the avatar when it fits. Entries already in the book
+    /// entry comes in *unverified*, with its photo as the avatar when it fits, and its fields held to the
+    /// card's limits (too long shortened, an address or number over its limit left out, each said in
+    /// ``VCardImportReport/notes``). Entries already in the book
     /// (same Node ID, or same name, emails and phones) are skipped. Written `batchSize` entries per
     /// transaction; `progress` is told how many entries were handled and of how many.
     public func importVCards(
@@ -75,12 +78,14 @@ extension ContactBook {
                         reason: "its Handshake card does not verify (\(error.description)); imported as unverified"))
                 }
             }
-            let details = entry.fields
+            // Held to the card's limits, as every screen that shows a contact expects (ImportedFieldLimits).
+            let limited = ImportedFieldLimits(entry.fields)
+            let details = limited.fields
             guard details.name != nil || !details.emails.isEmpty || !details.phones.isEmpty else {
                 report.skipped.append(VCardImportIssue(entry: number, reason: "it has no name, email or phone"))
                 continue
             }
-            for note in entry.notes { report.notes.append(VCardImportIssue(entry: number, name: details.name, reason: note)) }
+            for note in entry.notes + limited.changes { report.notes.append(VCardImportIssue(entry: number, name: details.name, reason: note)) }
             pending.append(PendingImport(number: number, entry: entry, content: .unverified(details)))
         }
 

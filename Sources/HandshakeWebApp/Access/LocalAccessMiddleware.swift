@@ -1,8 +1,9 @@
 // Establishes where the access rule meets HTTP: the middleware reads what `LocalAccessRule` needs from the
 // request's head and, only once the head has passed, a change's form token (from a form's body, read once and
-// kept for the route, or from a header beside a picture). It answers a refusal or the cookie itself, and gives
-// every response the headers a local app needs (no script or resource from elsewhere, no framing, no caching,
-// no referrer to other sites). The rule itself lives in LocalAccessRule.
+// kept for the route, or from a header beside a picture). It answers a refusal or the cookie itself, draws
+// what a route threw as a page of the app (ErrorPage), and gives every response the headers a local app needs
+// (no script or resource from elsewhere, no framing, no caching, no referrer to other sites). The rule itself
+// lives in LocalAccessRule.
 import Foundation
 import Hummingbird
 import Synchronization
@@ -45,7 +46,13 @@ struct LocalAccessMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         switch decision {
         case .allow:
-            response = try await next(request, context)
+            do {
+                response = try await next(request, context)
+            } catch {
+                // A missing contact, an unknown path, a form that cannot be read: a page of the app, with the
+                // navigation and the headers below, never Hummingbird's JSON or an empty body.
+                response = ErrorPage.response(for: error)
+            }
         case .startSession(let location):
             response = Response(status: .seeOther, headers: [.location: location])
             response.setCookie(rule.sessionCookie)

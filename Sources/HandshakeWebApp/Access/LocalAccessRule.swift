@@ -87,8 +87,12 @@ struct LocalAccessRule: Sendable {
             let path = uri.path.hasPrefix("/") && !uri.path.hasPrefix("//") ? uri.path : "/"
             return .startSession(location: rest.isEmpty ? path : path + "?" + Self.query(rest))
         }
+        let reads = ["GET", "HEAD"].contains(method)
+        // The script and the stylesheet hold nothing of the account: a refusal page (drawn before there is a
+        // session) loads its style too.
+        if reads, uri.path.hasPrefix(StaticFiles.basePath + "/"), !uri.path.contains("..") { return .allow }
         guard LaunchSecrets.same(session, secrets.session) else { return .noSession }
-        if ["GET", "HEAD"].contains(method) { return .allow }
+        if reads { return .allow }
         guard let origin, hosts.contains(where: { "http://\($0)" == origin.lowercased() }) else { return .crossSite }
         return .checkFormToken
     }

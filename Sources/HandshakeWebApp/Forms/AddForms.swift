@@ -8,10 +8,18 @@ import HandshakeStore
 /// The paste box.
 struct PasteForm: Decodable, Sendable {
     var card: String?
+    /// ``scannedValue`` when the page's script found the text in a QR code (a picture, the camera).
+    var scanned: String?
 
     enum CodingKeys: String, CodingKey {
-        case card
+        case card, scanned
     }
+
+    /// What the script sets `scanned` to.
+    static let scannedValue = "yes"
+
+    /// Whether the text came from a scanned QR code, not a paste.
+    var wasScanned: Bool { scanned == Self.scannedValue }
 
     /// What was pasted, without the spaces around it.
     var text: String { (card ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -66,13 +74,15 @@ struct KeepForm: Decodable, Sendable, Equatable {
     var choice: Choice
     /// The trust level chosen for someone new; trusted when none is.
     var trust: TrustLevel
+    /// Whether the card's text came from a scanned QR code (PasteForm's, carried through the confirmation).
+    var wasScanned = false
 
     enum CodingKeys: String, CodingKey {
-        case card, answer, trust
+        case card, answer, trust, scanned
     }
 
-    init(card: String = "", choice: Choice, trust: TrustLevel = .trusted) {
-        (self.card, self.choice, self.trust) = (card, choice, trust)
+    init(card: String = "", choice: Choice, trust: TrustLevel = .trusted, wasScanned: Bool = false) {
+        (self.card, self.choice, self.trust, self.wasScanned) = (card, choice, trust, wasScanned)
     }
 
     init(from decoder: any Decoder) throws {
@@ -81,6 +91,7 @@ struct KeepForm: Decodable, Sendable, Equatable {
         // An answer no button gives stores nothing.
         choice = try form.decodeIfPresent(String.self, forKey: .answer).flatMap(Choice.init(rawValue:)) ?? .ignore
         trust = NewContactTrust.chosen(try form.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:)))
+        wasScanned = try form.decodeIfPresent(String.self, forKey: .scanned) == PasteForm.scannedValue
     }
 
     /// The person's answer, as the book takes it, with the trust level chosen (`NewContactTrust`: any of

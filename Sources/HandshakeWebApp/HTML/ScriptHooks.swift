@@ -20,6 +20,8 @@ enum ScriptElement: CaseIterable, Sendable {
     case pictureStatus
     /// Add's paste box, which a code found in a picture fills.
     case pasteBox
+    /// Add's hidden field that says the paste box holds a scanned QR code's text (set by the script).
+    case scannedFlag
     /// The button that turns the camera on (shown by the script when there is a camera API).
     case camera
     /// The button that turns it off.
@@ -39,6 +41,7 @@ enum ScriptElement: CaseIterable, Sendable {
         case .picture: "picture"
         case .pictureStatus: "picture-status"
         case .pasteBox: "card"
+        case .scannedFlag: "card-scanned"
         case .camera: "camera"
         case .cameraStop: "camera-stop"
         case .viewfinder: "viewfinder"

@@ -14,6 +14,8 @@ enum AppPath: Hashable, Sendable {
     case contact(Int64)
     case editContact(Int64)
     case verifyContact(Int64)
+    /// Your chat preferences for this contact (each a choice, or your default).
+    case contactPreferences(Int64)
     /// The confirmation page (GET) and the deletion itself (POST).
     case deleteContact(Int64)
     /// Their signed card as a vCard file.
@@ -64,6 +66,7 @@ enum AppPath: Hashable, Sendable {
         case .contact: "/contacts/{id}"
         case .editContact: "/contacts/{id}/edit"
         case .verifyContact: "/contacts/{id}/verify"
+        case .contactPreferences: "/contacts/{id}/preferences"
         case .deleteContact: "/contacts/{id}/delete"
         case .contactCard: "/contacts/{id}/card.vcf"
         case .myCard: "/card"

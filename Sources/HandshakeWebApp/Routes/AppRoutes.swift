@@ -25,6 +25,11 @@ struct AppRoutes: Sendable {
         router.get(AppPath.contact, use: contact)
         router.post(AppPath.editContact, use: edit)
         router.post(AppPath.verifyContact, use: verify)
+        router.post(AppPath.contactPreferences) { request, context in
+            let contact = try found(context)
+            _ = try account.book.update(contact.id, try await request.decodeForm(as: ContactPreferencesForm.self).edit)
+            return Page.redirect(to: .contact(contact.id), done: .saved)
+        }
         router.get(AppPath.deleteContact, use: confirmDelete)
         router.get(AppPath.contactCard, use: exportCard)
         router.post(AppPath.deleteContact, use: delete)
@@ -65,7 +70,8 @@ struct AppRoutes: Sendable {
         return Page.response(
             ContactScreen.page(
                 contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken,
-                done: OutcomeQuery.of(request, context: context), avatar: card?.card.avatar, history: history))
+                done: OutcomeQuery.of(request, context: context), avatar: card?.card.avatar, history: history,
+                preferences: try account.book.preferences(of: contact.id)))
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -156,10 +162,11 @@ struct AppRoutes: Sendable {
 
     /// Reads and verifies what was pasted, and shows what adding it would do. Stores nothing.
     @Sendable func read(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let text = try await request.decodeForm(as: PasteForm.self).text
+        let form = try await request.decodeForm(as: PasteForm.self)
+        let text = form.text
         do {
             let reading = try await intake.read(Array(text.utf8))
-            return Page.response(AddScreen.confirm(reading, text: text, formToken: secrets.formToken))
+            return Page.response(AddScreen.confirm(reading, text: text, formToken: secrets.formToken, wasScanned: form.wasScanned))
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: "\(error)"), status: .unprocessableContent)
         }
@@ -171,7 +178,7 @@ struct AppRoutes: Sendable {
         let report: ReceiveReport
         do {
             let scanned = try await intake.read(Array(form.card.utf8)).scanned
-            report = ReceiveReport(try account.receive(scanned.card, source: scanned.source, answer: form.answer), card: scanned.card)
+            report = ReceiveReport(try account.receive(scanned.card, source: scanned.source.arrived(scanned: form.wasScanned), answer: form.answer), card: scanned.card)
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: form.card, refusal: "\(error)"), status: .unprocessableContent)
         }

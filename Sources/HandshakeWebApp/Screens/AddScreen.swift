@@ -23,6 +23,8 @@ enum AddScreen {
                 HTML.textarea(
                     .id(.pasteBox), .name(PasteForm.CodingKeys.card), .rows(5), .required(), .spellcheck(false), .autocapitalize("off")
                 ) { .text(pasted) }
+                // Set by the script when the text is a QR code it found in a picture or the camera.
+                HTML.input(.type("hidden"), .id(.scannedFlag), .name(PasteForm.CodingKeys.scanned), .value(""))
                 HTML.p(.class("muted")) {
                     HTML.text("It starts with ")
                     HTML.code { .text("HS1:") }
@@ -59,7 +61,7 @@ enum AddScreen {
     }
 
     /// What the pasted card is and what adding it would do, before anything is stored.
-    static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String) -> String {
+    static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String, wasScanned: Bool = false) -> String {
         let scanned = reading.scanned
         let card = scanned.card.card
         let name = DisplayName.of(scanned.card)
@@ -71,13 +73,13 @@ enum AddScreen {
             HTML.p(.class("verified")) { .text("Verified: this card is signed by its owner's own key, and the signature checks.") }
             via(reading.via)
             fields.html
-            choices(scanned, name: name, text: text, formToken: formToken)
+            choices(scanned, name: name, text: text, formToken: formToken, wasScanned: wasScanned)
         }
     }
 
     /// What adding would do and the choices the card's preview allows: both the presentation layer's
     /// (`AddOffer`), laid out here.
-    static func choices(_ scanned: ScannedCard, name: String, text: String, formToken: String) -> HTML {
+    static func choices(_ scanned: ScannedCard, name: String, text: String, formToken: String, wasScanned: Bool = false) -> HTML {
         let preview = scanned.preview
         let sentence = AddOffer.sentence(for: preview, name: name, nodeID: scanned.card.nodeID.rawValue)
         if AddOffer.isRefusal(preview) { return Page.refusal(sentence?.plain ?? "", "Nothing was stored.") }
@@ -88,7 +90,7 @@ enum AddScreen {
                 if let contact = AddOffer.contact(in: preview) { HTML.a(.href(.contact(contact.id))) { .text("See \(contact.displayName)") } }
             }
         }
-        return keep(text, formToken) {
+        return keep(text, formToken, wasScanned: wasScanned) {
             if let sentence { HTML.p { .text(sentence.plain) } }
             if AddOffer.asksTrust(preview) { trustChoice }
             HTML.div(.class("row")) {
@@ -133,9 +135,11 @@ enum AddScreen {
     }
 
     /// The keep form: the card's text rides along, to be read and verified again.
-    static func keep(_ text: String, _ formToken: String, @HTMLBuilder _ fields: () -> HTML) -> HTML {
+    static func keep(_ text: String, _ formToken: String, wasScanned: Bool, @HTMLBuilder _ fields: () -> HTML) -> HTML {
         Page.form(.keepCard, token: formToken) {
             HTML.input(.type("hidden"), .name(KeepForm.CodingKeys.card), .value(text))
+            // Whether a QR code was scanned for it, so the contact records how it came (ContactSource).
+            if wasScanned { HTML.input(.type("hidden"), .name(KeepForm.CodingKeys.scanned), .value(PasteForm.scannedValue)) }
             fields()
         }
     }

@@ -1,5 +1,6 @@
 // Establishes the contact info screen: who they are by their card (with its photo), how far the card can be
-// trusted and why, your settings for them (ContactSettings), how and when you met (with both notes), their
+// trusted and why, your settings for them (ContactSettings; notes and chat preferences in
+// ContactPreferencesSection), how and when you met (with both notes), their
 // earlier cards, the security code to compare (SecurityCodeSection), and the danger zone (block; delete,
 // after a confirmation). The facts come from the book and the account; the screen draws them and offers the
 // forms.
@@ -22,7 +23,7 @@ enum ContactScreen {
 
     static func page(
         contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, scannable: ScannableSecurityCode? = nil, formToken: String,
-        done: Outcome? = nil, avatar: Avatar? = nil, history: [PastCard] = []
+        done: Outcome? = nil, avatar: Avatar? = nil, history: [PastCard] = [], preferences: [ContactPreference] = []
     ) -> String {
         var fields = DefinitionList()
         fields.add(contact.details)
@@ -36,6 +37,8 @@ enum ContactScreen {
             HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }
             fields.html
             ContactSettings.html(contact, formToken: formToken)
+            ContactPreferencesSection.notes(contact, formToken: formToken)
+            ContactPreferencesSection.html(contact, preferences, formToken: formToken)
             HTML.h2 { .text("How you met") }
             meetingsList(meetings, source: contact.source)
             historyList(history)
@@ -117,6 +120,7 @@ enum ContactScreen {
     static func added(_ source: ContactSource) -> String {
         switch source {
         case .qr: "from a QR code"
+        case .pasted: "from its pasted text"
         case .code: "from a typed code"
         case .link: "from a link"
         case .vcard: "from a vCard"

@@ -19,6 +19,7 @@ const ID = Object.freeze({
   picture: "picture",
   pictureStatus: "picture-status",
   pasteBox: "card",
+  scannedFlag: "card-scanned",
   camera: "camera",
   cameraStop: "camera-stop",
   viewfinder: "viewfinder",
@@ -287,6 +288,11 @@ function followPicture() {
   const status = document.getElementById(ID.pictureStatus);
   if (!area || !box || !box.form || !input || !status) return;
   const section = area, paste = box, form = box.form, said = status;
+  // Text typed or pasted into the box after a scan is a paste again.
+  paste.addEventListener("input", function () {
+    const scanned = byID(ID.scannedFlag, HTMLInputElement);
+    if (scanned) scanned.value = "";
+  });
 
   /** @param {Blob} picture @returns {Promise<PictureAnswer>} */
   async function send(picture) {
@@ -296,6 +302,9 @@ function followPicture() {
   /** @param {string} text */
   function use(text) {
     paste.value = text;
+    // Pages that hold any text (issue 36): the contact records that its code was scanned, not pasted.
+    const scanned = byID(ID.scannedFlag, HTMLInputElement);
+    if (scanned) scanned.value = "yes";
     said.textContent = "Found their code. Reading the card…";
     form.requestSubmit();
   }

@@ -89,7 +89,8 @@ struct AddCommand: AsyncParsableCommand {
         }
         let book = intake.book
         let (signed, preview) = (reading.scanned.card, reading.scanned.preview)
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.scanned.source)
+        // Scanned only with --image; text from an argument or a file is recorded as pasted (ContactSource).
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.scanned.source.arrived(scanned: false))
         let name = DisplayName.of(signed)
 
         // A new person needs an answer (asked here); anything else goes to the receive rule as it is.
