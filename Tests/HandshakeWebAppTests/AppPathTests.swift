@@ -14,7 +14,7 @@ import Testing
 /// screens link to, and what a change did rides along as an `Outcome` that the page reads back.
 struct AppPathTests {
     static let every: [AppPath] = [
-        .home, .stylesheet, .script, .contacts, .contactResults, .contact(1), .editContact(1), .verifyContact(1), .deleteContact(1),
+        .home, .stylesheet, .script, .contacts, .contactResults, .contact(1), .editContact(1), .verifyContact(1), .contactPreferences(1), .deleteContact(1),
         .contactCard(1), .myCard, .editCard, .cardPhoto, .removeCardPhoto, .add, .keepCard, .addPicture, .nearby, .nearbyLive, .nearbyStream,
         .startNearby, .chooseNearby, .answerNearby, .stopNearby, .retryNearby, .doneNearby, .nearbyBanner, .requests, .requestsLive, .requestsStream, .requestsBadge, .answerRequest,
         .sendRequest, .makeShareLink, .settings, .showBackup, .connectServer, .saveDefaults,

@@ -103,7 +103,8 @@ enum AppPath: Hashable, Sendable {
     /// The contact a path is about, if any.
     var contactID: Int64? {
         switch self {
-        case .contact(let id), .editContact(let id), .verifyContact(let id), .deleteContact(let id), .contactCard(let id): id
+        case .contact(let id), .editContact(let id), .verifyContact(let id), .contactPreferences(let id), .deleteContact(let id),
+            .contactCard(let id): id
         default: nil
         }
     }
