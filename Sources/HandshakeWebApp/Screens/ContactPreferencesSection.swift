@@ -4,6 +4,7 @@
 // (the book's FeatureState). The book's `preferences(of:)` gives the rows; the forms post to the contact's
 // edit and preferences paths.
 import HandshakeHTML
+import HandshakePresentation
 import HandshakeStore
 
 enum ContactPreferencesSection {
@@ -38,15 +39,15 @@ enum ContactPreferencesSection {
     /// One feature's menu, and what it comes to.
     static func menu(_ preference: ContactPreference) -> HTML {
         let name = ContactPreferencesForm.menuName(preference.feature)
-        let resolved = SettingsScreen.allowanceNames[preference.userAllows] ?? preference.userAllows.rawValue
+        let resolved = FeatureLabels.meaning(preference.userAllows)
         let defaultLabel = preference.userSetting == .default ? "Your default (\(resolved))" : "Your default"
         return HTML.group {
-            HTML.label(.for(name)) { .text(SettingsScreen.featureNames[preference.feature] ?? preference.feature.rawValue) }
+            HTML.label(.for(name)) { .text(FeatureLabels.name(preference.feature)) }
             HTML.select(.id(name), .name(name), .aria("describedby", name + "-state")) {
                 HTML.option(.value(ContactPreferencesForm.value(.default)), .selected(preference.userSetting == .default)) { .text(defaultLabel) }
                 for allowance in FeatureAllowance.allCases {
                     HTML.option(.value(allowance), .selected(preference.userSetting == .allowance(allowance))) {
-                        .text(SettingsScreen.allowanceNames[allowance] ?? allowance.rawValue)
+                        .text(FeatureLabels.meaning(allowance))
                     }
                 }
             }
