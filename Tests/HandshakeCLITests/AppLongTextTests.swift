@@ -84,7 +84,7 @@ struct AppLongTextTests {
         #expect((seen["contactNotes"] as? [String])?.contains(Self.word("N", 300)) == true, "Eve's stored notes are on her page")
         #expect(contactText.contains(Self.word("V", 64) + "\n" + Self.word("V", 64)), "the bio keeps its line break")
         #expect(!contactText.contains(Self.word("Q", 65)) && !contactText.contains(Self.word("O", 65)), "the import kept no 5,000-character field")
-        #expect(seen["notesStatus"] as? String == "Saved." && seen["notesKept"] as? String == "First line\nSecond line")
+        #expect((seen["notesStatus"] as? String)?.hasPrefix("Saved your notes on ") == true && seen["notesKept"] as? String == "First line\nSecond line")
         // Known defect, left for the lead: saving a preference from the contact page answers "There is no such
         // contact." in Chromium (POST /contacts/ID/preferences), not yet found.
         #expect(seen["callsChosen"] as? String == "no", "\(seen["afterPreferences"] ?? "")")

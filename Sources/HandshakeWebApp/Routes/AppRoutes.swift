@@ -28,7 +28,7 @@ struct AppRoutes: Sendable {
         router.post(AppPath.contactPreferences) { request, context in
             let contact = try found(context)
             _ = try account.book.update(contact.id, try await request.decodeForm(as: ContactPreferencesForm.self).edit)
-            return Page.redirect(to: .contact(contact.id), done: .saved)
+            return Page.redirect(to: .contact(contact.id), done: .contactSaved(.preferences))
         }
         router.get(AppPath.deleteContact, use: confirmDelete)
         router.get(AppPath.contactCard, use: exportCard)

@@ -248,7 +248,7 @@ with sync_playwright() as playwright:
 
     # Delete, after the confirmation page.
     page.goto(contact_url)
-    page.click("text=Delete")
+    page.click("a[href$='/delete']")
     seen["confirmHeading"] = page.inner_text("h1")
     shoot(page, "delete")
     page.click("button.danger")
