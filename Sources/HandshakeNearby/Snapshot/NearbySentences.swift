@@ -167,7 +167,7 @@ public enum NearbySentences {
         "Write a note to \(name ?? "them") (up to \(NoteLimits.characters) characters, sent once)"
     }
 
-    /// Under the note box: how much of the limit `text` uses, counted as the note rule counts (``TextLength``,
+    /// Under the note box: how much of the limit `text` uses, counted as the note rule counts (HandshakeCore's `TextLength`,
     /// Unicode scalars); the page's script says the same as the person types.
     public static func noteCount(_ text: String?) -> String {
         guard let text, !text.isEmpty else { return "Up to \(NoteLimits.characters) characters." }

@@ -5,8 +5,34 @@ import HandshakeStore
 
 /// What an edit of a contact changed, for the sentence that follows it.
 public enum ContactEditKind: String, Sendable, CaseIterable, Codable {
-    case blocked, unblocked, trust, pinned, unpinned, muted, unmuted, alias, aliasRemoved = "alias-removed"
-    case tagAdded = "tag-added", tagRemoved = "tag-removed", notes, notesRemoved = "notes-removed", preferences
+    /// The contact was blocked: their cards are ignored from now on.
+    case blocked
+    /// A blocked contact was given a trust level again.
+    case unblocked
+    /// The trust level changed between Trusted and Known.
+    case trust
+    /// The contact is pinned to the top of the list.
+    case pinned
+    /// The contact is no longer pinned.
+    case unpinned
+    /// The contact is muted.
+    case muted
+    /// The contact is no longer muted.
+    case unmuted
+    /// An alias (the name only you see) was set.
+    case alias
+    /// The alias was removed: the card's name shows again.
+    case aliasRemoved = "alias-removed"
+    /// A tag was added.
+    case tagAdded = "tag-added"
+    /// A tag was removed.
+    case tagRemoved = "tag-removed"
+    /// Your notes on them were saved.
+    case notes
+    /// Your notes on them were emptied.
+    case notesRemoved = "notes-removed"
+    /// What they may do (the chat preferences for this contact) was saved.
+    case preferences
     /// Several settings at once, or one without a sentence of its own.
     case saved
 

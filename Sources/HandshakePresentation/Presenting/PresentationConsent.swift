@@ -5,7 +5,7 @@ import HandshakeCredentials
 
 /// What a presentation discloses by default, for every front end that asks the person.
 public enum PresentationConsent {
-    /// The claims disclosed when the person chose none: the asked ones, without ``PresentableClaim/handshakeCard``.
+    /// The claims disclosed when the person chose none: the asked ones, without `PresentableClaim.handshakeCard`.
     public static func defaultAllowed(asked: Set<PresentableClaim>) -> Set<PresentableClaim> {
         asked.subtracting([.handshakeCard])
     }

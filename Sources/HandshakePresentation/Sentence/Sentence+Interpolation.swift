@@ -12,8 +12,10 @@ extension Sentence: ExpressibleByStringInterpolation {
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         var pieces: [Piece] = []
 
+        /// An empty sentence, with room for `interpolationCount` values and the words around them.
         public init(literalCapacity: Int, interpolationCount: Int) { pieces.reserveCapacity(interpolationCount * 2 + 1) }
 
+        /// The library's own words, written in the literal.
         public mutating func appendLiteral(_ literal: String) {
             if !literal.isEmpty { pieces.append(.words(literal)) }
         }
