@@ -42,4 +42,22 @@ public enum SessionEnding: Sendable, Equatable, CustomStringConvertible {
         case .failed(let reason): return reason
         }
     }
+
+    /// The case's name (`completed`, `declinedByUs`, `failed`, …): stable, for machine-readable output such
+    /// as `handshake nearby --json` and for tests that list endings, where ``description`` is for a person.
+    public var name: String {
+        switch self {
+        case .completed: "completed"
+        case .declined: "declined"
+        case .declinedByUs: "declinedByUs"
+        case .cancelledByThem: "cancelledByThem"
+        case .cancelledByUs: "cancelledByUs"
+        case .noAnswer: "noAnswer"
+        case .requestExpired: "requestExpired"
+        case .theyLeft: "theyLeft"
+        case .closed: "closed"
+        case .idle: "idle"
+        case .failed: "failed"
+        }
+    }
 }

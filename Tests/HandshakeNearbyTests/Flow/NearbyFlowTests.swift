@@ -350,7 +350,7 @@ struct NearbyFlowTests {
             switch ended.outcome {
             case .completed: parts = ["completed"]
             case .theyLeft: parts = ["they left"]
-            case .session(let ending): parts = ["session \(NearbySnapshotNames.ending(ending))"]
+            case .session(let ending): parts = ["session \(ending.name)"]
             case .stopped: parts = ["stopped"]
             }
             if ended.swap?.theirNote != nil { parts.append("their note") }
@@ -391,25 +391,6 @@ extension NearbyFlowTests {
         case .controlCharacter: "controlCharacter"
         case .alreadySent: "alreadySent"
         case .notNow: "notNow"
-        }
-    }
-}
-
-/// Short names of session endings, for the rows.
-enum NearbySnapshotNames {
-    static func ending(_ ending: SessionEnding) -> String {
-        switch ending {
-        case .completed: "completed"
-        case .declined: "declined"
-        case .declinedByUs: "declinedByUs"
-        case .cancelledByThem: "cancelledByThem"
-        case .cancelledByUs: "cancelledByUs"
-        case .noAnswer: "noAnswer"
-        case .requestExpired: "requestExpired"
-        case .theyLeft: "theyLeft"
-        case .closed: "closed"
-        case .idle: "idle"
-        case .failed: "failed"
         }
     }
 }

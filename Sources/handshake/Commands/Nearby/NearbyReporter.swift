@@ -253,26 +253,10 @@ struct NearbyReporter {
             // The exchange completed; the other person closed it before this side was done.
             outcome = "completed"
             fields["theyLeft"] = true
-        case .session(let ending): outcome = Self.name(of: ending)
+        case .session(let ending): outcome = ending.name
         case .stopped: return  // the run's error is the command's failure, said once on standard error
         }
         fields["outcome"] = outcome
         emit("ended", fields, text: "\(ended.sentence)")
-    }
-
-    static func name(of ending: SessionEnding) -> String {
-        switch ending {
-        case .completed: "completed"
-        case .declined: "declined"
-        case .declinedByUs: "declinedByUs"
-        case .cancelledByThem: "cancelledByThem"
-        case .cancelledByUs: "cancelledByUs"
-        case .noAnswer: "noAnswer"
-        case .requestExpired: "requestExpired"
-        case .theyLeft: "theyLeft"
-        case .closed: "closed"
-        case .idle: "idle"
-        case .failed: "failed"
-        }
     }
 }
