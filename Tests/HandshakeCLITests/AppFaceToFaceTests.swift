@@ -49,10 +49,11 @@ struct AppFaceToFaceTests {
         #expect(seen["clicks"] as? Int == 2, "Accept, Done")
     }
 
-    static let mutual = browserFolder.appendingPathComponent("face_to_face_mutual.py")
-
-    @Test("two apps, two browsers: both tap each other, confirm, write, Done: 3 clicks a side")
-    func mutualTap() async throws {
+    /// Ada's and Bob's apps, each on its own host of one namespace pair (with Carol as their common friend),
+    /// for `body` with the addresses the apps print; the apps are stopped and the namespaces removed after.
+    static func withTwoApps(
+        _ body: (_ ada: CLI, _ bob: CLI, _ pair: NetworkNamespacePair, _ adasURL: String, _ bobsURL: String) async throws -> Void
+    ) async throws {
         try FileManager.default.createDirectory(at: AppBrowserTests.artifacts, withIntermediateDirectories: true)
         let (ada, bob) = try await NearbyNamespaceTests.people()
         let pair = try NetworkNamespacePair()
@@ -64,84 +65,84 @@ struct AppFaceToFaceTests {
         defer { bobsApp.process.terminate() }
         let adasURL = try await Self.firstWord(of: adasApp.output, after: "Handshake is open at ")
         let bobsURL = try await Self.firstWord(of: bobsApp.output, after: "Handshake is open at ")
+        try await body(ada, bob, pair, adasURL, bobsURL)
+    }
 
-        let adas = try Self.browser(Self.mutual, [adasURL, AppBrowserTests.artifacts.path, "Bob Babbage", "Hi Bob", "shoot"], in: pair.first, of: pair)
-        defer { if adas.process.isRunning { adas.process.terminate() } }
-        let bobs = try Self.browser(Self.mutual, [bobsURL, AppBrowserTests.artifacts.path, "Ada Lovelace", "Hello Ada"], in: pair.second, of: pair)
-        defer { if bobs.process.isRunning { bobs.process.terminate() } }
-        // Both tapped the other before either pressed Exchange: a mutual tap.
-        for browser in [adas, bobs] {
-            let chosen = try await browser.lines.next()
-            try #require(chosen == "chosen", "a browser script stopped: \(String(decoding: browser.errors.fileHandleForReading.availableData, as: UTF8.self))")
-        }
-        for browser in [adas, bobs] { try browser.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8)) }
-        let adaSaw = try await Self.report(of: adas)
-        let bobSaw = try await Self.report(of: bobs)
+    static let mutual = browserFolder.appendingPathComponent("face_to_face_mutual.py")
 
-        #expect((bobSaw["people"] as? String)?.contains("Ada Lovelace") == true && (bobSaw["people"] as? String)?.contains("👥 1 common friend") == true,
-            "\(bobSaw["people"] ?? "")")
-        for saw in [adaSaw, bobSaw] {
-            #expect((saw["countContrast"] as? Double ?? 0) >= 4.5, "the common-friend count reads at \(saw["countContrast"] ?? "-"):1")
-            #expect(saw["showNameUnticked"] as? Bool == true)
-            // EX-2: one's own card as it will be sent, the common friends by name, one button.
-            let confirm = saw["confirm"] as? String ?? ""
-            #expect(confirm.contains("Your card") && confirm.contains("Edit card") && confirm.contains("1 common friend: Carol Herschel"), "\(confirm)")
-            for key in ["discoveryAxe", "confirmAxe"] { #expect(saw[key] as? [String] == [], "axe-core on \(key): \(saw[key] ?? "")") }
+    @Test("two apps, two browsers: both tap each other, confirm, write, Done: 3 clicks a side")
+    func mutualTap() async throws {
+        try await Self.withTwoApps { ada, bob, pair, adasURL, bobsURL in
+
+            let adas = try Self.browser(Self.mutual, [adasURL, AppBrowserTests.artifacts.path, "Bob Babbage", "Hi Bob", "shoot"], in: pair.first, of: pair)
+            defer { if adas.process.isRunning { adas.process.terminate() } }
+            let bobs = try Self.browser(Self.mutual, [bobsURL, AppBrowserTests.artifacts.path, "Ada Lovelace", "Hello Ada"], in: pair.second, of: pair)
+            defer { if bobs.process.isRunning { bobs.process.terminate() } }
+            // Both tapped the other before either pressed Exchange: a mutual tap.
+            for browser in [adas, bobs] {
+                let chosen = try await browser.lines.next()
+                try #require(chosen == "chosen", "a browser script stopped: \(String(decoding: browser.errors.fileHandleForReading.availableData, as: UTF8.self))")
+            }
+            for browser in [adas, bobs] { try browser.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8)) }
+            let adaSaw = try await Self.report(of: adas)
+            let bobSaw = try await Self.report(of: bobs)
+
+            #expect((bobSaw["people"] as? String)?.contains("Ada Lovelace") == true && (bobSaw["people"] as? String)?.contains("👥 1 common friend") == true,
+                "\(bobSaw["people"] ?? "")")
+            for saw in [adaSaw, bobSaw] {
+                #expect((saw["countContrast"] as? Double ?? 0) >= 4.5, "the common-friend count reads at \(saw["countContrast"] ?? "-"):1")
+                #expect(saw["showNameUnticked"] as? Bool == true)
+                // EX-2: one's own card as it will be sent, the common friends by name, one button.
+                let confirm = saw["confirm"] as? String ?? ""
+                #expect(confirm.contains("Your card") && confirm.contains("Edit card") && confirm.contains("1 common friend: Carol Herschel"), "\(confirm)")
+                for key in ["discoveryAxe", "confirmAxe"] { #expect(saw[key] as? [String] == [], "axe-core on \(key): \(saw[key] ?? "")") }
+            }
+            #expect((adaSaw["confirm"] as? String)?.contains("Ada Lovelace") == true && (bobSaw["confirm"] as? String)?.contains("Bob Babbage") == true)
+            Self.expectSuccess(adaSaw, them: "Bob Babbage", theirNote: "Hello Ada", ourNote: "Hi Bob")
+            Self.expectSuccess(bobSaw, them: "Ada Lovelace", theirNote: "Hi Bob", ourNote: "Hello Ada")
+            // Both books, as the program reads them: the other, verified, with the meeting.
+            for (person, other) in [(ada, "Bob Babbage"), (bob, "Ada Lovelace")] {
+                let shown = try await person.run("contact", "show", other)
+                #expect(shown.status == 0 && shown.stdout.contains("verified"), "\(shown.stdout)\(shown.stderr)")
+            }
+            print("face to face, two apps, a mutual tap: Ada \(adaSaw["clicks"] ?? "-") clicks, Bob \(bobSaw["clicks"] ?? "-") (tap, Exchange, Done) plus the note")
+            #expect(adaSaw["clicks"] as? Int == 3 && bobSaw["clicks"] as? Int == 3)
         }
-        #expect((adaSaw["confirm"] as? String)?.contains("Ada Lovelace") == true && (bobSaw["confirm"] as? String)?.contains("Bob Babbage") == true)
-        Self.expectSuccess(adaSaw, them: "Bob Babbage", theirNote: "Hello Ada", ourNote: "Hi Bob")
-        Self.expectSuccess(bobSaw, them: "Ada Lovelace", theirNote: "Hi Bob", ourNote: "Hello Ada")
-        // Both books, as the program reads them: the other, verified, with the meeting.
-        for (person, other) in [(ada, "Bob Babbage"), (bob, "Ada Lovelace")] {
-            let shown = try await person.run("contact", "show", other)
-            #expect(shown.status == 0 && shown.stdout.contains("verified"), "\(shown.stdout)\(shown.stderr)")
-        }
-        print("face to face, two apps, a mutual tap: Ada \(adaSaw["clicks"] ?? "-") clicks, Bob \(bobSaw["clicks"] ?? "-") (tap, Exchange, Done) plus the note")
-        #expect(adaSaw["clicks"] as? Int == 3 && bobSaw["clicks"] as? Int == 3)
     }
 
     static let leave = browserFolder.appendingPathComponent("face_to_face_leave.py")
 
     @Test("Ada asks, Bob accepts and closes his page: she is told within 5 s, his reopened page asks nothing")
     func theOtherPersonLeaves() async throws {
-        try FileManager.default.createDirectory(at: AppBrowserTests.artifacts, withIntermediateDirectories: true)
-        let (ada, bob) = try await NearbyNamespaceTests.people()
-        let pair = try NetworkNamespacePair()
-        defer { pair.remove() }
-        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let adasApp = try Self.app(in: pair.first, of: pair, home: ada.home, environment: environment)
-        defer { adasApp.process.terminate() }
-        let bobsApp = try Self.app(in: pair.second, of: pair, home: bob.home, environment: environment)
-        defer { bobsApp.process.terminate() }
-        let adasURL = try await Self.firstWord(of: adasApp.output, after: "Handshake is open at ")
-        let bobsURL = try await Self.firstWord(of: bobsApp.output, after: "Handshake is open at ")
+        try await Self.withTwoApps { ada, bob, pair, adasURL, bobsURL in
 
-        let bobs = try Self.browser(Self.leave, [bobsURL, AppBrowserTests.artifacts.path, "answerer"], in: pair.second, of: pair)
-        defer { if bobs.process.isRunning { bobs.process.terminate() } }
-        let adas = try Self.browser(Self.leave, [adasURL, AppBrowserTests.artifacts.path, "asker"], in: pair.first, of: pair)
-        defer { if adas.process.isRunning { adas.process.terminate() } }
-        try await Self.expectLine("waiting", from: adas)
-        try bobs.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
-        try await Self.expectLine("crossed", from: bobs)
-        try await Self.expectLine("closed", from: bobs)
-        try adas.input.fileHandleForWriting.write(contentsOf: Data("closed\n".utf8))
-        let adaSaw = try await Self.report(of: adas)
-        try bobs.input.fileHandleForWriting.write(contentsOf: Data("reopen\n".utf8))
-        let bobSaw = try await Self.report(of: bobs)
+            let bobs = try Self.browser(Self.leave, [bobsURL, AppBrowserTests.artifacts.path, "answerer"], in: pair.second, of: pair)
+            defer { if bobs.process.isRunning { bobs.process.terminate() } }
+            let adas = try Self.browser(Self.leave, [adasURL, AppBrowserTests.artifacts.path, "asker"], in: pair.first, of: pair)
+            defer { if adas.process.isRunning { adas.process.terminate() } }
+            try await Self.expectLine("waiting", from: adas)
+            try bobs.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
+            try await Self.expectLine("crossed", from: bobs)
+            try await Self.expectLine("closed", from: bobs)
+            try adas.input.fileHandleForWriting.write(contentsOf: Data("closed\n".utf8))
+            let adaSaw = try await Self.report(of: adas)
+            try bobs.input.fileHandleForWriting.write(contentsOf: Data("reopen\n".utf8))
+            let bobSaw = try await Self.report(of: bobs)
 
-        #expect((adaSaw["waiting"] as? String)?.contains("Request sent to Bob Babbage — waiting for a response") == true, "\(adaSaw["waiting"] ?? "")")
-        #expect((adaSaw["waiting"] as? String)?.contains("seconds left") == true && (adaSaw["waiting"] as? String)?.contains("Cancel request") == true)
-        #expect((bobSaw["request"] as? String)?.contains("Ada Lovelace asks to exchange cards.") == true, "\(bobSaw["request"] ?? "")")
-        #expect(adaSaw["told"] as? String == "Bob Babbage left. The cards were exchanged.", "\(adaSaw["told"] ?? "")")
-        let seconds = adaSaw["secondsUntilTold"] as? Double ?? 99
-        #expect(seconds <= 5, "told after \(seconds) s")
-        #expect(bobSaw["reopenedQuestions"] as? Int == 0, "\(bobSaw["reopened"] ?? "")")
-        for (saw, key) in [(adaSaw, "waitingAxe"), (adaSaw, "endedAxe"), (bobSaw, "requestAxe"), (bobSaw, "reopenedAxe")] {
-            #expect(saw[key] as? [String] == [], "axe-core on \(key): \(saw[key] ?? "")")
+            #expect((adaSaw["waiting"] as? String)?.contains("Request sent to Bob Babbage — waiting for a response") == true, "\(adaSaw["waiting"] ?? "")")
+            #expect((adaSaw["waiting"] as? String)?.contains("seconds left") == true && (adaSaw["waiting"] as? String)?.contains("Cancel request") == true)
+            #expect((bobSaw["request"] as? String)?.contains("Ada Lovelace asks to exchange cards.") == true, "\(bobSaw["request"] ?? "")")
+            #expect(adaSaw["told"] as? String == "Bob Babbage left. The cards were exchanged.", "\(adaSaw["told"] ?? "")")
+            let seconds = adaSaw["secondsUntilTold"] as? Double ?? 99
+            #expect(seconds <= 5, "told after \(seconds) s")
+            #expect(bobSaw["reopenedQuestions"] as? Int == 0, "\(bobSaw["reopened"] ?? "")")
+            for (saw, key) in [(adaSaw, "waitingAxe"), (adaSaw, "endedAxe"), (bobSaw, "requestAxe"), (bobSaw, "reopenedAxe")] {
+                #expect(saw[key] as? [String] == [], "axe-core on \(key): \(saw[key] ?? "")")
+            }
+            let shown = try await ada.run("contact", "show", "Bob Babbage")
+            #expect(shown.status == 0 && shown.stdout.contains("verified"), "the exchange is kept: \(shown.stdout)\(shown.stderr)")
+            print("face to face, the other person leaves: told after \(seconds) s")
         }
-        let shown = try await ada.run("contact", "show", "Bob Babbage")
-        #expect(shown.status == 0 && shown.stdout.contains("verified"), "the exchange is kept: \(shown.stdout)\(shown.stderr)")
-        print("face to face, the other person leaves: told after \(seconds) s")
     }
 
     /// The success screen and after (EX-5): their card saved at once and verified, both notes, Done back to
