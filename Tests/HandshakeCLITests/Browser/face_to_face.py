@@ -22,7 +22,7 @@ def shoot(page, name):
 
 with sync_playwright() as playwright:
     browser, _, page = screens.open_page(playwright, seen["dialogs"])
-    try:
+    with screens.telling_the_screen(page, "The screen showed:\n", "body"):
         page.set_default_timeout(45000)
         page.goto(launch_url)
         page.click("nav >> text=Face to face")
@@ -40,12 +40,6 @@ with sync_playwright() as playwright:
         shoot(page, "face-to-face-ex4-banner")
         page.click("#nearby-banner button[value=yes]")
         screens.write_and_finish(page, "Hi Bob", seen, 1)
-    except Exception:
-        try:
-            print("The screen showed:\n" + page.inner_text("body"), file=sys.stderr)
-        except Exception:
-            pass
-        raise
     browser.close()
 
 print(json.dumps(seen), flush=True)

@@ -15,7 +15,7 @@ seen = {"dialogs": []}
 
 with sync_playwright() as playwright:
     browser, _, page = screens.open_page(playwright, seen["dialogs"])
-    try:
+    with screens.telling_the_screen(page, "Ada's screen showed:\n", "main"):
         page.set_default_timeout(45000)
         page.goto(launch_url)
         seen["contactsBefore"] = page.inner_text("main")
@@ -36,12 +36,6 @@ with sync_playwright() as playwright:
         seen["ending"] = ended.inner_text()
         page.click("nav >> text=Contacts")
         seen["contactsAfter"] = page.inner_text("main")
-    except Exception:
-        try:
-            print("Ada's screen showed:\n" + page.inner_text("main"), file=sys.stderr)
-        except Exception:
-            pass
-        raise
     browser.close()
 
 print(json.dumps(seen), flush=True)

@@ -27,7 +27,7 @@ def expect_line(word):
 
 with sync_playwright() as playwright:
     browser, context, page = screens.open_page(playwright, seen["dialogs"])
-    try:
+    with screens.telling_the_screen(page, f"{role}'s screen showed:\n", "body"):
         page.set_default_timeout(45000)
         page.goto(launch_url)
         screens.start_looking(page)
@@ -66,12 +66,6 @@ with sync_playwright() as playwright:
             seen["reopened"] = page.inner_text("main")
             seen["reopenedQuestions"] = page.locator("#live button[value=yes], #live button[value=merge], #live textarea").count()
             seen["reopenedAxe"] = screens.axe(page)
-    except Exception:
-        try:
-            print(f"{role}'s screen showed:\n" + page.inner_text("body"), file=sys.stderr)
-        except Exception:
-            pass
-        raise
     browser.close()
 
 print(json.dumps(seen), flush=True)

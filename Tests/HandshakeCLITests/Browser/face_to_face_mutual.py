@@ -33,7 +33,7 @@ def shoot(page, name):
 
 with sync_playwright() as playwright:
     browser, _, page = screens.open_page(playwright, seen["dialogs"])
-    try:
+    with screens.telling_the_screen(page, f"The screen of the one tapping {other} showed:\n", "body"):
         page.set_default_timeout(45000)
         page.goto(launch_url)
         seen["showNameUnticked"] = screens.start_looking(page)
@@ -60,12 +60,6 @@ with sync_playwright() as playwright:
         exchange.click()
         clicks += 1
         screens.write_and_finish(page, note, seen, clicks, shoot=lambda name: shoot(page, name))
-    except Exception:
-        try:
-            print(f"The screen of the one tapping {other} showed:\n" + page.inner_text("body"), file=sys.stderr)
-        except Exception:
-            pass
-        raise
     browser.close()
 
 print(json.dumps(seen), flush=True)

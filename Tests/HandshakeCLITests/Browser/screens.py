@@ -1,5 +1,7 @@
 """What the browser scripts share: the two sizes every screen is checked at, a screenshot of a page at both,
 a browser page that records every dialog a script might open, and the end of a face-to-face exchange."""
+import contextlib
+import sys
 import time
 
 SIZES = [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})]
@@ -20,6 +22,20 @@ def open_page(playwright, dialogs):
     page = context.new_page()
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     return browser, context, page
+
+
+@contextlib.contextmanager
+def telling_the_screen(page, heading, selector):
+    """Runs the block; if it fails, prints `heading` and what `page` shows in `selector` to standard error (the
+    test's message), then fails as it would have."""
+    try:
+        yield
+    except Exception:
+        try:
+            print(heading + page.inner_text(selector), file=sys.stderr)
+        except Exception:
+            pass
+        raise
 
 
 def axe(page):
