@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HandshakeCore
 import HandshakeStore
 import Testing
@@ -115,7 +114,7 @@ struct AccountOperationsTests {
     @Test("a card is read against the book without an identity of one's own")
     func readWithoutIdentity() throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
-        let book = try ContactBook(writer: DatabaseQueue())
+        let book = try ContactBook()
         let scanned = try book.read(Array(CardText.link(try ada.issueCard()).utf8))
         #expect(scanned.source == ContactSource(form: scanned.form))
         guard case .new(let card, _) = scanned.preview else { Issue.record("\(scanned.preview)"); return }

@@ -12,7 +12,7 @@ public struct AccountStorage: Sendable {
     public var openBook: @Sendable () throws -> ContactBook
 
     /// Storage from its parts: for an app, typically a Keychain seed store, its own profile store and a
-    /// book on the app's `DatabaseWriter` (``ContactBook/init(writer:)``).
+    /// book in its App Group container (``ContactBook/init(url:configuration:)``).
     public init(seedStore: any SeedStore, profileStore: any ProfileStore, openBook: @escaping @Sendable () throws -> ContactBook) {
         self.seedStore = seedStore
         self.profileStore = profileStore

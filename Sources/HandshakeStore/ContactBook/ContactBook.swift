@@ -3,8 +3,7 @@ import GRDB
 import HandshakeCore
 
 /// The local contact book: everyone the owner added, their signed cards, and what only the owner knows
-/// about them. One SQLite database (a file in WAL mode, or one the app opened and gave with
-/// ``init(writer:)``), written in transactions, so a crash at any moment leaves the book as it was after
+/// about them. One SQLite database (a file in WAL mode, or one in memory for previews), written in transactions, so a crash at any moment leaves the book as it was after
 /// the last completed change.
 ///
 /// An app reads the list once (``contacts(_:)``) or keeps it current (``observeContacts(_:)``,
@@ -16,10 +15,11 @@ import HandshakeCore
 public final class ContactBook: Sendable {
     let writer: any DatabaseWriter
 
-    /// Opens the book on a database the app has already opened, and brings its schema up to date.
+    /// Opens the book on a database already opened, and brings its schema up to date.
     ///
-    /// For an app that manages its own database: a `DatabasePool` in an App Group container, a file with
-    /// data protection, a `DatabaseQueue` in memory for previews. The book's tables are created (or
+    /// Inside the package only (its tests open a `DatabaseQueue` or `DatabasePool` of their own): an app
+    /// opens its book at a file with ``init(url:configuration:)`` (tuned by a GRDB `Configuration`) or in
+    /// memory with ``init()``, and never hands the book a database of its own. The book's tables are created (or
     /// upgraded) in it by named migrations; other tables of the app's own are left alone, but their names
     /// must not collide with the book's (`contact`, `cardHistory`, `contactTag`, `contactPreference`,
     /// `userPreference`, `contactSearch`, `exchange`). The writer needs foreign keys on, as GRDB's default
@@ -27,7 +27,7 @@ public final class ContactBook: Sendable {
     ///
     /// - Throws: ``ContactBookError/unavailable(path:reason:)`` when the schema cannot be brought up to
     ///   date (the file is not a database, is read-only, or holds a newer schema than this version knows).
-    public init(writer: any DatabaseWriter) throws {
+    package init(writer: any DatabaseWriter) throws {
         do {
             try Self.migrate(writer)
         } catch let error as DatabaseError {
@@ -119,13 +119,13 @@ public final class ContactBook: Sendable {
         [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode)
     }
 
-    /// The names of the migrations applied, oldest first.
-    public func appliedMigrations() throws -> [String] {
+    /// The names of the migrations applied, oldest first. A diagnostic for the package's tests.
+    package func appliedMigrations() throws -> [String] {
         try writer.read { db in try BookSchema.migrator.appliedIdentifiers(db).sorted() }
     }
 
-    /// `PRAGMA integrity_check`'s verdict: `["ok"]` for a sound file.
-    public func integrityCheck() throws -> [String] {
+    /// `PRAGMA integrity_check`'s verdict: `["ok"]` for a sound file. A diagnostic for the package's tests.
+    package func integrityCheck() throws -> [String] {
         try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 
@@ -136,8 +136,8 @@ public final class ContactBook: Sendable {
 }
 
 extension ContactBook {
-    /// SQLite's journal mode for this book (`wal` for a file).
-    public func journalMode() throws -> String {
+    /// SQLite's journal mode for this book (`wal` for a file). A diagnostic for the package's tests.
+    package func journalMode() throws -> String {
         try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
 }
