@@ -11,8 +11,9 @@ public enum StoreError: HandshakeError, Equatable {
     case corruptSeed(path: String, bytes: Int)
     /// An identity is already stored there; creating another would lose it.
     case identityExists(path: String)
-    /// No identity has been created or restored in this folder.
-    case noIdentity(home: String)
+    /// No identity has been created or restored here yet. `home` is the folder it was looked for in, when
+    /// the seed is kept in a file (``FileSeedStore``); `nil` for a seed store of an app's own (a Keychain).
+    case noIdentity(home: String?)
     /// A file could not be read; the reason is the system's.
     case unreadable(path: String, reason: String)
     /// A file could not be written; the reason is the system's.
@@ -30,7 +31,7 @@ public enum StoreError: HandshakeError, Equatable {
         case .identityExists(let path):
             return "An identity already exists at \(path). Replacing it loses the old one unless you have its backup code."
         case .noIdentity(let home):
-            return "There is no identity in \(home) yet."
+            return "There is no identity \(home.map { "in \($0)" } ?? "here") yet: create one, or restore it from its backup code."
         case .unreadable(let path, let reason):
             return "\(path) can't be read: \(reason)."
         case .unwritable(let path, let reason):

@@ -37,7 +37,7 @@ struct AccountOperationsTests {
         let code = ada.backupCode.joined(separator: " ")
         #expect(throws: StoreError.self) { try HandshakeAccount.restore(backupCode: code, storage: bob.storage) }
         #expect(try HandshakeAccount.open(bob.storage).identity.nodeID == bob.identity.nodeID)
-        #expect(throws: AccountError.self) { try HandshakeAccount.restore(backupCode: code, storage: .directory(Self.container()), name: "") }
+        #expect(throws: CardFieldError.self) { try HandshakeAccount.restore(backupCode: code, storage: .directory(Self.container()), name: "") }
         var typo = Array(code)
         typo[0] = typo[0] == "1" ? "2" : "1"
         #expect(throws: SeedBackup.RestoreError.self) { try HandshakeAccount.restore(backupCode: String(typo), storage: .directory(Self.container())) }

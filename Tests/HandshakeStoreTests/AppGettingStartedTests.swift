@@ -62,10 +62,10 @@ struct AppGettingStartedTests {
     @Test("opening a container with no identity says so; a second create on one container is refused")
     func refusals() throws {
         let container = Self.container()
-        #expect(throws: AccountError.noIdentity) { try HandshakeAccount.open(.directory(container)) }
+        #expect(throws: StoreError.noIdentity(home: container.path)) { try HandshakeAccount.open(.directory(container)) }
         _ = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(container))
         #expect(throws: (any Error).self) { try HandshakeAccount.create(name: "Someone Else", storage: .directory(container)) }
-        #expect(throws: AccountError.self) { try HandshakeAccount.create(name: "", storage: .directory(Self.container())) }
+        #expect(throws: CardFieldError.self) { try HandshakeAccount.create(name: "", storage: .directory(Self.container())) }
     }
 
     @Test("the Getting Started article shows exactly the code this suite runs")

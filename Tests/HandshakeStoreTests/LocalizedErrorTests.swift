@@ -19,7 +19,7 @@ struct LocalizedErrorTests {
         ScannableSecurityCode.ParseError.notASecurityCode,
         StoreError.noIdentity(home: "/tmp/nowhere"),
         ContactBookError.unknownContact("nobody"),
-        AccountError.noIdentity,
+        StoreError.noIdentity(home: nil),
         ReceiveError.mergeNeedsOneMatch(count: 2),
     ]
 

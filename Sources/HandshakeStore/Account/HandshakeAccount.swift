@@ -26,9 +26,11 @@ public struct HandshakeAccount: Sendable {
     public let storage: AccountStorage
 
     /// Opens the account whose identity `storage` holds.
-    /// - Throws: ``AccountError/noIdentity`` when there is none yet.
+    /// - Throws: ``StoreError/noIdentity(home:)`` when there is none yet.
     public static func open(_ storage: AccountStorage) throws -> HandshakeAccount {
-        guard let seed = try storage.seedStore.loadSeed() else { throw AccountError.noIdentity }
+        guard let seed = try storage.seedStore.loadSeed() else {
+            throw StoreError.noIdentity(home: (storage.seedStore as? FileSeedStore)?.url.deletingLastPathComponent().path)
+        }
         return HandshakeAccount(identity: Identity(seed: seed), book: try storage.openBook(), storage: storage)
     }
 
@@ -36,9 +38,9 @@ public struct HandshakeAccount: Sendable {
     ///
     /// Of two creations at once on the same storage, one wins and the other throws: a seed is never
     /// overwritten unless `replacing` is true.
-    /// - Throws: ``AccountError/invalidName(_:)``; the seed store's error when an identity already exists.
+    /// - Throws: `CardFieldError` for a name a card cannot hold; the seed store's error when an identity already exists.
     public static func create(name: String, storage: AccountStorage, replacing: Bool = false, now: Date = Date()) throws -> HandshakeAccount {
-        do { try CardFields.validateName(name) } catch { throw AccountError.invalidName(error) }
+        try CardFields.validateName(name)
         let identity = Identity.generate()
         var profile = CardProfile(identity: identity, now: now)
         try profile.edit(now: now) { $0.name = name }
@@ -53,7 +55,7 @@ public struct HandshakeAccount: Sendable {
     ///
     /// Restoring the identity `storage` already holds changes nothing and opens it, so a restore that
     /// is repeated (or interrupted and started again) is harmless.
-    /// - Throws: `SeedBackup/RestoreError` for a mistyped code; ``AccountError/invalidName(_:)``; the
+    /// - Throws: `SeedBackup/RestoreError` for a mistyped code; `CardFieldError` for a name a card cannot hold; the
     ///   seed store's error when `storage` holds a different identity and `replacing` is false.
     public static func restore(
         backupCode: String, storage: AccountStorage, name: String? = nil, replacing: Bool = false, now: Date = Date()
@@ -63,7 +65,7 @@ public struct HandshakeAccount: Sendable {
         let identity = Identity(seed: seed)
         var profile = CardProfile(identity: identity, now: now)
         if let name {
-            do { try profile.edit(now: now) { $0.name = name } } catch { throw AccountError.invalidName(error) }
+            try profile.edit(now: now) { $0.name = name }
         }
         try storage.seedStore.saveSeed(seed, replacing: replacing)
         try storage.profileStore.save(profile)
@@ -161,16 +163,16 @@ public struct HandshakeAccount: Sendable {
     // MARK: Security codes
 
     /// The 60-digit code both people see for this pair of keys; compare it out loud or by scanning.
-    /// - Throws: ``AccountError/noKey(_:)`` for a contact without a verified key (an address-book entry).
+    /// - Throws: ``ContactBookError/noSignedCard(_:)`` for a contact without a verified key (an address-book entry).
     public func securityCode(with contact: Contact) throws -> SecurityCode {
-        guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
+        guard let key = contact.sigKey else { throw ContactBookError.noSignedCard(contact.displayName) }
         return SecurityCode(ownKey: identity.sigKey, theirKey: key)
     }
 
     /// What this device shows for the other device to scan (`HSC1:…`), instead of reading 60 digits aloud.
-    /// - Throws: ``AccountError/noKey(_:)`` for a contact without a verified key.
+    /// - Throws: ``ContactBookError/noSignedCard(_:)`` for a contact without a verified key.
     public func scannableSecurityCode(with contact: Contact) throws -> ScannableSecurityCode {
-        guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
+        guard let key = contact.sigKey else { throw ContactBookError.noSignedCard(contact.displayName) }
         return ScannableSecurityCode(ownKey: identity.sigKey, theirKey: key)
     }
 
@@ -188,28 +190,9 @@ public struct HandshakeAccount: Sendable {
     /// - Returns: the contact, marked; `nil` when the code is for other keys (nothing is changed).
     /// - Throws: `ScannableSecurityCode/ParseError` when the text is not a security code at all.
     public func verifySecurityCode(scanned: String, with contact: Contact, now: Date = Date()) throws -> Contact? {
-        guard let key = contact.sigKey else { throw AccountError.noKey(contact.displayName) }
+        guard let key = contact.sigKey else { throw ContactBookError.noSignedCard(contact.displayName) }
         let code = try ScannableSecurityCode(parsing: scanned)
         guard code.matches(ownKey: identity.sigKey, theirKey: key) else { return nil }
         return try book.markSecurityCodeVerified(contact.id, comparedKey: key, at: now)
-    }
-}
-
-/// Why an account could not be opened or used.
-public enum AccountError: HandshakeError, Equatable {
-    /// The storage holds no identity yet: create or restore one.
-    case noIdentity
-    /// The name cannot start a card.
-    case invalidName(CardFieldError)
-    /// The contact has no verified key, so there is no security code to compare.
-    case noKey(String)
-
-    /// A sentence to show the person using the app.
-    public var description: String {
-        switch self {
-        case .noIdentity: "There is no identity here yet: create one or restore it from its backup code."
-        case .invalidName(let error): error.description
-        case .noKey(let name): "\(name) has no verified key (an address-book entry), so there is no security code to compare."
-        }
     }
 }

@@ -13,7 +13,7 @@ enum ErrorHints {
         case StoreError.identityExists:
             return "Use --force to replace it."
         case StoreError.noIdentity:
-            return "Create one with: handshake init --name \"Your Name\""
+            return "Create one with: handshake init --name \"Your Name\", or restore it with: handshake identity restore"
         case ContactBookError.unknownContact:
             return "List them with: handshake contacts"
         case ContactBookError.blocked:

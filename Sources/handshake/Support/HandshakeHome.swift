@@ -49,14 +49,10 @@ struct HandshakeHome {
 }
 
 extension HandshakeHome {
-    /// The account kept here; when there is none, the error names this folder (the program's hint then
-    /// says how to create one).
+    /// The account kept here; when there is none, the library's error names this folder (the program's
+    /// hint then says how to create one).
     func account() throws -> HandshakeAccount {
-        do {
-            return try HandshakeAccount.open(storage)
-        } catch AccountError.noIdentity {
-            throw StoreError.noIdentity(home: url.path)
-        }
+        try HandshakeAccount.open(storage)
     }
 
     /// Opens the contact book, creating the home folder and the book on first use.

@@ -48,7 +48,7 @@ struct IdentityRestoreCommand: ParsableCommand {
         let identity: Identity
         do {
             identity = try HandshakeAccount.restore(backupCode: backupCode, storage: storage, name: name, replacing: force).identity
-        } catch AccountError.invalidName(let error) {
+        } catch let error as CardFieldError {
             throw ValidationError(error.description)
         }
         if output.json {
