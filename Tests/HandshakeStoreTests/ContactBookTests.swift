@@ -293,7 +293,7 @@ struct ModelInitializerTests {
 
         #expect(ContactEdit(alias: "A").alias == "A")
         #expect(ContactEdit().isEmpty)
-        #expect(ImportReport(added: 2, duplicates: 1).added == 2)
+        #expect(ImportReport(addedUnverified: 2, addedVerified: 1, duplicates: 1).added == 3)
         #expect(ContactListQuery(search: "ada", limit: 50).offset == 0)
     }
 }

@@ -1,6 +1,7 @@
 // Establishes that an address-book import keeps only what a card could hold: every text field within its
 // limit (shortened, said in the report), no stack of marks, lists within their count, addresses and numbers
-// over their limit left out, and an entry whose fields are all fine imported exactly as written.
+// over their limit left out, and an entry whose fields are all fine imported exactly as written; the same for
+// fields an app read itself (`importUnverified`), said in the same report.
 import Foundation
 import HandshakeCore
 import HandshakeStore
@@ -81,6 +82,33 @@ struct VCardImportLimitsTests {
         let contact = try #require(try book.contacts().first)
         #expect(contact.details.name == name)
         #expect(contact.details.bio == "line one\nline two")
+    }
+
+    @Test func fieldsAnAppReadItselfAreHeldToTheSameLimitsAndSaidTheSameWay() throws {
+        let book = try ContactBook()
+        let long = String(repeating: "W", count: 5_000)
+        let entries = [
+            CardFields(name: "Fits", emails: ["fits@example.com"]),
+            CardFields(
+                name: long, bio: long, emails: ["ada@example.com", String(repeating: "a", count: 300) + "@example.com"],
+                skills: (0..<40).map { "skill \($0)" }),
+        ]
+        let report = try book.importUnverified(entries, now: now)
+        #expect(report.entries == 2 && report.addedUnverified == 2 && report.addedVerified == 0 && report.skipped.isEmpty)
+        let shortened = try #require(try book.contacts().first { $0.details.emails.contains("ada@example.com") })
+        #expect(shortened.details.name == String(repeating: "W", count: CardLimits.name))
+        #expect(shortened.details.bio == String(repeating: "W", count: CardLimits.bio))
+        #expect(shortened.details.emails == ["ada@example.com"])
+        #expect(shortened.details.skills.count == CardLimits.skillCount)
+        try shortened.details.validate()
+        // The notes name the second entry, by its shortened name, in the words a vCard import uses.
+        #expect(report.notes.allSatisfy { $0.entry == 2 && $0.name == shortened.details.name })
+        #expect(report.notes.map(\.reason) == [
+            "its name (5000 characters) was shortened to 64", "its bio (5000 characters) was shortened to 256",
+            "an email address over 254 characters was left out", "only the first \(CardLimits.skillCount) of its 40 skills were kept",
+        ])
+        let viaVCard = try ContactBook().importVCards(Self.vCard(["FN:" + long, "NOTE:" + long]), now: now)
+        #expect(viaVCard.notes.map(\.reason) == Array(report.notes.map(\.reason).prefix(2)))
     }
 
     @Test func fittingLeavesTextThatFitsAlone() {

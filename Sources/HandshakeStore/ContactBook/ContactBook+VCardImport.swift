@@ -2,44 +2,6 @@ import Foundation
 import GRDB
 @_spi(Wire) import HandshakeCore
 
-/// One entry of a vCard file that was skipped, or imported with something left out.
-public struct VCardImportIssue: Sendable, Equatable, CustomStringConvertible {
-    /// The entry's position in the file, from 1.
-    public var entry: Int
-    /// Its name, when it could be read.
-    public var name: String?
-    /// What happened, as a sentence fragment ("it has no END:VCARD").
-    public var reason: String
-
-    /// The issue as one line: which entry, and what happened.
-    public var description: String {
-        "Entry \(entry)" + (name.map { " (\($0))" } ?? "") + ": " + reason
-    }
-}
-
-/// What importing a vCard file did.
-public struct VCardImportReport: Sendable, Equatable {
-    /// Entries in the file (read or not).
-    public var entries = 0
-    /// Contacts added as unverified address-book entries.
-    public var addedUnverified = 0
-    /// Contacts restored as verified: their vCard carried a Handshake card whose signature checked out.
-    public var addedVerified = 0
-    /// Entries skipped because the book (or an earlier entry of the same file) already had them.
-    public var duplicates = 0
-    /// Entries that could not be read or had nothing to import, and why. None of them was imported.
-    public var skipped: [VCardImportIssue] = []
-    /// Entries imported with something shortened or left out (a field over the card's limits, a photo too
-    /// large, a card that does not verify).
-    public var notes: [VCardImportIssue] = []
-
-    /// Contacts added, verified or not.
-    public var added: Int { addedUnverified + addedVerified }
-
-    /// An empty report, filled in as the import goes.
-    public init() {}
-}
-
 extension ContactBook {
     /// Imports a vCard file (2.1, 3.0 or 4.0, in any charset its properties declare) from its bytes.
     ///
@@ -47,13 +9,13 @@ extension ContactBook {
     /// write it) whose signature verifies comes back *verified*, with the card's own fields; every other
     /// entry comes in *unverified*, with its photo as the avatar when it fits, and its fields held to the
     /// card's limits (too long shortened, an address or number over its limit left out, each said in
-    /// ``VCardImportReport/notes``). Entries already in the book
+    /// ``ImportReport/notes``). Entries already in the book
     /// (same Node ID, or same name, emails and phones) are skipped. Written `batchSize` entries per
     /// transaction; `progress` is told how many entries were handled and of how many.
     public func importVCards(
         _ bytes: [UInt8], now: Date, batchSize: Int = 1000, progress: (Int, Int) -> Void = { _, _ in }
-    ) throws -> VCardImportReport {
-        var report = VCardImportReport()
+    ) throws -> ImportReport {
+        var report = ImportReport()
         var pending: [PendingImport] = []
         let results = VCardParser.parseAll(bytes)
         report.entries = results.count
@@ -62,7 +24,7 @@ extension ContactBook {
             let entry: VCardEntry
             switch result {
             case .failure(let error):
-                report.skipped.append(VCardImportIssue(entry: number, reason: error.description))
+                report.skipped.append(ImportReport.Issue(entry: number, reason: error.description))
                 continue
             case .success(let read):
                 entry = read
@@ -73,7 +35,7 @@ extension ContactBook {
                     pending.append(PendingImport(number: number, entry: entry, content: .signed(signed)))
                     continue
                 } catch {
-                    report.notes.append(VCardImportIssue(
+                    report.notes.append(ImportReport.Issue(
                         entry: number, name: entry.name,
                         reason: "its Handshake card does not verify (\(error.description)); imported as unverified"))
                 }
@@ -82,10 +44,10 @@ extension ContactBook {
             let limited = ImportedFieldLimits(entry.fields)
             let details = limited.fields
             guard details.name != nil || !details.emails.isEmpty || !details.phones.isEmpty else {
-                report.skipped.append(VCardImportIssue(entry: number, reason: "it has no name, email or phone"))
+                report.skipped.append(ImportReport.Issue(entry: number, reason: "it has no name, email or phone"))
                 continue
             }
-            for note in entry.notes + limited.changes { report.notes.append(VCardImportIssue(entry: number, name: details.name, reason: note)) }
+            for note in entry.notes + limited.changes { report.notes.append(ImportReport.Issue(entry: number, name: details.name, reason: note)) }
             pending.append(PendingImport(number: number, entry: entry, content: .unverified(details)))
         }
 
@@ -93,7 +55,7 @@ extension ContactBook {
         while start < pending.count {
             let end = min(start + max(1, batchSize), pending.count)
             let batch = try writer.write { db in
-                var batchReport = VCardImportReport()
+                var batchReport = ImportReport()
                 for item in pending[start..<end] { try Self.insert(item, now: now, into: &batchReport, db) }
                 // Rows written by the hand-bound insert are not seen by GRDB's change tracking: tell
                 // observers of the list once for the whole batch.
@@ -129,7 +91,7 @@ extension ContactBook {
         }
     }
 
-    private static func insert(_ item: PendingImport, now: Date, into report: inout VCardImportReport, _ db: Database) throws {
+    private static func insert(_ item: PendingImport, now: Date, into report: inout ImportReport, _ db: Database) throws {
         let fields: CardFields
         switch item.content {
         case .signed(let signed):
@@ -165,7 +127,7 @@ extension ContactBook {
 
     /// The book's own fields an export carried (``ExportProperty``), within the limits the book keeps;
     /// a value over its limit is left out with a note. Returns the tags, to insert once the row exists.
-    private static func applyLocalFields(_ item: PendingImport, to record: inout ContactRecord, report: inout VCardImportReport) -> [String] {
+    private static func applyLocalFields(_ item: PendingImport, to record: inout ContactRecord, report: inout ImportReport) -> [String] {
         // An address book is text from outside: cleaned of what could control or hide on a screen, as the
         // entry's card fields are, then held to the book's limits (TextLength).
         func values(_ name: String, keepingLineBreaks: Bool = false) -> [String] {
@@ -173,7 +135,7 @@ extension ContactBook {
                 .map { UntrustedText.cleaned($0.text, limit: .max, keepingLineBreaks: keepingLineBreaks) }.filter { !$0.isEmpty }
         }
         func fits(_ text: String, _ limit: Int) -> Bool { TextLength.check(text, limit: limit) == nil }
-        func note(_ reason: String) { report.notes.append(VCardImportIssue(entry: item.number, name: item.entry.name, reason: reason)) }
+        func note(_ reason: String) { report.notes.append(ImportReport.Issue(entry: item.number, name: item.entry.name, reason: reason)) }
         if let alias = values(ExportProperty.alias).first {
             if fits(alias, ContactLimits.alias) { record.alias = alias } else { note("its alias is over \(ContactLimits.alias) characters; left out") }
         }
