@@ -12,7 +12,7 @@ struct ContactExportTests {
     @Test("a verified contact: the card's fields, the signed card, and the owner's own fields")
     func verified() throws {
         let book = try ContactExportFixture.book()
-        let exported = try ContactExport.decodeArray(Data(try ContactExportFixture.export(book, .json).utf8))
+        let exported = try ExportedObject.decodeArray(Data(try ContactExportFixture.export(book, .json).utf8))
         try #require(exported.count == 2)
         let ada = exported[0]
         #expect(ada.verificationStatus == "verified")
@@ -34,7 +34,7 @@ struct ContactExportTests {
     @Test("an address-book entry: its details, its claim, no card")
     func unverified() throws {
         let book = try ContactExportFixture.book()
-        let bea = try #require(try ContactExport.decodeArray(Data(try ContactExportFixture.export(book, .json).utf8)).last)
+        let bea = try #require(try ExportedObject.decodeArray(Data(try ContactExportFixture.export(book, .json).utf8)).last)
         #expect(bea.verificationStatus == "unverified" && bea.nodeId == nil && bea.card == nil)
         #expect(bea.claimedNodeId == ContactExportFixture.claimed.nodeID.rawValue)
         #expect(bea.name == "Bea Babbage" && bea.emails == ["bea@example.org"] && bea.phones == ["+1 555 0100"])
@@ -52,13 +52,40 @@ struct ContactExportTests {
         #expect(lines.count == 5 && lines.first == "[" && lines[3] == "]" && lines[4] == "")
         #expect(lines[1].hasPrefix("{\"addedAt\":") && lines[1].hasSuffix("},") && lines[2].hasSuffix("}"))
         var objects: [String] = []
-        try book.forEachExportedContact { objects.append(try ContactExport($0).json()) }
+        try book.forEachExportedContact { objects.append(try $0.json()) }
         #expect(text == "[\n" + objects.joined(separator: ",\n") + "\n]\n")
         // The vCard form is the book's vCards, one after another.
         var vCards = ""
         try book.forEachExportedContact { vCards += $0.vCard }
         #expect(try ContactExportFixture.export(book, .vcard) == vCards)
         #expect(try book.export(.json) { _ in } == 2)
+    }
+
+    @Test("a listing: the export's object with the book's own keys added; the export itself leaves them out")
+    func listing() throws {
+        let book = try ContactExportFixture.book()
+        let ada = try #require(try book.contacts().first { $0.verificationStatus == .verified })
+        let friend = ContactExportFixture.claimed.sigKey
+        let meeting = ExchangeRecord(
+            exchangedAt: ContactExportFixture.addedAt, source: .sessionSecret, handshakeHash: [1, 2, 3], ourNote: "Hello", theirNote: nil,
+            commonFriends: [friend, ContactExportFixture.ada.sigKey])
+        let details = ContactExport.Details(
+            showsDatabaseID: true, preferences: try book.preferences(of: ada.id), cardHistory: 0, meetings: [meeting],
+            commonFriendName: { $0 == friend ? "Bea Babbage" : nil })
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(try ContactExport(contact: ada, details: details).json().utf8)) as? [String: Any])
+        #expect(listed["id"] as? Int64 == ada.id && listed["displayName"] as? String == "Countess" && listed["muted"] as? Bool == false)
+        #expect(listed["didKey"] as? String == ContactExportFixture.ada.didKey.description && listed["cardHistory"] as? Int == 0)
+        #expect(listed["name"] as? String == "Ada Lovelace" && listed["card"] == nil && listed["avatar"] == nil)
+        let meetings = try #require(listed["meetings"] as? [[String: Any]])
+        #expect(meetings.count == 1 && meetings[0]["ourNote"] as? String == "Hello" && meetings[0]["theirNote"] == nil)
+        #expect(meetings[0]["commonFriends"] as? [String] == ["Bea Babbage"] && meetings[0]["commonFriendCount"] as? Int == 2)
+        let preferences = try #require(listed["preferences"] as? [[String: Any]])
+        #expect(preferences.count == ChatFeature.allCases.count && preferences.allSatisfy { $0["state"] is String })
+        // Without details, or without the database id, those keys are not there.
+        let plain = try ContactExport(contact: ada, details: ContactExport.Details()).json()
+        #expect(!plain.contains("\"id\"") && !plain.contains("preferences") && plain.contains("\"displayName\":\"Countess\""))
+        #expect(!(try ContactExportFixture.export(book, .json)).contains("displayName"))
     }
 
     @Test("escaping: only what JSON requires; absent fields are left out, not null")

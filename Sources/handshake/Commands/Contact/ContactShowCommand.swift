@@ -28,10 +28,9 @@ struct ContactShowCommand: ParsableCommand {
         let card = try (debug && contact.hasSignedCard ? book.card(of: contact.id) : nil)
         if output.json {
             let names = { (key: SigningPublicKey) in (try? book.contact(withSigningKey: key))??.displayName }
-            try Output.json(
-                ContactJSON(
-                    contact, preferences: preferences, historyCount: history.count, meetings: meetings, commonFriendName: names, card: card,
-                    debug: debug))
+            let details = ContactExport.Details(
+                showsDatabaseID: debug, preferences: preferences, cardHistory: history.count, meetings: meetings, commonFriendName: names)
+            try Output.json(ContactExport(contact: contact, signed: debug ? card : nil, details: details))
         } else {
             print(TerminalLine(lines: ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, card: card, debug: debug).joined(separator: "\n")))
         }

@@ -6,9 +6,9 @@ import Foundation
 extension ContactBook {
     /// The forms the contact book is exported in.
     public enum ExportFormat: String, Sendable, CaseIterable {
-        /// One vCard 4.0 per contact (``ExportedContact/vCard``), which ``importVCards(_:now:batchSize:progress:)`` reads back.
+        /// One vCard 4.0 per contact (``ContactExport/vCard``), which ``importVCards(_:now:batchSize:progress:)`` reads back.
         case vcard
-        /// A JSON array of ``ContactExport`` objects, for other programs.
+        /// A JSON array of objects (``ContactExport/json()``), for other programs.
         case json
     }
 
@@ -24,7 +24,7 @@ extension ContactBook {
         try forEachExportedContact { exported in
             switch format {
             case .vcard: try write(exported.vCard)
-            case .json: try write((count == 0 ? "\n" : ",\n") + ContactExport(exported).json())
+            case .json: try write((count == 0 ? "\n" : ",\n") + exported.json())
             }
             count += 1
         }
