@@ -184,7 +184,7 @@ import Testing
                 _ = try await anyone.resolve(forged)
                 Issue.record("a card that is not the link's owner's was taken")
             } catch {
-                guard case .cardDoesNotVerify = error else { Issue.record("\(error)"); return }
+                guard case .notTheLinkOwnersCard(bob.identity.nodeID, ada.identity.nodeID) = error else { Issue.record("\(error)"); return }
                 #expect(error.description.contains(bob.identity.nodeID.rawValue) && error.description.contains(ada.identity.nodeID.rawValue))
             }
             #expect(try await anyone.resolve(created.link).card.card.name == "Ada")

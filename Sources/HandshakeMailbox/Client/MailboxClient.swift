@@ -231,19 +231,19 @@ public actor MailboxClient {
 
     /// A card the server handed over, verified here; `nodeID`, when given, is whose the server says it is.
     func verifiedCard(_ base64URL: String, of nodeID: NodeID? = nil) throws(MailboxClientError) -> SignedCard {
-        guard let bytes = Base64URL.decode(base64URL) else { throw .cardDoesNotVerify("it is not base64url.") }
+        guard let bytes = Base64URL.decode(base64URL) else { throw .cardDoesNotVerify(.unreadableText("it is not base64url.")) }
         return try verifiedCard(bytes, of: nodeID)
     }
 
     /// Card bytes the server handed over, verified here.
     func verifiedCard(_ bytes: [UInt8], of nodeID: NodeID?) throws(MailboxClientError) -> SignedCard {
         let card: SignedCard
-        do {
+        do throws(CardRejection) {
             card = try CardVerifier().verify(bytes, now: configuration.now())
         } catch {
-            throw .cardDoesNotVerify(error.description)
+            throw .cardDoesNotVerify(error)
         }
-        if let nodeID, card.nodeID != nodeID { throw .cardDoesNotVerify("it is the card of \(card.nodeID.rawValue), not of \(nodeID.rawValue).") }
+        if let nodeID, card.nodeID != nodeID { throw .someoneElsesCard(expected: nodeID, received: card.nodeID) }
         return card
     }
 

@@ -13,9 +13,15 @@ public enum MailboxClientError: HandshakeError, Equatable {
     case unreachable(server: String, reason: String)
     /// An answer that is not what the API documents (a status or a body this version cannot read).
     case unexpectedAnswer(String)
-    /// The server handed over a card that does not verify, or that is not the card of whom it claims:
-    /// it is never shown or stored.
-    case cardDoesNotVerify(String)
+    /// The server handed over a card that does not verify, for the reason the verifier gives: it is never
+    /// shown or stored.
+    case cardDoesNotVerify(CardRejection)
+    /// The server handed over a valid card of someone other than whom it was asked for (`expected`): it is
+    /// never shown or stored.
+    case someoneElsesCard(expected: NodeID, received: NodeID)
+    /// A share link that names its `owner` led to the valid card of someone else (`card`): however valid, it
+    /// is not shown. The card page's script says the same sentence (docs/server.md).
+    case notTheLinkOwnersCard(owner: NodeID, card: NodeID)
     /// This call needs a signed-in account, and the client was made without an identity.
     case noIdentity
     /// The server's address cannot be made into a request URL.
@@ -31,17 +37,15 @@ public enum MailboxClientError: HandshakeError, Equatable {
         case .refused(let error, _): error.message
         case .unreachable(let server, let reason): "Could not reach \(UntrustedText.inline(server, limit: 120)): \(reason)."
         case .unexpectedAnswer(let detail): "The server's answer could not be read: \(detail)"
-        case .cardDoesNotVerify(let reason): "The server sent a card that does not verify: \(reason)"
+        case .cardDoesNotVerify(let rejection): "The server sent a card that does not verify: \(rejection.description)"
+        case .someoneElsesCard(let expected, let received):
+            "The server sent a card that does not verify: it is the card of \(received.rawValue), not of \(expected.rawValue)."
+        case .notTheLinkOwnersCard(let owner, let card):
+            "The server sent a card that does not verify: the link was made by \(owner.rawValue), and the server answered with the card of \(card.rawValue)."
         case .noIdentity: "Signing in to a server needs an identity: create one first."
         case .badServerURL(let text): "\(UntrustedText.quoted(text, limit: 120)) is not a server address (it should look like https://handshake.example.org)."
         case .addressNotAllowed(let server, let reason): "Did not connect to \(UntrustedText.inline(server, limit: 120)): \(reason)."
         }
-    }
-
-    /// The refusal of a card behind a share link that is not the card of the link's `owner` but of `card`:
-    /// however valid, it is not shown. The card page's script says the same sentence (docs/server.md).
-    public static func notTheLinkOwnersCard(owner: NodeID, card: NodeID) -> MailboxClientError {
-        .cardDoesNotVerify("the link was made by \(owner.rawValue), and the server answered with the card of \(card.rawValue).")
     }
 
     /// The server's refusal, if this is one.

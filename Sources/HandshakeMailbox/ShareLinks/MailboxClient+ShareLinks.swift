@@ -26,8 +26,8 @@ extension MailboxClient {
     /// server says.
     /// - Throws: ``MailboxError/linkUnknown``, ``MailboxError/linkExpired``, ``MailboxError/linkUsed``,
     ///   ``MailboxError/linkRevoked`` as ``MailboxClientError/refused(_:owner:)``, with the owner's Node ID
-    ///   when the link was theirs; ``MailboxClientError/cardDoesNotVerify(_:)`` for a card that is not the
-    ///   owner's.
+    ///   when the link was theirs; ``MailboxClientError/notTheLinkOwnersCard(owner:card:)`` for a card that is
+    ///   not the owner's.
     public func resolve(_ link: ShareLink) async throws(MailboxClientError) -> ResolvedShareLink {
         let response: ResolvedShareLinkResponse
         do throws(MailboxClientError) {
