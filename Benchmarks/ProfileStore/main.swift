@@ -27,5 +27,5 @@ if phases.isEmpty || phases.contains("list") {
     try timed("list all") { _ = try book.contacts() }
 }
 if phases.isEmpty || phases.contains("search") {
-    try timed("search x100") { for _ in 0..<100 { _ = try book.contacts(matching: "Person 99999") } }
+    try timed("search x100") { for _ in 0..<100 { _ = try book.contacts(ContactListQuery(search: "Person 99999")) } }
 }

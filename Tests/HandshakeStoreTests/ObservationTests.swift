@@ -39,7 +39,7 @@ struct ObservationTests {
         let ada = try book.add(try Person(name: "Ada Lovelace").card, source: .qr, now: now)
         #expect(await list.next()?.map(\.id) == [ada.id])
         // A tag is searched too.
-        let bob = try #require(try book.contacts(matching: "Bob").first)
+        let bob = try #require(try book.contacts(ContactListQuery(search: "Bob")).first)
         try book.update(bob.id, ContactEdit(addTags: ["adage"]))
         #expect(await list.next()?.map(\.displayName) == ["Ada Lovelace", "Bob"])
         list.cancel()

@@ -79,7 +79,7 @@ struct StoredCardTests {
         #expect(contact.hasSignedCard)
         #expect(try book.card(of: contact.id) == ada.card)
         try book.importUnverified([CardFields(name: "Bea")], now: now)
-        let bea = try #require(try book.contacts(matching: "Bea").first)
+        let bea = try #require(try book.contacts(ContactListQuery(search: "Bea")).first)
         #expect(!bea.hasSignedCard)
         #expect(throws: ContactBookError.noSignedCard("Bea")) { try book.card(of: bea.id) }
         #expect(throws: ContactBookError.unknownContact("#999")) { try book.card(of: 999) }

@@ -16,12 +16,12 @@ struct SearchTests {
     @Test("any part of a name, alias, company or tag, ignoring case; one or two characters too")
     func substrings() throws {
         let book = try book(30)
-        #expect(try book.contacts(matching: "son 2").map(\.displayName) == ["Person 2", "Person 20", "Person 21", "Person 22", "Person 23", "Person 24", "Person 25", "Person 26", "Person 27", "Person 28", "Person 29"])
-        #expect(try book.contacts(matching: "PERSON 17").map(\.displayName) == ["Person 17"])
-        #expect(try book.contacts(matching: "glob").count == 20)
-        #expect(try book.contacts(matching: "29").map(\.displayName) == ["Person 29"])
-        #expect(try book.contacts(matching: "9").map(\.displayName) == ["Person 19", "Person 29", "Person 9"])
-        #expect(try book.contacts(matching: "nobody here").isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "son 2")).map(\.displayName) == ["Person 2", "Person 20", "Person 21", "Person 22", "Person 23", "Person 24", "Person 25", "Person 26", "Person 27", "Person 28", "Person 29"])
+        #expect(try book.contacts(ContactListQuery(search: "PERSON 17")).map(\.displayName) == ["Person 17"])
+        #expect(try book.contacts(ContactListQuery(search: "glob")).count == 20)
+        #expect(try book.contacts(ContactListQuery(search: "29")).map(\.displayName) == ["Person 29"])
+        #expect(try book.contacts(ContactListQuery(search: "9")).map(\.displayName) == ["Person 19", "Person 29", "Person 9"])
+        #expect(try book.contacts(ContactListQuery(search: "nobody here")).isEmpty)
     }
 
     @Test("search text is matched literally, never as FTS5 query syntax", arguments: [
@@ -29,7 +29,7 @@ struct SearchTests {
     ])
     func literal(_ text: String) throws {
         let book = try book(9)
-        let found = try book.contacts(matching: text).compactMap(\.details.company)
+        let found = try book.contacts(ContactListQuery(search: text)).compactMap(\.details.company)
         let expected = try book.contacts().compactMap(\.details.company).filter { $0.localizedCaseInsensitiveContains(text) }
         #expect(found == expected)
     }
@@ -55,21 +55,21 @@ struct SearchTests {
         edit.alias = "Countess"
         edit.addTags = ["analytical", "engines"]
         try book.update(ada.id, edit)
-        #expect(try book.contacts(matching: "untes").map(\.id) == [ada.id])
-        #expect(try book.contacts(matching: "lytic").map(\.id) == [ada.id])
-        #expect(try book.contacts(matching: "ngine").map(\.id) == [ada.id])
+        #expect(try book.contacts(ContactListQuery(search: "untes")).map(\.id) == [ada.id])
+        #expect(try book.contacts(ContactListQuery(search: "lytic")).map(\.id) == [ada.id])
+        #expect(try book.contacts(ContactListQuery(search: "ngine")).map(\.id) == [ada.id])
 
         var untag = ContactEdit()
         untag.removeTags = ["engines"]
         untag.alias = ""
         try book.update(ada.id, untag)
-        #expect(try book.contacts(matching: "ngine").isEmpty)
-        #expect(try book.contacts(matching: "untes").isEmpty)
-        #expect(try book.contacts(matching: "lytic").map(\.id) == [ada.id])
+        #expect(try book.contacts(ContactListQuery(search: "ngine")).isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "untes")).isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "lytic")).map(\.id) == [ada.id])
 
         try book.delete(ada.id)
-        #expect(try book.contacts(matching: "Ada").isEmpty)
-        #expect(try book.contacts(matching: "lytic").isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "Ada")).isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "lytic")).isEmpty)
     }
 
     @Test("a card update re-indexes the new name")
@@ -79,9 +79,9 @@ struct SearchTests {
         let contact = try book.add(person.card, source: .qr, now: now)
         try person.profile.edit(now: Date(timeIntervalSince1970: 1_700_000_050)) { $0.name = "Rear Admiral Hopper"; $0.company = "Navy" }
         _ = try book.applyUpdate(person.card, source: .qr, now: now)
-        #expect(try book.contacts(matching: "Admiral").map(\.id) == [contact.id])
-        #expect(try book.contacts(matching: "navy").map(\.id) == [contact.id])
-        #expect(try book.contacts(matching: "Grace").isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "Admiral")).map(\.id) == [contact.id])
+        #expect(try book.contacts(ContactListQuery(search: "navy")).map(\.id) == [contact.id])
+        #expect(try book.contacts(ContactListQuery(search: "Grace")).isEmpty)
     }
 
     @Test("pages: limit and offset walk the same order as the whole list")
@@ -91,14 +91,14 @@ struct SearchTests {
         var paged: [Int64] = []
         var offset = 0
         while true {
-            let page = try book.contacts(limit: 10, offset: offset).map(\.id)
+            let page = try book.contacts(ContactListQuery(limit: 10, offset: offset)).map(\.id)
             if page.isEmpty { break }
             paged += page
             offset += page.count
         }
         #expect(paged == all)
-        #expect(try book.contacts(matching: "Person", limit: 3).count == 3)
-        #expect(try book.contacts(limit: 0).isEmpty)
+        #expect(try book.contacts(ContactListQuery(search: "Person", limit: 3)).count == 3)
+        #expect(try book.contacts(ContactListQuery(limit: 0)).isEmpty)
     }
 
     /// A paged search walks the top of the list or asks the trigram index, whichever finds the page first

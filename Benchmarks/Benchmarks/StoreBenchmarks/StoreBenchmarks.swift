@@ -61,23 +61,23 @@ let benchmarks: @Sendable () -> Void = {
     let queryConfiguration = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 2_000)
 
     Benchmark("Search at 100k: a name (\"Person 99999\", 1 match)", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(matching: "Person 99999"))
+        blackHole(try book.contacts(ContactListQuery(search: "Person 99999")))
     }
 
     Benchmark("Search at 100k: a Node ID prefix (no match)", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(matching: "QmXyZ"))
+        blackHole(try book.contacts(ContactListQuery(search: "QmXyZ")))
     }
 
     Benchmark("Search at 100k: a company, first page of 50 (\"Company 1\", 22,200 matches)", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(matching: "Company 1", limit: 50))
+        blackHole(try book.contacts(ContactListQuery(search: "Company 1", limit: 50)))
     }
 
     Benchmark("Search at 100k: two characters (\"77\", no trigram index)", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(matching: "77", limit: 50))
+        blackHole(try book.contacts(ContactListQuery(search: "77", limit: 50)))
     }
 
     Benchmark("Search at 100k: a rare name, first page of 50 (\"Person 99999\": the walk, then the index)", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(matching: "Person 99999", limit: 50))
+        blackHole(try book.contacts(ContactListQuery(search: "Person 99999", limit: 50)))
     }
 
     // The floor for the two paged searches: one hand-written query returning the same 50 ids from the
@@ -96,11 +96,11 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("List at 100k: first page of 50", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(limit: 50))
+        blackHole(try book.contacts(ContactListQuery(limit: 50)))
     }
 
     Benchmark("List at 100k: page 1,000 of 50 (offset 49,950)", configuration: queryConfiguration) { _ in
-        blackHole(try book.contacts(limit: 50, offset: 49_950))
+        blackHole(try book.contacts(ContactListQuery(limit: 50, offset: 49_950)))
     }
 
     Benchmark("List all 100k contacts", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 20)) { _ in

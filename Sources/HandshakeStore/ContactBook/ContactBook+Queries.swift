@@ -3,25 +3,10 @@ import GRDB
 import HandshakeCore
 
 extension ContactBook {
-    /// The contact list: pinned first, then by display name, filtered and paged as `query` says.
-    public func contacts(_ query: ContactListQuery) throws -> [Contact] {
+    /// The contact list: pinned first, then by display name, filtered and paged as `query` says (the whole
+    /// list when it says nothing: `contacts()`).
+    public func contacts(_ query: ContactListQuery = ContactListQuery()) throws -> [Contact] {
         try writer.read { db in try Self.contacts(query, db) }
-    }
-
-    /// The contact list: pinned first, then by display name. The same as ``contacts(_:)`` with a
-    /// ``ContactListQuery`` of these values.
-    ///
-    /// - Parameters:
-    ///   - search: matched against name, alias, company and tags (any part, ignoring case) and against
-    ///     the start of the Node ID.
-    ///   - tag: only contacts with this tag (ignoring case).
-    ///   - trust: only contacts at this trust level.
-    ///   - limit: at most this many contacts (a screenful), or all of them when `nil`.
-    ///   - offset: how many to skip first, for the next page.
-    public func contacts(
-        matching search: String? = nil, tag: String? = nil, trust: TrustLevel? = nil, limit: Int? = nil, offset: Int = 0
-    ) throws -> [Contact] {
-        try contacts(ContactListQuery(search: search, tag: tag, trust: trust, limit: limit, offset: offset))
     }
 
     /// Every tag in the book, each once (in the spelling first used), sorted ignoring case: what a tag filter

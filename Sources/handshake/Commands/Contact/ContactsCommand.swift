@@ -49,7 +49,7 @@ struct ContactsListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let contacts = try HandshakeHome.current().contactBook().contacts(matching: search, tag: tag, trust: trust, limit: limit)
+        let contacts = try HandshakeHome.current().contactBook().contacts(ContactListQuery(search: search, tag: tag, trust: trust, limit: limit))
         if output.json {
             try Output.json(contacts.map { ContactExport(contact: $0, details: ContactExport.Details()) })
             return
