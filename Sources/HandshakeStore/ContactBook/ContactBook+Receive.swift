@@ -3,12 +3,25 @@ import GRDB
 @_spi(Wire) import HandshakeCore
 
 extension ContactBook {
-    /// What adding `signed` would do. Stores nothing.
+    /// What receiving `signed` would do, to show the person before they answer. Stores nothing.
+    ///
+    /// This is the book's half of reading a card: the card is already verified (HandshakeCore's `CardText`
+    /// reads a card form; HandshakeIntake's `CardIntake` reads everything Add accepts and calls this). Once
+    /// the person answered, ``receive(_:source:answer:now:)`` keeps it, deciding again as it stores.
     ///
     /// - Throws: ``ContactBookError/damagedCard(_:reason:)`` when the book's own card of the same Node ID
-    ///   no longer verifies, so there is nothing sound to compare the new card with.
-    public func receive(_ signed: SignedCard) throws -> ReceivePreview {
-        try writer.read { db in try Self.preview(signed, db) }
+    ///   no longer verifies, so there is nothing sound to compare the new card with;
+    ///   ``ContactBookError/unavailable(path:reason:)`` when the book cannot be read.
+    public func preview(_ signed: SignedCard) throws(ContactBookError) -> ReceivePreview {
+        do {
+            return try writer.read { db in try Self.preview(signed, db) }
+        } catch let error as ContactBookError {
+            throw error
+        } catch let error as DatabaseError {
+            throw .unavailable(path: writer.path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .unavailable(path: writer.path, reason: "\(error)")
+        }
     }
 
     static func preview(_ signed: SignedCard, _ db: Database) throws -> ReceivePreview {
