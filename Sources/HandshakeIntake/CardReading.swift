@@ -45,7 +45,7 @@ public struct CardReading: Sendable {
 
     /// Where the book should record the card came from if it is kept: a card form says it (a link, a code,
     /// a vCard; QR text or a binary card is a QR code), a share link is a link, a credential is the code it
-    /// was in. Text that was not `scanned` (pasted, typed, from a file) is ``ContactSource/pasted`` where a
+    /// was in. Text that was not `scanned` (pasted, typed, from a file) is `ContactSource.pasted` where a
     /// QR code would be said (`ContactSource.arrived(scanned:)`).
     public func source(scanned: Bool) -> ContactSource {
         switch origin {
