@@ -55,8 +55,11 @@ extension ContactBook {
     /// Adds a new person after the user confirmed. With `mergingInto`, the card becomes the current identity
     /// of that existing contact instead: its local fields stay, its old card moves to the history, and its
     /// security-code verification is cleared (it belonged to the old key).
+    ///
+    /// Package access: an app keeps a card with ``receive(_:source:answer:now:)``, the one receive rule, whose
+    /// steps this and ``applyUpdate(_:source:now:)`` are; the package's tests use them to set a book up.
     @discardableResult
-    public func add(_ signed: SignedCard, source: ContactSource, trust: TrustLevel = .trusted, now: Date, mergingInto existing: Int64? = nil) throws -> Contact {
+    package func add(_ signed: SignedCard, source: ContactSource, trust: TrustLevel = .trusted, now: Date, mergingInto existing: Int64? = nil) throws -> Contact {
         try writer.write { db in try Self.insert(signed, source: source, trust: trust, now: now, mergingInto: existing, db) }
     }
 
@@ -86,7 +89,7 @@ extension ContactBook {
     /// Stores a newer card of a known contact: the card's fields change, the local fields do not, and
     /// the previous card goes to the history.
     @discardableResult
-    public func applyUpdate(_ signed: SignedCard, source: ContactSource, now: Date) throws -> (contact: Contact, changes: CardChanges) {
+    package func applyUpdate(_ signed: SignedCard, source: ContactSource, now: Date) throws -> (contact: Contact, changes: CardChanges) {
         try writer.write { db in
             switch try Self.preview(signed, db) {
             case .update(let contact, _, let changes):
