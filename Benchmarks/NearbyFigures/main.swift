@@ -18,7 +18,7 @@ let bob = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xB0, count: 32))!
 func card(_ identity: Identity, _ name: String) -> SignedCard {
     var profile = CardProfile(identity: identity, now: Date().addingTimeInterval(-60))
     try? profile.edit(now: Date().addingTimeInterval(-60)) { $0.name = name; $0.company = "Analytical Engines"; $0.emails = ["\(name.prefix(3).lowercased())@example.com"] }
-    return profile.issueCard(identity: identity)
+    return try! profile.issueCard(identity: identity)
 }
 let adaCard = card(ada, "Ada Lovelace"), bobCard = card(bob, "Bob Babbage")
 let friends = (0..<150).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8($0), count: 31) + [7])!).sigKey }

@@ -8,7 +8,7 @@ try! profile.edit(now: Date(timeIntervalSince1970: 1_763_740_800)) { card in
     card.name = "Ada Lovelace"; card.company = "Analytical Engines"; card.title = "Analyst"
     card.emails = ["ada@example.com"]; card.phones = ["+44 20 7946 0000"]
 }
-let signed = profile.issueCard(identity: identity)
+let signed = try! profile.issueCard(identity: identity)
 let qr = Array(CardText.qrText(signed).utf8)
 let n = Int(CommandLine.arguments.dropFirst().first ?? "200")!
 let verifier = CardVerifier()

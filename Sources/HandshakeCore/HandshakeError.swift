@@ -11,8 +11,8 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     let scanned = try account.read(text)  // HandshakeStore's HandshakeAccount
-///     show(scanned)
+///     let (card, _) = try CardText.read(Array(text.utf8), now: Date())
+///     show(card)
 /// } catch let error as any HandshakeError {
 ///     showProblem(error.description)  // the same sentence as error.localizedDescription
 /// }

@@ -5,19 +5,26 @@
 // use the link up); a Handshake card in any of its forms; a Verifiable Credential (VC-JWT) or card
 // envelope that carries a Handshake card. Anything else is refused with the sentence of the reader that
 // came closest. It stores nothing and asks nothing: the front end shows the preview and the book's receive
-// rule keeps the card once the person answered.
+// rule keeps the card once the person answered. What it gives is one `CardReading`.
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
 import HandshakeMailbox
 import HandshakeStore
 
-/// Reads what a person gave to Add into a verified `ScannedCard` (HandshakeStore).
+/// Reads what a person gave to Add into a verified card and what keeping it would do (a ``CardReading``).
+///
+/// This is the one way to read a card, for every front end: bytes from a camera, a picture, a paste, a
+/// file or an NFC record go to ``read(_:now:)``, whatever they turn out to be. The layers under it each do
+/// one part and are not a second way in: HandshakeCore's `CardText.read` reads the card forms alone (no
+/// share link, no credential, no book), and the book's `ContactBook.preview(_:)` says what a verified card
+/// would do. Keeping is a separate verb, `ContactBook.receive(_:source:answer:now:)`, once the person answered.
 ///
 /// ```swift
 /// let intake = CardIntake(book: account.book, mailbox: MailboxRegistration(directory: home))
 /// let reading = try await intake.read(Array(pasted.utf8))
-/// // show reading.scanned.preview, then: account.receive(reading.scanned.card, source: reading.scanned.source, answer: …)
+/// // show reading.preview, then:
+/// try account.book.receive(reading.card, source: reading.source(scanned: false), answer: …)
 /// ```
 public struct CardIntake: Sendable {
     /// The book the preview is made against.
@@ -35,27 +42,8 @@ public struct CardIntake: Sendable {
         self.mailbox = mailbox
     }
 
-    /// What was read, and how it came.
-    public struct Reading: Sendable {
-        /// The verified card and what adding it would do.
-        public var scanned: ScannedCard
-        /// How the card came.
-        public var via: Via
-    }
-
-    /// How a card came to Add.
-    public enum Via: Sendable, Equatable {
-        /// A Handshake card form: QR text, a `handshake://card#` link, a typed code, binary or a vCard.
-        case card
-        /// A share link, resolved on `server` (the link is not used up).
-        case shareLink(server: URL)
-        /// A verified credential signed by `issuer`, carrying the card; `status` is the sentence to show when
-        /// the credential names a status Handshake does not check (`VerifiedCredential.statusSentence`).
-        case credential(issuer: String, status: String?)
-    }
-
     /// Reads `input` (as it arrived: text or bytes) into a verified card and its preview. Stores nothing.
-    public func read(_ input: [UInt8], now: Date = Date()) async throws(CardIntakeError) -> Reading {
+    public func read(_ input: [UInt8], now: Date = Date()) async throws(CardIntakeError) -> CardReading {
         if let text = String(validating: input, as: UTF8.self), ShareLink.looksLikeShareLink(text) || ShareLink(parsing: text) != nil {
             let link: ShareLink
             do throws(ShareLinkError) {
@@ -64,19 +52,20 @@ public struct CardIntake: Sendable {
                 throw .shareLinkRefused(error)
             }
             let (card, server) = try await resolve(link)
-            return Reading(scanned: ScannedCard(card: card, form: .cbor, source: .link, preview: try preview(card)), via: .shareLink(server: server))
+            return CardReading(card: card, origin: .shareLink(server: server), preview: try preview(card))
         }
-        do {
-            return Reading(scanned: try book.read(input, now: now), via: .card)
-        } catch let rejection as CardRejection {
-            guard Self.mayCarryCard(input) else { throw .notACard(rejection) }
+        let read: (card: SignedCard, form: CardForm)?
+        do throws(CardRejection) {
+            read = try CardText.read(input, now: now)
         } catch {
-            throw .book(error.localizedDescription)
+            guard Self.mayCarryCard(input) else { throw .notACard(error) }
+            read = nil
         }
+        if let read { return CardReading(card: read.card, origin: .card(read.form), preview: try preview(read.card)) }
         let (card, credential) = try await credentialCard(input, now: now)
-        return Reading(
-            scanned: ScannedCard(card: card, form: .cbor, source: .qr, preview: try preview(card)),
-            via: .credential(issuer: credential.issuer.description, status: credential.statusSentence))
+        return CardReading(
+            card: card, origin: .credential(issuer: credential.issuer.description, status: credential.statusSentence),
+            preview: try preview(card))
     }
 
     /// Whether `input` is shaped like a VC-JWT or a JSON card envelope: something that may carry a Handshake
@@ -94,27 +83,25 @@ public struct CardIntake: Sendable {
         do throws(MailboxClientError) {
             return (try await client.resolve(link).card, client.server)
         } catch {
-            throw .shareLink(refusalSentence(error, about: link))
+            throw .shareLink(error, ownerName: ownerName(error, of: link))
         }
     }
 
-    /// Why `link` gave no card, naming its owner when the book knows them: asking the server for their card
-    /// would be a second request to a server the link chose.
-    func refusalSentence(_ error: MailboxClientError, about link: ShareLink) -> String {
-        guard case .refused(let refusal, let refusedOwner) = error else { return error.description }
-        let owner = link.owner ?? refusedOwner
-        let name = owner.flatMap { try? book.contact(nodeID: $0) }?.displayName
-        return ShareLink.sentence(for: refusal, ownerName: name)
+    /// The name the book knows for the owner of a refused `link`, so the refusal can say whom to ask for a
+    /// new one: asking the server for their card would be a second request to a server the link chose.
+    func ownerName(_ error: MailboxClientError, of link: ShareLink) -> String? {
+        guard case .refused(_, let refusedOwner) = error else { return nil }
+        return (link.owner ?? refusedOwner).flatMap { try? book.contact(nodeID: $0) }?.displayName
     }
 
     /// The Handshake card inside a verified credential; a credential without one (another wallet's) has no
     /// key a contact could be kept under.
     func credentialCard(_ input: [UInt8], now: Date) async throws(CardIntakeError) -> (SignedCard, VerifiedCredential) {
         let result: ScanResult
-        do {
+        do throws(ScanError) {
             result = try await ScanRouter().read(input, now: now)
         } catch {
-            throw .credential(error.description)
+            throw .credential(error)
         }
         switch result.route {
         case .credential(let credential):
@@ -126,10 +113,10 @@ public struct CardIntake: Sendable {
     }
 
     func preview(_ card: SignedCard) throws(CardIntakeError) -> ReceivePreview {
-        do {
-            return try book.receive(card)
+        do throws(ContactBookError) {
+            return try book.preview(card)
         } catch {
-            throw .book(error.localizedDescription)
+            throw .book(error)
         }
     }
 }

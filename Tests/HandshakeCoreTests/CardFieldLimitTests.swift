@@ -102,7 +102,7 @@ struct CardFieldLimitTests {
         for name in names {
             var profile = CardProfile(identity: Fixture.identity, now: Fixture.now)
             try profile.edit(now: Fixture.now) { card in card.name = name }
-            let issued = profile.issueCard(identity: Fixture.identity)
+            let issued = try profile.issueCard(identity: Fixture.identity)
             #expect(try CardVerifier().verify(issued.bytes, now: Fixture.now).card.name == name, "\(name.debugDescription)")
         }
     }
@@ -115,7 +115,7 @@ struct CardFieldLimitTests {
             card.bio = "line one\nline two"
             card.phones = ["+1 (555) 010-9999"]
         }
-        let issued = profile.issueCard(identity: Fixture.identity)
+        let issued = try profile.issueCard(identity: Fixture.identity)
         #expect(try CardVerifier().verify(issued.bytes, now: Fixture.now).card == profile.card)
     }
 }

@@ -13,7 +13,7 @@ struct CardProfileTests {
     @Test func sharingProfileKeepsOnlyChosenFields() throws {
         var profile = try profile()
         profile.share([.name, .emails], now: Fixture.now)
-        let issued = profile.issueCard(identity: Fixture.identity)
+        let issued = try profile.issueCard(identity: Fixture.identity)
         let verified = try CardVerifier().verify(issued.bytes, now: Fixture.now)
         #expect(verified.card.fields.presentFields == [.name, .emails])
         #expect(verified.card.name == "Ada Lovelace")

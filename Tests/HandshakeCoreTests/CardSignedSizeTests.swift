@@ -87,7 +87,7 @@ struct CardSignedSizeTests {
         let oneByteMore = try Avatar(data: Fixture.png(avatarBytes + 1))
 
         try profile.edit(now: Fixture.now) { card in card.avatar = atTheLimit }
-        let issued = profile.issueCard(identity: Fixture.identity)
+        let issued = try profile.issueCard(identity: Fixture.identity)
         #expect(issued.bytes.count == CardLimits.signedCardBytes)
         let received = try CardVerifier().verify(issued.bytes, now: Fixture.now)
         #expect(received.card.avatar == atTheLimit)

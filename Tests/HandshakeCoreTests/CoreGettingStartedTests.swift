@@ -24,7 +24,7 @@ struct CoreGettingStartedTests {
             $0.emails = ["ada@example.com"]
         }
         profile.share([.name, .company], now: Date())
-        let card = profile.issueCard(identity: ada)
+        let card = try profile.issueCard(identity: ada)
 
         // One signed card, three forms: text for a QR code, a link for a message, a code to read aloud.
         let forms = [CardText.qrText(card), CardText.link(card), CardText.code(card).joined(separator: "-")]
@@ -39,7 +39,7 @@ struct CoreGettingStartedTests {
         // Later Ada adds her title. Her new card replaces the one Bob holds; the old one never replaces it.
         try profile.edit(now: Date()) { $0.title = "Chief Programmer" }
         profile.share([.name, .company, .title], now: Date())
-        let newer = profile.issueCard(identity: ada)
+        let newer = try profile.issueCard(identity: ada)
         #expect(CardClassifier.classify(newer.card, known: card.card).summary == "This card updates title.")
         #expect(CardClassifier.classify(card.card, known: newer.card) == .notNewer(storedUpdatedAt: newer.card.updatedAt))
 

@@ -85,7 +85,7 @@ struct ShareLinkIntakeTests {
         #expect(error?.description == "This link was already used. Ask its owner for a new one.")
         #expect(server.requestLines == ["GET /v1/share-links/\(Self.token) HTTP/1.1"])
 
-        _ = try bob.receive(try ada.issueCard(), source: .qr, answer: .add(trust: .trusted))
+        _ = try bob.book.receive(try ada.issueCard(), source: .qr, answer: .add(trust: .trusted))
         let named = await Self.refusal(CardIntake(book: bob.book), link)
         #expect(named?.description == "This link was already used. Ask Ada Lovelace for a new one.")
         #expect(server.requestLines.count == 2, "one request for each add")

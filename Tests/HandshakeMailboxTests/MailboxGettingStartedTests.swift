@@ -46,7 +46,7 @@ struct MailboxGettingStartedTests {
             let requestID = try #require(try await arrived.value)
             let accepted = try await adasMailbox.acceptFriendRequest(requestID, card: try ada.issueCard())
             #expect(accepted.note == "Good to meet you")
-            let outcome = try ada.receive(try #require(accepted.senderCard), source: .serverRequest, answer: .add(trust: .trusted))
+            let outcome = try ada.book.receive(try #require(accepted.senderCard), source: .serverRequest, answer: .add(trust: .trusted))
             #expect(outcome.contact?.displayName == "Bob Babbage")
             #expect(try ada.book.contacts().map(\.displayName) == ["Bob Babbage"])
             // article:end

@@ -10,14 +10,14 @@ struct AddOfferTests {
     func new() throws {
         let book = try ContactBook()
         let ada = try Person(name: "Ada", email: "ada@example.com")
-        let fresh = try book.receive(ada.card)
+        let fresh = try book.preview(ada.card)
         #expect(AddOffer.choices(for: fresh) == [.add, .ignore])
         #expect(AddOffer.asksTrust(fresh) && !AddOffer.isRefusal(fresh))
         #expect(AddOffer.sentence(for: fresh, name: "Ada", nodeID: ada.identity.nodeID.rawValue) == nil)
 
         let stored = try book.add(ada.card, source: .qr, now: now)
         let twin = try Person(name: "Ada L.", email: "ada@example.com")
-        let matching = try book.receive(twin.card)
+        let matching = try book.preview(twin.card)
         #expect(AddOffer.choices(for: matching) == [.merge(into: stored), .addSeparately, .ignore])
         let question = try #require(AddOffer.sentence(for: matching, name: "Ada L.", nodeID: twin.identity.nodeID.rawValue))
         #expect(question.values == ["Ada"])
@@ -31,19 +31,19 @@ struct AddOfferTests {
         let book = try ContactBook()
         var ada = try Person(name: "Ada")
         let stored = try book.add(ada.card, source: .qr, now: now)
-        let same = try book.receive(ada.card)
+        let same = try book.preview(ada.card)
         #expect(AddOffer.choices(for: same).isEmpty && !AddOffer.asksTrust(same))
         #expect(AddOffer.sentence(for: same, name: "Ada", nodeID: "") == ReceiveSentences.sentence(.alreadyHave, name: "Ada", nodeID: ""))
 
         try ada.edit { $0.title = "Analyst" }
-        let newer = try book.receive(ada.card)
+        let newer = try book.preview(ada.card)
         #expect(AddOffer.choices(for: newer) == [.update, .keepCurrent])
         #expect(AddOffer.sentence(for: newer, name: "Ada", nodeID: "")?.plain == "A newer card of Ada: it changes title.")
         #expect(AddChoice.update.answer(trust: .trusted) == .add(trust: .trusted))
         #expect(AddChoice.keepCurrent.answer(trust: .trusted) == nil)
 
         _ = try book.update(stored.id, ContactEdit(trustLevel: .blocked))
-        let blocked = try book.receive(ada.card)
+        let blocked = try book.preview(ada.card)
         #expect(AddOffer.choices(for: blocked).isEmpty)
         #expect(AddOffer.sentence(for: blocked, name: "Ada", nodeID: "") == ReceiveSentences.blocked("Ada"))
     }

@@ -111,15 +111,15 @@ struct AccountOperationsTests {
         #expect(marked.securityCodeVerifiedAt != nil)
     }
 
-    @Test("a card is read against the book without an identity of one's own")
-    func readWithoutIdentity() throws {
+    @Test("a card is previewed against the book without an identity of one's own")
+    func previewWithoutIdentity() throws {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let book = try ContactBook()
-        let scanned = try book.read(Array(CardText.link(try ada.issueCard()).utf8))
-        #expect(scanned.source == ContactSource(form: scanned.form))
-        guard case .new(let card, _) = scanned.preview else { Issue.record("\(scanned.preview)"); return }
-        #expect(card.nodeID == ada.identity.nodeID)
-        #expect(try book.contacts(ContactListQuery()).isEmpty)  // reading stores nothing
-        #expect(throws: CardRejection.self) { try book.read(Array("HS1:XYZ".utf8)) }
+        let (card, form) = try CardText.read(Array(CardText.link(try ada.issueCard()).utf8), now: Date())
+        #expect(ContactSource(form: form) == .link)
+        guard case .new(let previewed, _) = try book.preview(card) else { Issue.record("expected new"); return }
+        #expect(previewed.nodeID == ada.identity.nodeID)
+        #expect(try book.contacts(ContactListQuery()).isEmpty)  // previewing stores nothing
+        #expect(throws: CardRejection.self) { try CardText.read(Array("HS1:XYZ".utf8), now: Date()) }
     }
 }

@@ -26,26 +26,25 @@ struct AppGettingStartedTests {
         var list = Observed(ada.book.observeContacts())
         #expect(await list.next()?.isEmpty == true)
 
-        // Ada scans Bob's QR code: verified, nothing stored until she answers.
-        let scanned = try ada.read(CardText.qrText(try bob.issueCard()))
-        guard case .new(let card, let matches) = scanned.preview else { Issue.record("\(scanned.preview)"); return }
-        #expect(matches.isEmpty && scanned.source == .qr && card.card.company == "Difference Engines")
+        // Ada scans Bob's QR code: the card is verified, and the book says what keeping it would do; nothing is stored.
+        let (card, form) = try CardText.read(Array(CardText.qrText(try bob.issueCard()).utf8), now: Date())
+        guard case .new(_, let matches) = try ada.book.preview(card) else { Issue.record("not new"); return }
+        #expect(matches.isEmpty && ContactSource(form: form) == .qr && card.card.company == "Difference Engines")
         #expect(try ada.book.contacts().isEmpty)
         // She says Add: the one receive rule stores it, deciding again as it does.
-        guard case .added(let added) = try ada.receive(card, source: scanned.source, answer: .add(trust: .trusted)) else { Issue.record("not added"); return }
+        guard case .added(let added) = try ada.book.receive(card, source: .qr, answer: .add(trust: .trusted)) else { Issue.record("not added"); return }
         let shown = await list.next { !$0.isEmpty }
         #expect(shown?.map(\.displayName) == ["Bob Babbage"])
 
         // Bob changes his card; the newer one updates Ada's entry with no question (her own fields stay).
         try bob.editCard { $0.company = "Analytical Engines" }
-        let newer = try ada.read(CardText.qrText(try bob.issueCard()))
-        guard case .updated(let updated, let changes, _) = try ada.receive(newer.card, source: newer.source, answer: .add(trust: .trusted)) else { Issue.record("not updated"); return }
+        let (newer, _) = try CardText.read(Array(CardText.qrText(try bob.issueCard()).utf8), now: Date())
+        guard case .updated(let updated, let changes, _) = try ada.book.receive(newer, source: .qr, answer: .add(trust: .trusted)) else { Issue.record("not updated"); return }
         #expect(updated.id == added.id && changes.fields == [.company])
 
         // Bob scans Ada's code in turn; then they compare the 60-digit code: Bob reads his aloud, Ada types it.
-        let adaOnBobsPhone = try bob.read(CardText.qrText(try ada.issueCard()))
-        guard case .new(let adasCard, _) = adaOnBobsPhone.preview else { Issue.record("\(adaOnBobsPhone.preview)"); return }
-        let adaOnBobs = try #require(try bob.receive(adasCard, source: adaOnBobsPhone.source, answer: .add(trust: .trusted)).contact)
+        let (adasCard, _) = try CardText.read(Array(CardText.qrText(try ada.issueCard()).utf8), now: Date())
+        let adaOnBobs = try #require(try bob.book.receive(adasCard, source: .qr, answer: .add(trust: .trusted)).contact)
         let bobsView = try bob.securityCode(with: adaOnBobs)
         #expect(try ada.securityCode(with: added) == bobsView)
         #expect(try ada.verifySecurityCode("12345", with: added) == nil, "a wrong code marks nothing")

@@ -17,7 +17,7 @@ struct ContactBookTests {
         let book = try ContactBook()
         let ada = try Person(name: "Ada Lovelace", email: "ada@example.com")
         let card = ada.card
-        guard case .new(let signed, let matches) = try book.receive(card) else {
+        guard case .new(let signed, let matches) = try book.preview(card) else {
             Issue.record("expected a new contact"); return
         }
         #expect(matches.isEmpty)
@@ -30,7 +30,7 @@ struct ContactBookTests {
         #expect(contact.verificationStatus == .verified)
         #expect(contact.addedAt == now)
         #expect(contact.securityCodeVerifiedAt == nil)
-        #expect(try book.receive(card) == .notNewer(contact))
+        #expect(try book.preview(card) == .notNewer(contact))
         #expect(throws: ContactBookError.alreadyInBook("Ada Lovelace")) { try book.add(card, source: .qr, now: now) }
     }
 
@@ -48,7 +48,7 @@ struct ContactBookTests {
 
         try ada.edit { $0.company = "Analytical Engines" }
         let second = ada.card
-        guard case .update(_, _, let changes) = try book.receive(second) else {
+        guard case .update(_, _, let changes) = try book.preview(second) else {
             Issue.record("expected an update"); return
         }
         #expect(changes.fields == [.company])
@@ -60,7 +60,7 @@ struct ContactBookTests {
         #expect(try book.card(of: updated.id) == second)
         #expect(try book.history(of: added.id).map(\.signedCard) == [first])
         // The older card, replayed, changes nothing.
-        #expect(try book.receive(first) == .notNewer(updated))
+        #expect(try book.preview(first) == .notNewer(updated))
         #expect(throws: ContactBookError.notAnUpdate("Ada")) { try book.applyUpdate(first, source: .qr, now: now) }
     }
 
@@ -70,7 +70,7 @@ struct ContactBookTests {
         var ada = try Person(name: "Ada")
         let added = try book.add(ada.card, source: .qr, trust: .blocked, now: now)
         try ada.edit { $0.bio = "new" }
-        guard case .blocked = try book.receive(ada.card) else { Issue.record("expected blocked"); return }
+        guard case .blocked = try book.preview(ada.card) else { Issue.record("expected blocked"); return }
         #expect(throws: ContactBookError.blocked("Ada")) { try book.applyUpdate(ada.card, source: .qr, now: now) }
         #expect(try book.contact(id: added.id)?.details.bio == nil)
     }
@@ -92,7 +92,7 @@ struct ContactBookTests {
         #expect(throws: ContactBookError.keyChanged("Countess")) {
             try book.markSecurityCodeVerified(added.id, comparedKey: new.identity.sigKey, at: now)
         }
-        guard case .new(_, let matches) = try book.receive(new.card) else { Issue.record("expected new"); return }
+        guard case .new(_, let matches) = try book.preview(new.card) else { Issue.record("expected new"); return }
         #expect(matches.map(\.id) == [added.id])
         let merged = try book.add(new.card, source: .nearby, now: now, mergingInto: added.id)
         #expect(merged.id == added.id)
@@ -205,7 +205,7 @@ struct ContactBookTests {
         #expect(try book.importUnverified(entries, now: now).added == 0)
         // A verified card with the same email offers to merge with the imported entry.
         let person = try Person(name: "Person 3", email: "P3@example.com")
-        guard case .new(_, let matches) = try book.receive(person.card) else { Issue.record("expected new"); return }
+        guard case .new(_, let matches) = try book.preview(person.card) else { Issue.record("expected new"); return }
         #expect(matches.map(\.details.name) == ["Person 3"])
     }
 
@@ -252,7 +252,7 @@ struct ExchangeRecordTests {
     func twoMeetings() throws {
         let book = try ContactBook()
         let ada = Identity.generate()
-        let card = CardProfile(identity: ada, now: Date(timeIntervalSince1970: 1_700_000_000)).issueCard(identity: ada)
+        let card = try CardProfile(identity: ada, now: Date(timeIntervalSince1970: 1_700_000_000)).issueCard(identity: ada)
         let contact = try book.add(card, source: .nearby, now: Date(timeIntervalSince1970: 1_700_000_100))
         let first = ExchangeRecord(
             exchangedAt: Date(timeIntervalSince1970: 1_700_000_100), source: .comparedCode, handshakeHash: Array(repeating: 1, count: 32),

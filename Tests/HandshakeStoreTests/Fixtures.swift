@@ -15,7 +15,11 @@ struct Person {
         }
     }
 
-    var card: SignedCard { profile.issueCard(identity: identity) }
+    /// The card as issued. A profile that passed `edit` always fits the size limit, so a refusal stops the
+    /// run with its reason rather than standing in for a card.
+    var card: SignedCard {
+        do { return try profile.issueCard(identity: identity) } catch { preconditionFailure("\(error)") }
+    }
 
     mutating func edit(_ change: (inout ContactCard) -> Void) throws {
         try profile.edit(now: Date(timeIntervalSince1970: 1_700_000_000)) { card in change(&card) }

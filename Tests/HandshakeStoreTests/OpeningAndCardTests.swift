@@ -95,7 +95,7 @@ struct StoredCardTests {
 
         #expect(throws: ContactBookError.damagedCard("Ada", reason: .badSignature)) { try book.card(of: contact.id) }
         try ada.edit { $0.company = "Analytical Engines" }
-        #expect(throws: ContactBookError.damagedCard("Ada", reason: .badSignature)) { try book.receive(ada.card) }
+        #expect(throws: ContactBookError.damagedCard("Ada", reason: .badSignature)) { try book.preview(ada.card) }
         #expect(throws: ContactBookError.damagedCard("Ada", reason: .badSignature)) { try book.applyUpdate(ada.card, source: .qr, now: now) }
         // The list and the contact itself still read: only the card is in doubt.
         #expect(try book.contact(id: contact.id)?.displayName == "Ada")

@@ -41,7 +41,7 @@ public enum Fixture {
     ) throws -> SignedCard {
         var profile = CardProfile(identity: identity, now: date)
         try profile.edit(now: date, change)
-        return profile.issueCard(identity: identity)
+        return try profile.issueCard(identity: identity)
     }
 
     /// ``card(by:at:_:)`` for a fixture made where nothing may throw (a `static let`): fields the card's

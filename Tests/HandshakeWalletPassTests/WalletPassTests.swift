@@ -22,7 +22,7 @@ struct WalletPassTests {
             $0.emails = ["ada@example.com"]
         }
         profile.share([.name, .company, .emails], now: Date())
-        return profile.issueCard(identity: identity)
+        return try profile.issueCard(identity: identity)
     }
 
     @Test("zipinfo shows the layout, openssl verifies the signature with its signing time, the manifest is right")

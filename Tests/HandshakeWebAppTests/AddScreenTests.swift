@@ -34,7 +34,7 @@ struct AddScreenTests {
         let old = try HandshakeAccount.create(name: "Bob", storage: .directory(ScreenTextTests.container()))
         _ = try old.editCard { $0.emails = ["bob@example.com"] }
         _ = try old.share([.name, .emails])
-        _ = try ada.receive(try old.issueCard(), source: .qr, answer: .add(trust: .trusted))
+        _ = try ada.book.receive(try old.issueCard(), source: .qr, answer: .add(trust: .trusted))
         let new = try HandshakeAccount.create(name: "Bob <new>", storage: .directory(ScreenTextTests.container()))
         _ = try new.editCard { $0.emails = ["bob@example.com"] }
         _ = try new.share([.name, .emails])
@@ -87,12 +87,13 @@ struct CardIntakeTests {
         let card = try bob.issueCard()
 
         let fromText = try await intake.read(Array(CardText.qrText(card).utf8))
-        #expect(fromText.via == .card && fromText.scanned.card == card && fromText.scanned.source == .qr)
+        #expect(fromText.origin == .card(.qrText) && fromText.card == card && fromText.source(scanned: true) == .qr)
+        #expect(fromText.source(scanned: false) == .pasted, "text nobody scanned is recorded as pasted")
 
         let credential = try VCJWTIssuer.issue(card, identity: bob.identity, now: Date())
         let fromCredential = try await intake.read(Array(credential.utf8))
-        #expect(fromCredential.via == .credential(issuer: bob.identity.didKey.description, status: nil) && fromCredential.scanned.card == card)
-        guard case .new = fromCredential.scanned.preview else {
+        #expect(fromCredential.origin == .credential(issuer: bob.identity.didKey.description, status: nil) && fromCredential.card == card)
+        guard case .new = fromCredential.preview else {
             Issue.record("Bob is new to Ada")
             return
         }
@@ -131,6 +132,6 @@ struct CardPageLinkPictureTests {
         let read = try await QRPictureReader().read(fileAt: picture.path)
         #expect(PictureRoutes.Answer.of(.success(read)) == .init(text: link))
         let reading = try await CardIntake(book: ada.book).read(read)
-        #expect(reading.via == .card && reading.scanned.card == card && reading.scanned.form == .link)
+        #expect(reading.origin == .card(.link) && reading.card == card && reading.source(scanned: true) == .link)
     }
 }

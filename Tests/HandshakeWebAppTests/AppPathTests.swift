@@ -56,7 +56,7 @@ struct AppPathTests {
     @Test func everyPageAnswersAtItsPath() async throws {
         let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
         let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(ScreenTextTests.container()))
-        let kept = try account.receive(try bob.issueCard(), source: .qr, answer: .add(trust: .trusted))
+        let kept = try account.book.receive(try bob.issueCard(), source: .qr, answer: .add(trust: .trusted))
         guard case .added(let contact) = kept else {
             Issue.record("Bob is new to Ada")
             return

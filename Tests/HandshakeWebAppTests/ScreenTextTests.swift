@@ -24,7 +24,7 @@ struct ScreenTextTests {
     @Test func aHostileNameInTheBookIsTextOnTheListAndTheInfoPage() throws {
         let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let eve = try HandshakeAccount.create(name: "<img src=x onerror=alert(1)>", storage: .directory(Self.container()))
-        _ = try account.receive(try eve.issueCard(), source: .qr, answer: .addSeparately(trust: .known))
+        _ = try account.book.receive(try eve.issueCard(), source: .qr, answer: .addSeparately(trust: .known))
         let contacts = try account.book.contacts(ContactListQuery())
         let list = ContactsScreen.page(contacts: contacts, filter: .init(search: "<script>"), tags: ["<b>tag</b>"]).description
         #expect(list.contains("&lt;img src=x onerror=alert(1)&gt;") && !list.contains("<img"))

@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
         card.emails = ["ada@example.com"]
         card.phones = ["+44 20 7946 0000"]
     }
-    let signed = profile.issueCard(identity: identity)
+    let signed = try! profile.issueCard(identity: identity)
     let verifier = CardVerifier()
     let now = Date()
     let qrText = Array(CardText.qrText(signed).utf8)
@@ -61,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Card issue (encode+sign)") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(profile.issueCard(identity: identity))
+            blackHole(try profile.issueCard(identity: identity))
         }
     }
 }

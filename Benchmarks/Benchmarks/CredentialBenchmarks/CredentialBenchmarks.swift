@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
         card.emails = ["ada@example.com"]
         card.phones = ["+44 20 7946 0000"]
     }
-    let signed = profile.issueCard(identity: identity)
+    let signed = try! profile.issueCard(identity: identity)
     let issued = Date(timeIntervalSince1970: 1_763_744_400)
     let now = issued.addingTimeInterval(60)
     let token = try! VCJWTIssuer.issue(signed, identity: identity, now: issued)

@@ -18,7 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     func card(_ identity: Identity, _ name: String) -> SignedCard {
         var profile = CardProfile(identity: identity, now: wall.addingTimeInterval(-60))
         try? profile.edit(now: wall.addingTimeInterval(-60)) { $0.name = name; $0.company = "Analytical Engines"; $0.emails = ["\(name.prefix(3).lowercased())@example.com"] }
-        return profile.issueCard(identity: identity)
+        return try! profile.issueCard(identity: identity)
     }
     let adaCard = card(ada, "Ada Lovelace"), bobCard = card(bob, "Bob Babbage")
     let friends = (0..<150).map { Identity(seed: IdentitySeed(bytes: SHA256.hash(data: [UInt8($0)]).map { $0 })!).sigKey }

@@ -11,8 +11,8 @@ let ada = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xA1, count: 32))!
 let bob = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xB0, count: 32))!)
 let start = SessionInstant(monotonic: .seconds(1000), wall: Date(timeIntervalSince1970: 1_800_000_000))
 let hash = [UInt8](repeating: 0x5A, count: 32)
-let bobCard = CardProfile(identity: bob, now: start.wall.addingTimeInterval(-60)).issueCard(identity: bob)
-let adaCard = CardProfile(identity: ada, now: start.wall.addingTimeInterval(-60)).issueCard(identity: ada)
+let bobCard = try! CardProfile(identity: bob, now: start.wall.addingTimeInterval(-60)).issueCard(identity: bob)
+let adaCard = try! CardProfile(identity: ada, now: start.wall.addingTimeInterval(-60)).issueCard(identity: ada)
 let adaOffer = SessionBinding.offer(card: adaCard, identity: ada, handshakeHash: hash, ownRole: .initiator)
 let bobOffer = SessionBinding.offer(card: bobCard, identity: bob, handshakeHash: hash, ownRole: .responder)
 

@@ -21,7 +21,7 @@ public struct CardProfile: Sendable, Equatable {
     ///
     /// The size of the whole card is not checked here: a profile saved before ``edit(now:_:)`` checked it
     /// must still load, or its owner could not shorten it. Such a profile can issue a card larger than
-    /// ``CardLimits/signedCardBytes``; compare the issued card's `bytes.count` before handing it out.
+    /// ``CardLimits/signedCardBytes``, and ``issueCard(identity:)`` refuses to hand such a card out.
     public init(card: ContactCard, sharedFields: Set<CardField>, identity: Identity) throws(CardFieldError) {
         try card.fields.validate()
         var card = card
@@ -55,10 +55,16 @@ public struct CardProfile: Sendable, Equatable {
     }
 
     /// The card others receive: the shared fields only, freshly signed by `identity`.
-    public func issueCard(identity: Identity) -> SignedCard {
+    ///
+    /// The one place a card is issued: every front end and `HandshakeAccount.issueCard(now:)` (HandshakeStore)
+    /// come here. A card no receiver would accept is never handed out: a profile loaded from storage may be
+    /// larger than ``CardLimits/signedCardBytes`` (see ``init(card:sharedFields:identity:)``).
+    /// - Throws: ``CardFieldError/cardTooLarge(bytes:)`` when the signed card exceeds the limit.
+    public func issueCard(identity: Identity) throws(CardFieldError) -> SignedCard {
         precondition(identity.nodeID == card.nodeID, "a profile issues cards only with its own identity")
         let shared = card.keeping(only: sharedFields)
         let envelope = COSESign1.sign(payload: CardSchema.encode(shared), with: identity.signRaw)
+        guard envelope.encoded.count <= CardLimits.signedCardBytes else { throw .cardTooLarge(bytes: envelope.encoded.count) }
         return SignedCard(bytes: envelope.encoded, card: shared)
     }
 

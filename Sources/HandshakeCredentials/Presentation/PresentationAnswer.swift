@@ -95,7 +95,7 @@ public struct PresentationAnswer: Sendable, Equatable {
                 let sharedFields = Set(claims.compactMap(\.cardField))
                 do {
                     let profile = try CardProfile(card: card.card, sharedFields: sharedFields, identity: identity)
-                    embedded = Base64URL.encode(profile.issueCard(identity: identity).bytes)
+                    embedded = Base64URL.encode(try profile.issueCard(identity: identity).bytes)
                 } catch {
                     throw .invalidCard(error)
                 }

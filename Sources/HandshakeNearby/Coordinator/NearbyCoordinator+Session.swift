@@ -108,13 +108,13 @@ extension NearbyCoordinator {
             return []
         case .preview(let signed):
             do {
-                return flow.handle(.previewed(try account.book.receive(signed)))
+                return flow.handle(.previewed(try account.book.preview(signed)))
             } catch {
                 return flow.handle(.keepFailed("The card could not be stored: \(error)"))
             }
         case .keep(let signed, let answer):
             do {
-                return flow.handle(.kept(try account.receive(signed, source: source, answer: answer, now: Date())))
+                return flow.handle(.kept(try account.book.receive(signed, source: source, answer: answer, now: Date())))
             } catch {
                 return flow.handle(.keepFailed("The card could not be stored: \(error)"))
             }

@@ -6,7 +6,7 @@ import Hummingbird
 /// An account's own card, published and served: `GET /v1/account`, `PUT /v1/account/card` (signed in)
 /// and `GET /v1/cards/{nodeId}` (public).
 ///
-/// Publishing runs the card through `CardIntake` and keeps it only if strictly newer than the stored
+/// Publishing runs the card through `AccountCardVerifier` and keeps it only if strictly newer than the stored
 /// one, so an old card replayed by anyone — even its owner's stale device — cannot roll it back. The
 /// served bytes are exactly the published ones (`application/cose`), for the receiver to verify.
 struct AccountRoutes: Sendable {
@@ -39,7 +39,7 @@ struct AccountRoutes: Sendable {
     @Sendable func publish(_ request: Request, context: MailboxContext) async throws -> PublishedCardResponse {
         let owner = try context.requireAccount()
         let body = try await request.body.collect(upTo: CardLimits.signedCardBytes)
-        let card = try CardIntake(clock: clock).verify(Array(buffer: body), owner: owner)
+        let card = try AccountCardVerifier(clock: clock).verify(Array(buffer: body), owner: owner)
         try await MailboxRules(storage: storage, policy: policy).publishCard(card, now: clock.now())
         return PublishedCardResponse(nodeId: owner.rawValue, updatedAt: card.card.updatedAt)
     }

@@ -53,7 +53,7 @@ struct FriendRequestRoutes: Sendable {
         if let note = body.note, UntrustedText.needsCleaning(note) {
             throw MailboxError.badRequest("`note` holds control characters, bidirectional formatting or invisible characters, which a note may not hold.")
         }
-        let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: sender)
+        let card = try AccountCardVerifier(clock: clock).verify(base64URL: body.card, owner: sender)
         let note = body.note.flatMap { $0.isEmpty ? nil : $0 }
         // Sending asks for the sender's account (the request refers to it), with the key its card carries.
         try await storage.createAccountIfNeeded(sigKey: card.card.sigKey.rawRepresentation, now: clock.now())
@@ -92,7 +92,7 @@ struct FriendRequestRoutes: Sendable {
     @Sendable func accept(_ request: Request, context: MailboxContext) async throws -> FriendRequestResponse {
         let account = try context.requireAccount()
         let body = try await request.decode(as: AcceptFriendRequestBody.self, context: context)
-        let card = try CardIntake(clock: clock).verify(base64URL: body.card, owner: account)
+        let card = try AccountCardVerifier(clock: clock).verify(base64URL: body.card, owner: account)
         return try await answer(.accept(receiverCard: card.bytes), context: context)
     }
 

@@ -5,17 +5,22 @@ import HandshakeCore
 ///
 /// Everything an app needs between "the person opens the app" and "a verified contact is in the list" is
 /// here, so an app does not repeat what the `handshake` program does: creating or restoring the identity,
-/// editing the card and issuing it for sharing (never one a receiver would refuse), reading a scanned code
-/// into a decision the person confirms, storing it by the one receive rule, and the security-code check.
-/// What it does not do is ask: every step that stores something is a separate call the app makes once
-/// the person agreed.
+/// editing the card and issuing it for sharing (never one a receiver would refuse), the contact book whose
+/// one receive rule keeps cards, and the security-code check. What it does not do is ask: every step that
+/// stores something is a separate call the app makes once the person agreed.
+///
+/// Receiving a card is the book's, in two verbs: ``ContactBook/preview(_:)`` says what keeping a verified
+/// card would do, and ``ContactBook/receive(_:source:answer:now:)`` keeps it as the person answered. Reading
+/// what was scanned into a verified card is HandshakeIntake's `CardIntake` (every form Add accepts: a card,
+/// a share link, a credential); HandshakeCore's `CardText.read` reads the card forms alone.
 ///
 /// ```swift
 /// let storage = AccountStorage.directory(containerURL)
 /// let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: storage)
-/// let scanned = try account.read(scannedText)          // verified, nothing stored yet
+/// let (card, form) = try CardText.read(Array(scannedText.utf8), now: Date())  // verified
+/// let preview = try account.book.preview(card)                                 // nothing stored yet
 /// // The person said Add; a newer card of a known contact would be applied the same way.
-/// let outcome = try account.receive(scanned.card, source: scanned.source, answer: .add(trust: .trusted))
+/// let outcome = try account.book.receive(card, source: ContactSource(form: form), answer: .add(trust: .trusted))
 /// ```
 public struct HandshakeAccount: Sendable {
     /// The identity: the keys that sign the card and prove who this is.
@@ -110,45 +115,15 @@ public struct HandshakeAccount: Sendable {
 
     /// The card as others receive it: the shared fields, freshly signed.
     ///
-    /// A profile store may have been changed outside the account (card.json is meant to be readable); a card
-    /// no receiver would accept is not handed out.
-    /// - Throws: `CardFieldError/cardTooLarge(bytes:)`.
+    /// The same as `CardProfile.issueCard(identity:)` (HandshakeCore) on ``profile(now:)`` with this
+    /// account's identity, which refuses a card no receiver would accept (a profile store may have been
+    /// changed outside the account: card.json is meant to be readable).
+    /// - Throws: `CardFieldError/cardTooLarge(bytes:)`; the profile store's error.
     public func issueCard(now: Date = Date()) throws -> SignedCard {
-        try Self.issueCard(from: profile(now: now), identity: identity)
-    }
-
-    /// The card `profile` gives for sharing, signed by `identity`, for a caller that already holds the
-    /// profile; the same check as ``issueCard(now:)``.
-    /// - Throws: `CardFieldError/cardTooLarge(bytes:)`.
-    public static func issueCard(from profile: CardProfile, identity: Identity) throws(CardFieldError) -> SignedCard {
-        let card = profile.issueCard(identity: identity)
-        guard card.bytes.count <= CardLimits.signedCardBytes else { throw .cardTooLarge(bytes: card.bytes.count) }
-        return card
+        try profile(now: now).issueCard(identity: identity)
     }
 
     // MARK: Receiving
-
-    /// Reads any Handshake card form (QR text, link, typed card code, binary card) and checks it against
-    /// the book. Nothing is stored: the app shows ``ScannedCard/preview`` and, once the person answered,
-    /// calls ``receive(_:source:answer:now:)``.
-    /// - Throws: `CardRejection` when the text is not a card that verifies (with what was recognised).
-    public func read(_ scanned: String, now: Date = Date()) throws -> ScannedCard {
-        try book.read(Array(scanned.utf8), now: now)
-    }
-
-    /// Reads a card from bytes as they arrived: a file, an NFC record, a binary card or any text form.
-    /// - Throws: `CardRejection` when the bytes are not a card that verifies.
-    public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ScannedCard {
-        try book.read(bytes, now: now)
-    }
-
-    /// Stores a verified card as the person answered: the one receive rule,
-    /// ``ContactBook/receive(_:source:answer:now:)``, on this account's book.
-    /// - Throws: ``ReceiveError`` when the answer does not fit a new card (nothing is stored).
-    @discardableResult
-    public func receive(_ card: SignedCard, source: ContactSource, answer: ReceiveAnswer, now: Date = Date()) throws -> ReceiveOutcome {
-        try book.receive(card, source: source, answer: answer, now: now)
-    }
 
     /// Keeps the card of someone a friend request connected you with: theirs when you accepted their
     /// request, or when they accepted yours. Both people chose it, so nothing is asked: someone new is added

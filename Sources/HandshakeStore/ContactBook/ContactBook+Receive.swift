@@ -3,12 +3,25 @@ import GRDB
 @_spi(Wire) import HandshakeCore
 
 extension ContactBook {
-    /// What adding `signed` would do. Stores nothing.
+    /// What receiving `signed` would do, to show the person before they answer. Stores nothing.
+    ///
+    /// This is the book's half of reading a card: the card is already verified (HandshakeCore's `CardText`
+    /// reads a card form; HandshakeIntake's `CardIntake` reads everything Add accepts and calls this). Once
+    /// the person answered, ``receive(_:source:answer:now:)`` keeps it, deciding again as it stores.
     ///
     /// - Throws: ``ContactBookError/damagedCard(_:reason:)`` when the book's own card of the same Node ID
-    ///   no longer verifies, so there is nothing sound to compare the new card with.
-    public func receive(_ signed: SignedCard) throws -> ReceivePreview {
-        try writer.read { db in try Self.preview(signed, db) }
+    ///   no longer verifies, so there is nothing sound to compare the new card with;
+    ///   ``ContactBookError/unavailable(path:reason:)`` when the book cannot be read.
+    public func preview(_ signed: SignedCard) throws(ContactBookError) -> ReceivePreview {
+        do {
+            return try writer.read { db in try Self.preview(signed, db) }
+        } catch let error as ContactBookError {
+            throw error
+        } catch let error as DatabaseError {
+            throw .unavailable(path: writer.path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .unavailable(path: writer.path, reason: "\(error)")
+        }
     }
 
     static func preview(_ signed: SignedCard, _ db: Database) throws -> ReceivePreview {
@@ -42,8 +55,11 @@ extension ContactBook {
     /// Adds a new person after the user confirmed. With `mergingInto`, the card becomes the current identity
     /// of that existing contact instead: its local fields stay, its old card moves to the history, and its
     /// security-code verification is cleared (it belonged to the old key).
+    ///
+    /// Package access: an app keeps a card with ``receive(_:source:answer:now:)``, the one receive rule, whose
+    /// steps this and ``applyUpdate(_:source:now:)`` are; the package's tests use them to set a book up.
     @discardableResult
-    public func add(_ signed: SignedCard, source: ContactSource, trust: TrustLevel = .trusted, now: Date, mergingInto existing: Int64? = nil) throws -> Contact {
+    package func add(_ signed: SignedCard, source: ContactSource, trust: TrustLevel = .trusted, now: Date, mergingInto existing: Int64? = nil) throws -> Contact {
         try writer.write { db in try Self.insert(signed, source: source, trust: trust, now: now, mergingInto: existing, db) }
     }
 
@@ -73,7 +89,7 @@ extension ContactBook {
     /// Stores a newer card of a known contact: the card's fields change, the local fields do not, and
     /// the previous card goes to the history.
     @discardableResult
-    public func applyUpdate(_ signed: SignedCard, source: ContactSource, now: Date) throws -> (contact: Contact, changes: CardChanges) {
+    package func applyUpdate(_ signed: SignedCard, source: ContactSource, now: Date) throws -> (contact: Contact, changes: CardChanges) {
         try writer.write { db in
             switch try Self.preview(signed, db) {
             case .update(let contact, _, let changes):

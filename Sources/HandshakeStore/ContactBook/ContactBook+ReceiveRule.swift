@@ -9,7 +9,7 @@ extension ContactBook {
     /// Stores a verified card as the person answered, by the book's rules, in one transaction.
     ///
     /// What the card is to the book is decided again inside the transaction (not taken from an earlier
-    /// ``receive(_:)``), so a card whose standing changed since the person saw it is handled as it is now:
+    /// ``preview(_:)``), so a card whose standing changed since the person saw it is handled as it is now:
     /// - a newer card of a known contact updates it (no question needed): its fields change, the local
     ///   fields (alias, notes, tags, trust, pin, settings) do not, and the old card goes to the history;
     /// - the same or an older card changes nothing (``ReceiveOutcome/alreadyHave(_:)``);
@@ -21,7 +21,7 @@ extension ContactBook {
     /// - Throws: ``ReceiveError`` when the answer does not fit a new card (nothing is stored);
     ///   ``ContactBookError/damagedCard(_:reason:)`` when the book's own card to compare with is damaged.
     @discardableResult
-    public func receive(_ signed: SignedCard, source: ContactSource, answer: ReceiveAnswer, now: Date) throws -> ReceiveOutcome {
+    public func receive(_ signed: SignedCard, source: ContactSource, answer: ReceiveAnswer, now: Date = Date()) throws -> ReceiveOutcome {
         if answer == .ignore { return .ignored }
         return try writer.write { db in
             switch try Self.preview(signed, db) {

@@ -9,7 +9,7 @@ import HandshakeCore
 /// An app reads the list once (``contacts(_:)``) or keeps it current (``observeContacts(_:)``,
 /// ``observeContact(id:)``), and reads a contact's signed card, verified again, with ``card(of:)``.
 ///
-/// Nothing is stored by ``receive(_:)``: it only says what adding the card would do. The
+/// Nothing is stored by ``preview(_:)``: it only says what adding the card would do. The
 /// person answers, then ``receive(_:source:answer:now:)`` stores it by the one receive rule — which
 /// decides again inside its transaction, so a card that became stale in between is not stored by mistake.
 public final class ContactBook: Sendable {

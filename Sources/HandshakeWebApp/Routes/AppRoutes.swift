@@ -177,8 +177,9 @@ struct AppRoutes: Sendable {
         let form = try await request.decodeForm(as: KeepForm.self)
         let report: ReceiveReport
         do {
-            let scanned = try await intake.read(Array(form.card.utf8)).scanned
-            report = ReceiveReport(try account.receive(scanned.card, source: scanned.source.arrived(scanned: form.wasScanned), answer: form.answer), card: scanned.card)
+            let reading = try await intake.read(Array(form.card.utf8))
+            report = ReceiveReport(
+                try account.book.receive(reading.card, source: reading.source(scanned: form.wasScanned), answer: form.answer), card: reading.card)
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: form.card, refusal: "\(error)"), status: .unprocessableContent)
         }

@@ -1,9 +1,9 @@
 // Establishes the Add screens: a picture of their QR code, the camera, or a pasted card, share link or
-// credential (what CardIntake reads), then the confirmation screen the seed asks for before anything is
+// credential (what CardIntake reads into a CardReading), then the confirmation screen the seed asks for before anything is
 // stored: the card as it will be kept, whether its signature checks, and what adding it would do (someone
 // new, possibly the new identity of a contact; a newer card; one you have; a blocked person's; a key that
 // conflicts), with the choices that fit. The preview and the rule that applies the answer are the book's
-// (`ScannedCard`, `ReceiveAnswer`, read from the form by KeepForm); the card travels back in the form as text
+// (`ContactBook.preview`, `ReceiveAnswer`, read from the form by KeepForm); the card travels back in the form as text
 // and is read and verified again before it is kept.
 import HandshakeCore
 import HandshakeHTML
@@ -61,27 +61,26 @@ enum AddScreen {
     }
 
     /// What the pasted card is and what adding it would do, before anything is stored.
-    static func confirm(_ reading: CardIntake.Reading, text: String, formToken: String, wasScanned: Bool = false) -> String {
-        let scanned = reading.scanned
-        let card = scanned.card.card
-        let name = DisplayName.of(scanned.card)
+    static func confirm(_ reading: CardReading, text: String, formToken: String, wasScanned: Bool = false) -> String {
+        let card = reading.card.card
+        let name = DisplayName.of(reading.card)
         var fields = DefinitionList()
         fields.add(card.fields)
-        fields.add("Node ID", scanned.card.nodeID.rawValue)
+        fields.add("Node ID", reading.card.nodeID.rawValue)
         return Page.screen(title: "Add \(name)", current: .add) {
             HTML.h1 { .text(name) }
             HTML.p(.class("verified")) { .text("Verified: this card is signed by its owner's own key, and the signature checks.") }
-            via(reading.via)
+            origin(reading.origin)
             fields.html
-            choices(scanned, name: name, text: text, formToken: formToken, wasScanned: wasScanned)
+            choices(reading, name: name, text: text, formToken: formToken, wasScanned: wasScanned)
         }
     }
 
     /// What adding would do and the choices the card's preview allows: both the presentation layer's
     /// (`AddOffer`), laid out here.
-    static func choices(_ scanned: ScannedCard, name: String, text: String, formToken: String, wasScanned: Bool = false) -> HTML {
-        let preview = scanned.preview
-        let sentence = AddOffer.sentence(for: preview, name: name, nodeID: scanned.card.nodeID.rawValue)
+    static func choices(_ reading: CardReading, name: String, text: String, formToken: String, wasScanned: Bool = false) -> HTML {
+        let preview = reading.preview
+        let sentence = AddOffer.sentence(for: preview, name: name, nodeID: reading.card.nodeID.rawValue)
         if AddOffer.isRefusal(preview) { return Page.refusal(sentence?.plain ?? "", "Nothing was stored.") }
         let choices = AddOffer.choices(for: preview)
         if choices.isEmpty {
@@ -111,8 +110,8 @@ enum AddScreen {
     }
 
     /// How the card came, when it was not a card form itself.
-    static func via(_ via: CardIntake.Via) -> HTML {
-        switch via {
+    static func origin(_ origin: CardReading.Origin) -> HTML {
+        switch origin {
         case .card: .empty
         case .shareLink(let server): HTML.p(.class("muted")) { .text("From a share link on \(server.absoluteString). Looking does not use the link up.") }
         case .credential(let issuer, let status?): HTML.p(.class("muted")) { .text("Inside a Verifiable Credential signed by \(issuer). \(status)") }

@@ -74,13 +74,13 @@ struct AddCommand: AsyncParsableCommand {
         // Receiving a card needs the book, not an identity of one's own.
         var intake = CardIntake(book: try home.contactBook(), mailbox: RegisteredServer.registration(in: home))
         if let timeLimit { intake.mailboxConfiguration.requestTimeout = .milliseconds(Int((timeLimit * 1000).rounded())) }
-        let reading: CardIntake.Reading
+        let reading: CardReading
         do throws(CardIntakeError) {
             reading = try await intake.read(bytes, now: now)
         } catch {
             throw CommandFailure(error.description)
         }
-        switch reading.via {
+        switch reading.origin {
         case .card: break
         case .shareLink: print("The card behind this share link (looking does not use the link up):")
         case .credential(let issuer, let status):
@@ -88,9 +88,9 @@ struct AddCommand: AsyncParsableCommand {
             if let status { print("\(status)") }
         }
         let book = intake.book
-        let (signed, preview) = (reading.scanned.card, reading.scanned.preview)
+        let (signed, preview) = (reading.card, reading.preview)
         // Scanned only with --image; text from an argument or a file is recorded as pasted (ContactSource).
-        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.scanned.source.arrived(scanned: false))
+        let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.source(scanned: false))
         let name = DisplayName.of(signed)
 
         // A new person needs an answer (asked here); anything else goes to the receive rule as it is.

@@ -37,11 +37,11 @@ struct HandshakeHome {
     }
 
     /// The owner's card as others receive it: the shared fields, freshly signed; never one a receiver
-    /// would refuse (the account's check, without opening the contact book).
+    /// would refuse (the profile refuses one too large), without opening the contact book.
     func issueCard(for identity: Identity) throws -> SignedCard {
         let profile = try profile(for: identity)
         do {
-            return try HandshakeAccount.issueCard(from: profile, identity: identity)
+            return try profile.issueCard(identity: identity)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -19,7 +19,7 @@ struct ExchangeGettingStartedTests {
             let identity = Identity.generate()
             var profile = CardProfile(identity: identity, now: Date())
             try profile.edit(now: Date()) { $0.name = name }
-            return (identity, profile.issueCard(identity: identity))
+            return (identity, try profile.issueCard(identity: identity))
         }
         let (ada, adaCard) = try person("Ada Lovelace")
         let (bob, bobCard) = try person("Bob Babbage")

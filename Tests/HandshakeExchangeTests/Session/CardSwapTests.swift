@@ -43,7 +43,7 @@ struct CardSwapTests {
         let genuine = pair.offer(.ada)
         var older = CardProfile(identity: SessionPair.ada, now: SessionPair.start.wall.addingTimeInterval(-3600))
         try older.edit(now: SessionPair.start.wall.addingTimeInterval(-3600)) { $0.name = "Ada (old card)" }
-        let moved = CardOffer(cardBytes: older.issueCard(identity: SessionPair.ada).bytes, binding: genuine.binding)
+        let moved = CardOffer(cardBytes: try older.issueCard(identity: SessionPair.ada).bytes, binding: genuine.binding)
         pair.take(pair.bob.receive(.request(moved, kind: .exchange), now: pair.now), from: .bob)
         #expect(pair.bob.state.ending == .failed(CardSwapError.notBoundToThisSession.description))
     }

@@ -51,7 +51,7 @@ struct Person {
         var profile = CardProfile(identity: identity, now: Date())
         try profile.edit(now: Date()) { $0.name = name }
         let person = Person(
-            identity: identity, card: profile.issueCard(identity: identity),
+            identity: identity, card: try profile.issueCard(identity: identity),
             client: MailboxClient(server: server, identity: identity, configuration: configuration))
         try await person.client.publish(person.card)
         return person

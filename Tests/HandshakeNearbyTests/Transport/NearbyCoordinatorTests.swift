@@ -112,7 +112,7 @@ struct TenPeopleNearbyTests {
         let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
         let friends = (0..<3).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8(0x10 + $0), count: 32))!) }
         for (index, friend) in friends.enumerated() {
-            _ = try ada.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
+            _ = try ada.book.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
         }
         let coordinator = try NearbyCoordinator(account: ada, configuration: NearbyCoordinatorTests.loopback(ManualExchangeClock()))
         coordinator.apply(.looking(.list(instance: "a0a0a0a0a0a0a0a0", port: 1, showsName: false)))

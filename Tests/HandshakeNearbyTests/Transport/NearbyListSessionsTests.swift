@@ -25,7 +25,7 @@ struct NearbyListSessionsTests {
         init(choice: String? = nil, friends: [Identity] = []) throws {
             account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
             for (index, friend) in friends.enumerated() {
-                _ = try account.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
+                _ = try account.book.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
             }
             clock = ManualExchangeClock()
             var configuration = NearbyCoordinatorTests.loopback(clock)

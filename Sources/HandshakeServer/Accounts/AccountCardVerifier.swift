@@ -8,7 +8,7 @@ import HandshakeMailbox
 /// What it establishes: the bytes are a well-formed card, signed by the key whose Node ID is the
 /// authenticated account's. What it does not: whether the card is newer than one stored — publishing
 /// checks that in its update — or anything about the person behind the key.
-struct CardIntake: Sendable {
+struct AccountCardVerifier: Sendable {
     let clock: any MailboxClock
     let verifier = CardVerifier()
 
