@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-@_spi(Wire) import HandshakeExchange
+import HandshakeExchange
 import HandshakeNearby
 import HandshakeStore
 
@@ -91,7 +91,7 @@ final class NearbyRunner {
                 try SecretFile.write(token.ndefMessage, to: file)
             }
         case .readToken(let file):
-            let bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
+            let bytes = try SecretFile.read(file, limit: SessionToken.longestMessage)
             do { return .readToken(try SessionToken(ndefMessage: bytes, at: Date())) } catch { throw CommandFailure(error.description) }
         case .showCode: return .showCode
         case .typeCode(let code): return .typeCode(code)
