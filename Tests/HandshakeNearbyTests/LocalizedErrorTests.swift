@@ -10,6 +10,9 @@ struct NearbyLocalizedErrorTests {
         DNSMessageError.messageTooLarge(size: 70_000),
         NearbyDiscoveryError.noSuchInterface("eth9"),
         NearbyTransportError.cannotConnect(host: "192.0.2.1", port: 7, reason: "refused"),
+        NearbyProblem.unreachable(.cannotConnect(host: "192.0.2.1", port: 7, reason: "refused")),
+        NearbyProblem.cardNotSent(.notNow(.request)),
+        NearbyProblem.meetingNotRecorded(reason: "disk I/O error"),
     ]
 
     @Test("localizedDescription is the sentence of description", arguments: 0..<errors.count)

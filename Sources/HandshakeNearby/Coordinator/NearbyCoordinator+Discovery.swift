@@ -124,14 +124,14 @@ extension NearbyCoordinator {
             return
         }
         guard let address = peer.addresses.first, !flow.isClaimed else { return }
-        do {
+        do throws(NearbyTransportError) {
             _ = try await NearbyTCP.connect(host: address.description, port: Int(peer.port)) { transport in
                 guard let connection = await self.seat(transport, role: .initiator, peer: peer, remote: nil) else { return }
                 await self.runInLobby(connection)
             }
         } catch {
             // Someone in the list who cannot be reached keeps no count; the person chose them: say so.
-            if lobby.chosenPeer?.id == peer.id { notice(.problem(error.description)) }
+            if lobby.chosenPeer?.id == peer.id { notice(.problem(.unreachable(error))) }
         }
     }
 

@@ -30,8 +30,8 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         /// A device without the token (or with a wrong code) tried to connect; still waiting.
         case refusedConnection(reason: String)
         /// Something failed that does not end the exchange (a chosen person who cannot be reached, a meeting
-        /// not recorded); the sentence says what.
-        case problem(String)
+        /// not recorded): the error, whose sentence says what.
+        case problem(NearbyProblem)
     }
 
     /// The sentence.
@@ -40,7 +40,7 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         case .turnedAway(let refusal): refusal.description
         case .unknownChoice(let typed): NearbySentences.unknownChoice(typed)
         case .refusedConnection: NearbySentences.refusedConnection
-        case .problem(let sentence): sentence
+        case .problem(let problem): problem.description
         }
     }
 }

@@ -4,7 +4,7 @@
 import HandshakeCore
 
 /// Why a nearby connection could not be made or kept.
-@_spi(Wire) public enum NearbyTransportError: HandshakeError, Equatable {
+public enum NearbyTransportError: HandshakeError, Equatable {
     /// Could not listen on the address; the reason is the system's.
     case cannotListen(host: String, reason: String)
     /// Could not connect to the other device; the reason is the system's.

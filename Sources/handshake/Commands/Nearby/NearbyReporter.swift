@@ -56,7 +56,7 @@ struct NearbyReporter {
         case .turnedAway(let refusal): turnedAway(refusal)
         case .unknownChoice: emit("unknownChoice", [:], text: "\(notice.description) Type a number from the list.")
         case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
-        case .problem(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
+        case .problem(let problem): emit("error", ["message": problem.description], text: TerminalLine(lines: problem.description))
         }
     }
 
