@@ -55,7 +55,6 @@ struct NearbyReporter {
     private func report(_ notice: NearbyNotice) {
         switch notice.kind {
         case .turnedAway(let refusal): turnedAway(refusal)
-        case .unknownChoice: emit("unknownChoice", [:], text: "\(notice.description) Type a number from the list.")
         case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
         case .problem(let problem): emit("error", ["message": problem.description], text: TerminalLine(lines: problem.description))
         }
@@ -150,6 +149,11 @@ struct NearbyReporter {
 
     func lost(_ id: String) {
         emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(NearbyPeer(id: id, displayName: nil).shortID)))")
+    }
+
+    /// What the person typed names nobody in the list (the library's sentence, their text in it escaped).
+    func unknownChoice(_ typed: String) {
+        emit("unknownChoice", [:], text: "\(NearbySentences.unknownChoice(typed)) Type a number from the list.")
     }
 
     func nobodyFound(_ sentence: String) {
