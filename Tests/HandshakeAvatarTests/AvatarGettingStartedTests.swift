@@ -10,9 +10,9 @@ import Testing
 @Suite("Getting started in an app: HandshakeAvatar")
 struct AvatarGettingStartedTests {
     @Test("a camera photo becomes an avatar that fits on the card")
-    func gettingStarted() throws {
+    func gettingStarted() async throws {
         // A grainy 1600×1200 photo taken with the phone turned (Exif orientation 6), from Pillow: about 1 MB.
-        let photoBytes = try AvatarPhotoTests.photo(["op": "jpeg", "width": 1600, "height": 1200, "orientation": 6, "quality": 97, "noise": 40])
+        let photoBytes = try await AvatarPhotoTests.photo(["op": "jpeg", "width": 1600, "height": 1200, "orientation": 6, "quality": 97, "noise": 40])
         #expect(photoBytes.count > CardLimits.avatarBytes)
         let identity = Identity.generate()
         var card = ContactCard(sigKey: identity.sigKey, encKey: identity.encKey, updatedAt: 1, fields: CardFields(name: "Ada Lovelace"))

@@ -10,14 +10,14 @@ import Testing
 
 @Suite struct AvatarPhotoTests {
     /// Pillow's photo, as bytes.
-    static func photo(_ request: [String: Any]) throws -> [UInt8] {
-        let answer = try PythonScript.run(script, request)
+    static func photo(_ request: [String: Any]) async throws -> [UInt8] {
+        let answer = try await PythonScript.run(script, request)
         return try #require((answer["bytes"] as? String).flatMap { Data(base64Encoded: $0) }).map { $0 }
     }
 
     /// How far `avatar` is from Pillow's reading of `original` scaled to the avatar's size.
-    static func compare(_ original: [UInt8], _ avatar: Avatar) throws -> (format: String, size: PixelSize, mean: Double) {
-        let answer = try PythonScript.run(
+    static func compare(_ original: [UInt8], _ avatar: Avatar) async throws -> (format: String, size: PixelSize, mean: Double) {
+        let answer = try await PythonScript.run(
             script, ["op": "compare", "original": Data(original).base64EncodedString(), "avatar": Data(avatar.data).base64EncodedString()])
         let size = PixelSize(width: try #require(answer["width"] as? Int), height: try #require(answer["height"] as? Int))
         return (try #require(answer["format"] as? String), size, try #require(answer["meanDifference"] as? Double))
@@ -26,8 +26,8 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Conformance/pillow_avatar.py")
 
     @Test(arguments: 1...8)
-    func aCameraPhotoIsTurnedTheWayItsExifSaysAndShrunk(orientation: Int) throws {
-        let original = try Self.photo(["op": "jpeg", "width": 900, "height": 600, "orientation": orientation])
+    func aCameraPhotoIsTurnedTheWayItsExifSaysAndShrunk(orientation: Int) async throws {
+        let original = try await Self.photo(["op": "jpeg", "width": 900, "height": 600, "orientation": orientation])
         // A small limit, so that even this smooth picture has to be shrunk.
         let fitted = try AvatarPhoto.fit(original, within: 12_000)
         guard let shrink = fitted.shrink else { Issue.record("the photo was kept as it was"); return }
@@ -35,7 +35,7 @@ import Testing
         #expect(shrink.from == (turned ? PixelSize(width: 600, height: 900) : PixelSize(width: 900, height: 600)))
         #expect(fitted.avatar.data.count <= 12_000)
         #expect(fitted.avatar.mediaType == "image/jpeg")
-        let seen = try Self.compare(original, fitted.avatar)
+        let seen = try await Self.compare(original, fitted.avatar)
         #expect(seen.format == "JPEG")
         #expect(seen.size == shrink.to)
         #expect((seen.size.width > seen.size.height) == !turned)
@@ -43,28 +43,28 @@ import Testing
         #expect(seen.mean < 6, "orientation \(orientation): mean difference \(seen.mean) from Pillow's reading")
     }
 
-    @Test func aLargePNGWithTransparencyIsLaidOnWhiteAndWrittenAsJPEG() throws {
-        let original = try Self.photo(["op": "png", "width": 700, "height": 700, "alpha": true])
+    @Test func aLargePNGWithTransparencyIsLaidOnWhiteAndWrittenAsJPEG() async throws {
+        let original = try await Self.photo(["op": "png", "width": 700, "height": 700, "alpha": true])
         let fitted = try AvatarPhoto.fit(original, within: 12_000)
         guard let shrink = fitted.shrink else { Issue.record("the photo was kept as it was"); return }
         #expect(shrink.from == PixelSize(width: 700, height: 700))
         #expect(shrink.to.width == shrink.to.height)
         #expect(shrink.originalBytes == original.count)
-        let seen = try Self.compare(original, fitted.avatar)
+        let seen = try await Self.compare(original, fitted.avatar)
         #expect(seen.format == "JPEG")
         #expect(seen.size == shrink.to)
         #expect(seen.mean < 4, "mean difference \(seen.mean) from Pillow's reading laid on white")
     }
 
-    @Test func aPhotoThatFitsIsKeptByteForByte() throws {
-        let original = try Self.photo(["op": "jpeg", "width": 120, "height": 80, "orientation": 6])
+    @Test func aPhotoThatFitsIsKeptByteForByte() async throws {
+        let original = try await Self.photo(["op": "jpeg", "width": 120, "height": 80, "orientation": 6])
         let fitted = try AvatarPhoto.fit(original)
         #expect(fitted.shrink == nil)
         #expect(fitted.avatar.data.elementsEqual(original), "the avatar's bytes differ from the photo's")
     }
 
-    @Test func aPrintJPEGInCMYKIsRefusedWithASentence() throws {
-        let original = try Self.photo(["op": "jpeg", "width": 300, "height": 200, "cmyk": true])
+    @Test func aPrintJPEGInCMYKIsRefusedWithASentence() async throws {
+        let original = try await Self.photo(["op": "jpeg", "width": 300, "height": 200, "cmyk": true])
         #expect(throws: AvatarPhotoError.cmykJPEG) { try AvatarPhoto.fit(original, within: 1_000) }
         #expect(AvatarPhotoError.cmykJPEG.localizedDescription.contains("Save it as an RGB JPEG or a PNG"))
     }
@@ -82,8 +82,8 @@ import Testing
         #expect(AvatarPhotoError.notPNGOrJPEG(kind: kind).localizedDescription.hasPrefix("This file is \(kind);"))
     }
 
-    @Test func aDamagedPictureIsReportedByItsDecodersReason() throws {
-        let png = try Self.photo(["op": "png", "width": 400, "height": 400, "alpha": false])
+    @Test func aDamagedPictureIsReportedByItsDecodersReason() async throws {
+        let png = try await Self.photo(["op": "png", "width": 400, "height": 400, "alpha": false])
         var damaged = png
         damaged.removeLast(png.count / 2)  // cut in the middle of the image data
         #expect {
@@ -101,9 +101,9 @@ import Testing
         }
     }
 
-    @Test func aPictureWithTooManyPixelsIsRefusedBeforeDecoding() throws {
+    @Test func aPictureWithTooManyPixelsIsRefusedBeforeDecoding() async throws {
         // A PNG claiming 20,000 × 20,000 pixels (400 million), with a few bytes of image data behind it.
-        let header = try Self.photo(["op": "pngHeader", "width": 20_000, "height": 20_000])
+        let header = try await Self.photo(["op": "pngHeader", "width": 20_000, "height": 20_000])
         #expect(throws: AvatarPhotoError.tooManyPixels(PixelSize(width: 20_000, height: 20_000))) {
             try AvatarPhoto.fit(header, within: 10)
         }

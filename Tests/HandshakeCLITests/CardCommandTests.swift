@@ -18,7 +18,7 @@ struct CardCommandTests {
     func avatarPhotoIsShrunk() async throws {
         // A noisy 2400×1600 picture from ImageMagick: megabytes as a JPEG, like a camera's.
         let photo = ada.file("camera.jpg").path
-        _ = try Tool.require("convert", "-size", "2400x1600", "-seed", "11", "plasma:fractal", "-quality", "95", photo)
+        _ = try await Tool.require("convert", "-size", "2400x1600", "-seed", "11", "plasma:fractal", "-quality", "95", photo)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int)
         #expect(size > 65_536)
         let result = try await ada.run("card", "set", "--avatar", photo)
@@ -34,7 +34,7 @@ struct CardCommandTests {
         #expect(avatar.count <= 65_536)
         let shrunk = ada.file("avatar.jpg")
         try avatar.write(to: shrunk)
-        #expect(try Tool.require("identify", "-format", "%m %wx%h", shrunk.path) == "JPEG 512x341")
+        #expect(try await Tool.require("identify", "-format", "%m %wx%h", shrunk.path) == "JPEG 512x341")
     }
 
     @Test("card show --json has the documented keys")

@@ -27,7 +27,7 @@ struct CardPageLinkCommandTests {
         let picture = ada.file("page-link.png")
         #expect(try await ada.run("card", "export", "--format", "png", "--web", "-o", picture.path).status == 0)
         // zbar, which we did not write, reads the link out of the picture.
-        let zbar = try Tool.run("zbarimg", "-q", "--raw", picture.path)
+        let zbar = try await Tool.run("zbarimg", "-q", "--raw", picture.path)
         #expect(zbar.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == link.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
 
         let bob = try CLI()

@@ -13,8 +13,8 @@ struct LandingPageBrowserTests {
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/artifacts/landing-page", isDirectory: true)
 
-    static func chromium(_ arguments: String...) throws -> Tool.Result {
-        try Tool.run(arguments: ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments)
+    static func chromium(_ arguments: String...) async throws -> Tool.Result {
+        try await Tool.run(arguments: ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments)
     }
 
     /// A person registered on the server at `port`, with a share link of their own; the token.
@@ -68,13 +68,13 @@ struct LandingPageBrowserTests {
             let path = "/share/contact/\(page.token)"
             let url = "http://127.0.0.1:\(page.port)\(path)"
             #expect(try await ServeCommandTests.Server.call(port: page.port, "GET", path).0 == page.status, "\(page.name)")
-            let dom = try Self.chromium("--dump-dom", url)
+            let dom = try await Self.chromium("--dump-dom", url)
             #expect(dom.status == 0 && dom.stdout.contains(page.text), "\(page.name): \(dom.stdout.prefix(400))")
             #expect(!dom.stdout.contains("<script src=\"http"), "\(page.name) loads a script from elsewhere")
             for (size, window) in Self.sizes {
                 let file = Self.artifacts.appendingPathComponent("\(page.name)-\(size).png").path
                 try? FileManager.default.removeItem(atPath: file)
-                let shot = try Self.chromium("--window-size=\(window)", "--screenshot=\(file)", url)
+                let shot = try await Self.chromium("--window-size=\(window)", "--screenshot=\(file)", url)
                 #expect(shot.status == 0 && FileManager.default.fileExists(atPath: file), "\(page.name) \(size): \(shot.stderr.suffix(300))")
             }
         }

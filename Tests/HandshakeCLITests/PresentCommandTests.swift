@@ -18,7 +18,7 @@ struct PresentCommandTests {
     }
 
     @Test func anAnswerReachesTheVerifierWithTheAskedFieldsOnly() async throws {
-        let verifier = try Verifier(in: ada.home)
+        let verifier = try await Verifier(in: ada.home)
         let result = try await ada.run(["present", verifier.link, "--yes", "--json", "--allow", "name", "--allow", "emails", "--allow", "phones"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
@@ -40,7 +40,7 @@ struct PresentCommandTests {
     }
 
     @Test func aWithheldRequiredFieldSendsNothing() async throws {
-        let verifier = try Verifier(in: ada.home)
+        let verifier = try await Verifier(in: ada.home)
         let result = try await ada.run(["present", verifier.link, "--yes", "--allow", "name"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("needs emails"), "\(result.stderr)")
@@ -53,7 +53,7 @@ struct PresentCommandTests {
     }
 
     @Test func scanPointsAtPresentAndBadRequestsAreRefused() async throws {
-        let verifier = try Verifier(in: ada.home)
+        let verifier = try await Verifier(in: ada.home)
         let scanned = try await ada.run("scan", verifier.link)
         #expect(scanned.status == 0)
         #expect(scanned.stdout.contains("handshake present"), "\(scanned.stdout)")

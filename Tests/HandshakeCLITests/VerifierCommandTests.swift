@@ -78,7 +78,7 @@ import Testing
             let items = URLComponents(string: link)?.queryItems ?? []
             let state = try #require(items.first { $0.name == "state" }?.value)
             let responseURI = try #require(items.first { $0.name == "response_uri" }?.value)
-            let posted = try Tool.run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data", "error=access_denied&state=\(state)", responseURI)
+            let posted = try await Tool.run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data", "error=access_denied&state=\(state)", responseURI)
             return CLI.Result(status: posted.status, stdout: posted.stdout, stderr: posted.stderr, stdoutBytes: Data(posted.stdout.utf8))
         }
         #expect(declined.answered.stdout == "200")

@@ -8,7 +8,7 @@ import Testing
 struct WalletPassCommandTests {
     @Test("writes a signed .pkpass whose QR code is the card; refuses another key")
     func walletPass() async throws {
-        let ca = try PassCertificateAuthority()
+        let ca = try await PassCertificateAuthority()
         let ada = try CLI()
         try #require(await ada.run("init", "--name", "Ada Lovelace").status == 0)
         let output = ca.path("ada.pkpass")
@@ -17,8 +17,8 @@ struct WalletPassCommandTests {
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("the pass pass.org.example.handshake of Ada Lovelace"), "\(made.stdout)")
 
-        try Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
-        let verify = try ca.verifyWithOpenSSL(signature: ca.path("unpacked/signature"), manifest: ca.path("unpacked/manifest.json"))
+        try await Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
+        let verify = try await ca.verifyWithOpenSSL(signature: ca.path("unpacked/signature"), manifest: ca.path("unpacked/manifest.json"))
         #expect(verify.status == 0, "\(verify.stderr)")
         let pass = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ca.path("unpacked/pass.json")))) as? [String: Any])
         let message = try #require((pass["barcodes"] as? [[String: Any]])?.first?["message"] as? String)
@@ -33,7 +33,7 @@ struct WalletPassCommandTests {
 
     @Test("--server: the registered server signs from the manifest's digest; openssl verifies the pass")
     func signedByTheServer() async throws {
-        let ca = try PassCertificateAuthority()
+        let ca = try await PassCertificateAuthority()
         let server = try await ServeCommandTests.Server.running(
             options: ["--pass-certificate", ca.path("pass.pem"), "--pass-key", ca.path("pass.key"), "--pass-chain", ca.path("ca.pem")])
         defer { if server.process.isRunning { server.process.terminate() } }
@@ -48,8 +48,8 @@ struct WalletPassCommandTests {
         let made = try await ada.run("card", "wallet-pass", "--server", "-o", output)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("the pass pass.org.example.handshake of Ada Lovelace"), "\(made.stdout)")
-        try Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
-        let verify = try ca.verifyWithOpenSSL(signature: ca.path("unpacked/signature"), manifest: ca.path("unpacked/manifest.json"))
+        try await Tool.require("unzip", "-q", output, "-d", ca.path("unpacked"))
+        let verify = try await ca.verifyWithOpenSSL(signature: ca.path("unpacked/signature"), manifest: ca.path("unpacked/manifest.json"))
         #expect(verify.status == 0, "\(verify.stderr)")
 
         // A server started without a pass certificate says so.

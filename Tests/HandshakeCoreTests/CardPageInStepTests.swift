@@ -16,11 +16,11 @@ import Testing
     static var nowMillis: Int { Int(Fixture.now.timeIntervalSince1970 * 1000) }
 
     /// What the page's modules answer for `input`.
-    static func page(_ input: [String: Any]) throws -> [String: Any] {
+    static func page(_ input: [String: Any]) async throws -> [String: Any] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("card-page-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: input.merging(["now": nowMillis]) { $1 }).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try Tool.run(arguments: ["node", script.path, file.path])
+        let result = try await Tool.run(arguments: ["node", script.path, file.path])
         try #require(result.status == 0, "node failed (scripts/install-test-tools installs nodejs): \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
@@ -161,9 +161,9 @@ import Testing
         return cards
     }
 
-    @Test func theVerdictsAreHandshakeCores() throws {
+    @Test func theVerdictsAreHandshakeCores() async throws {
         let cards = try Self.cards()
-        let answers = try #require(try Self.page(["cards": cards.map { ["id": $0.0, "hex": $0.1.hex] }])["cards"] as? [[String: Any]])
+        let answers = try #require(try await Self.page(["cards": cards.map { ["id": $0.0, "hex": $0.1.hex] }])["cards"] as? [[String: Any]])
         #expect(answers.count == cards.count)
         var kinds = Set<String>()
         for ((name, bytes), answer) in zip(cards, answers) {
@@ -183,9 +183,9 @@ import Testing
 
     /// Save to Contacts writes VCardWriter's vCard line for line, and the page shows each field's text exactly as
     /// the app does (UntrustedText.visible: bidi marks and line separators as visible escapes).
-    @Test func theVCardAndTheShownTextAreTheApps() throws {
+    @Test func theVCardAndTheShownTextAreTheApps() async throws {
         let ok = try Self.cards().filter { Self.verdict($0.1) == "ok" }
-        let answers = try #require(try Self.page(["cards": ok.map { ["id": $0.0, "hex": $0.1.hex] }])["cards"] as? [[String: Any]])
+        let answers = try #require(try await Self.page(["cards": ok.map { ["id": $0.0, "hex": $0.1.hex] }])["cards"] as? [[String: Any]])
         for ((name, bytes), answer) in zip(ok, answers) {
             let signed = try CardVerifier().verify(bytes, now: Fixture.now)
             #expect(answer["vCard"] as? String == VCardWriter.write(signed), "\(name)")
@@ -201,10 +201,10 @@ import Testing
         #expect(hostile["title"] == "Chief 👩\u{200D}💻 Programme\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}r")
     }
 
-    @Test func theDigitsAreHandshakeCores() throws {
+    @Test func theDigitsAreHandshakeCores() async throws {
         var generator = SeededGenerator(seed: 35)
         let samples = (1..<40).map { count in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } } + [try Fixture.signedBusinessCard().bytes]
-        let answer = try Self.page(["digits": samples.map(\.hex), "badDigits": ["", "1", "256", "12a", "72057594037927936", "0000000000000000099999"]])
+        let answer = try await Self.page(["digits": samples.map(\.hex), "badDigits": ["", "1", "256", "12a", "72057594037927936", "0000000000000000099999"]])
         let digits = try #require(answer["digits"] as? [[String: String]])
         #expect(digits.count == samples.count)
         for (bytes, pair) in zip(samples, digits) {
@@ -215,7 +215,7 @@ import Testing
         #expect(refused.allSatisfy { $0 is String }, "\(refused)")
     }
 
-    @Test func thePageSignsTheSameBytes() throws {
+    @Test func thePageSignsTheSameBytes() async throws {
         var everyField = try Fixture.everyFieldCard()
         everyField.links.append(SocialLink(platform: "web", url: "https://example.org/ümlaut"))
         let cards = [Fixture.businessCard(), everyField]
@@ -241,7 +241,7 @@ import Testing
                 "encKey": Fixture.identity.encKey.hex, "updatedAt": Int(card.updatedAt), "fields": json(card.fields),
             ]
         }
-        let answer = try Self.page(["sign": requests, "generate": ["fields": ["name": "Bob Browser", "emails": ["bob@example.com"]], "updatedAt": Int(Fixture.updatedAt)]])
+        let answer = try await Self.page(["sign": requests, "generate": ["fields": ["name": "Bob Browser", "emails": ["bob@example.com"]], "updatedAt": Int(Fixture.updatedAt)]])
         let signed = try #require(answer["signed"] as? [String])
         for (card, hex) in zip(cards, signed) {
             #expect(hex == (try Fixture.issue(card).bytes.hex))
@@ -251,16 +251,16 @@ import Testing
         let bytes = try #require([UInt8](hex: generated))
         let verified = try CardVerifier().verify(bytes, now: Fixture.now)
         #expect(verified.card.name == "Bob Browser" && verified.card.emails == ["bob@example.com"])
-        _ = try python.run("verify_card.py", ["card": generated, "expect": ["name": "Bob Browser", "emails": ["bob@example.com"]]])
+        _ = try await python.run("verify_card.py", ["card": generated, "expect": ["name": "Bob Browser", "emails": ["bob@example.com"]]])
     }
 
-    @Test func thePageShowsHostileTextAsTheAppDoes() throws {
+    @Test func thePageShowsHostileTextAsTheAppDoes() async throws {
         let texts = [
             "<script>alert(1)</script>", "\"\u{301}", "a\u{202E}b\u{2066}c\u{7}d\u{1B}[31m", "line\nbreak\u{2028}\u{2029}", "\u{200E}\u{200F}\u{61C}", "👩‍💻 ok",
             "a\u{200D}b", "ab\u{200B}c\u{FEFF}", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "x\u{E0041}é", "e" + String(repeating: "\u{301}", count: 8),
             "é\u{FE0F} \u{2764}\u{FE0F} 1\u{FE0F}\u{20E3}", "\u{645}\u{200C}\u{627} \u{200C}x", "\u{85}\u{AD}",
         ]
-        let shown = try #require(try Self.page(["visible": texts])["visible"] as? [String])
+        let shown = try #require(try await Self.page(["visible": texts])["visible"] as? [String])
         #expect(shown == texts.map { UntrustedText.visible($0, keepingLineBreaks: true) })
     }
 }

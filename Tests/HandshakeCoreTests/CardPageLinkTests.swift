@@ -52,12 +52,12 @@ import Testing
 
     /// Python's urllib finds the card in the fragment and its integers decode the digits; segno measures the QR
     /// code: the typical card of docs/performance.md is at most two versions larger as a link than as HS1: text.
-    @Test func pythonReadsTheLinkAndSegnoMeasuresIt() throws {
+    @Test func pythonReadsTheLinkAndSegnoMeasuresIt() async throws {
         for (signed, server) in [
             (try Fixture.signedBusinessCard(), Self.server), (try Fixture.issue(Fixture.everyFieldCard()), URL(string: "http://127.0.0.1:43567/mailbox")!),
         ] {
             let link = CardPageLink.link(for: signed, server: server)
-            let result = try python.run("card_page_link.py", ["link": link, "card": signed.bytes.hex])
+            let result = try await python.run("card_page_link.py", ["link": link, "card": signed.bytes.hex])
             #expect(result["bytes"] as? Int == signed.bytes.count)
             let linkVersion = try #require(result["linkVersion"] as? Int), textVersion = try #require(result["qrTextVersion"] as? Int)
             #expect(linkVersion <= textVersion + 2, "\(linkVersion) against \(textVersion)")

@@ -23,34 +23,34 @@ struct ConformanceTests {
     }
 
     @Test("cbor2 + cryptography + pycose verify our cards", arguments: [false, true])
-    func pythonVerifiesOurCard(everyField: Bool) throws {
+    func pythonVerifiesOurCard(everyField: Bool) async throws {
         let card = everyField ? try Fixture.everyFieldCard() : Fixture.businessCard()
         let signed = try Fixture.issue(card)
-        let result = try python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
+        let result = try await python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
         let envelope = try COSESign1(CBORDecoder().decode(signed.bytes), decoder: CBORDecoder())
         #expect(result["sigStructure"] as? String == envelope.signedBytes.hex)
         #expect(result["nodeId"] as? String == card.nodeID.rawValue)
     }
 
-    @Test func pythonVerifiesAMaximalCard() throws {
+    @Test func pythonVerifiesAMaximalCard() async throws {
         let card = try CardIssueTests.maximalCard()
         let signed = try Fixture.issue(card)
-        _ = try python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
+        _ = try await python.run("verify_card.py", ["card": signed.bytes.hex, "expect": Self.expectedFields(card)])
     }
 
-    @Test func pythonRejectsATamperedCard() throws {
+    @Test func pythonRejectsATamperedCard() async throws {
         var bytes = try Fixture.signedBusinessCard().bytes
         bytes[bytes.count - 10] ^= 0x40
-        #expect(throws: PythonScript.Failure.self) { try python.run("verify_card.py", ["card": bytes.hex]) }
+        await #expect(throws: PythonScript.Failure.self) { try await python.run("verify_card.py", ["card": bytes.hex]) }
     }
 
-    @Test func aCardSignedByPythonVerifies() throws {
+    @Test func aCardSignedByPythonVerifies() async throws {
         let updatedAt = UInt64(Date().timeIntervalSince1970 * 1000) - 60_000
         let request: [String: Any] = [
             "updatedAt": updatedAt, "name": "Grace Hopper", "company": "US Navy", "title": "Rear Admiral",
             "emails": ["grace@example.mil"], "phones": ["+1 202 555 0100"],
         ]
-        let result = try python.run("sign_card.py", request)
+        let result = try await python.run("sign_card.py", request)
         let bytes = try #require([UInt8](hex: result["card"] as? String ?? ""))
         let verified = try CardVerifier().verify(bytes, now: Date())
         #expect(verified.card.name == "Grace Hopper")
@@ -76,14 +76,14 @@ struct ConformanceTests {
         #expect(CardClassifier.classify(verified.card, known: nil) == .new)
     }
 
-    @Test func base45DecodesOurQRText() throws {
+    @Test func base45DecodesOurQRText() async throws {
         for signed in [try Fixture.signedBusinessCard(), try Fixture.issue(Fixture.everyFieldCard())] {
-            let result = try python.run("qr_text.py", ["qrText": CardText.qrText(signed), "card": signed.bytes.hex])
+            let result = try await python.run("qr_text.py", ["qrText": CardText.qrText(signed), "card": signed.bytes.hex])
             #expect(result["bytes"] as? Int == signed.bytes.count)
         }
     }
 
-    @Test func vobjectReadsOurVCard() throws {
+    @Test func vobjectReadsOurVCard() async throws {
         var card = try Fixture.everyFieldCard()
         card.title = "Chief Programmer, Engines; and more"
         card.bio = String(repeating: "A long note that folds, with; punctuation. ", count: 5)
@@ -92,18 +92,18 @@ struct ConformanceTests {
             "fn": card.name ?? "", "org": card.company ?? "", "emails": card.emails, "tels": card.phones,
             "nodeId": card.nodeID.rawValue, "title": card.title ?? "", "note": card.bio ?? "", "card": signed.bytes.hex,
         ]
-        _ = try python.run("vcard.py", ["vcard": VCardWriter.write(signed), "expect": expect])
+        _ = try await python.run("vcard.py", ["vcard": VCardWriter.write(signed), "expect": expect])
     }
 
-    @Test func base58AndMultiformatsAgreeOnOurDIDKey() throws {
+    @Test func base58AndMultiformatsAgreeOnOurDIDKey() async throws {
         for identity in [Fixture.identity, Fixture.other, Identity.generate()] {
-            let result = try python.run("did_key.py", ["mode": "ed25519", "did": identity.didKey.description, "sigKey": identity.sigKey.hex])
+            let result = try await python.run("did_key.py", ["mode": "ed25519", "did": identity.didKey.description, "sigKey": identity.sigKey.hex])
             #expect(result["codec"] as? String == "ed25519-pub")
         }
     }
 
-    @Test func weAcceptAP256DIDKeyMadeByPython() throws {
-        let result = try python.run("did_key.py", ["mode": "p256"])
+    @Test func weAcceptAP256DIDKeyMadeByPython() async throws {
+        let result = try await python.run("did_key.py", ["mode": "p256"])
         let did = try #require(result["did"] as? String)
         let compressed = try #require([UInt8](hex: result["compressed"] as? String ?? ""))
         let parsed = try DIDKey(parsing: did)
@@ -111,11 +111,11 @@ struct ConformanceTests {
         #expect(parsed.description == did)
     }
 
-    @Test func pythonDerivesTheSameIdentity() throws {
+    @Test func pythonDerivesTheSameIdentity() async throws {
         var generator = SeededGenerator(seed: 2024)
         for seedBytes in [Fixture.seedBytes, generator.bytes(32), IdentitySeed.generate().rawRepresentation] {
             let identity = Identity(seed: try #require(IdentitySeed(bytes: seedBytes)))
-            let result = try python.run("identity.py", ["seed": seedBytes.hex])
+            let result = try await python.run("identity.py", ["seed": seedBytes.hex])
             #expect(result["sigKey"] as? String == identity.sigKey.hex)
             #expect(result["encKey"] as? String == identity.encKey.hex)
             #expect(result["nodeId"] as? String == identity.nodeID.rawValue)
@@ -123,10 +123,10 @@ struct ConformanceTests {
         }
     }
 
-    @Test func pythonReadsTheTypedCodeFromTheSpec() throws {
+    @Test func pythonReadsTheTypedCodeFromTheSpec() async throws {
         let signed = try Fixture.signedBusinessCard()
         let backup = SeedBackup.code(for: Fixture.seed).joined(separator: "-")
-        let result = try python.run("typed_code.py", [
+        let result = try await python.run("typed_code.py", [
             "payloads": [signed.bytes.hex, ([0x01] + Fixture.seedBytes).hex, [0x00].hex, Array(0...9).map { UInt8($0) }.hex],
         ])
         let codes = try #require(result["codes"] as? [String])

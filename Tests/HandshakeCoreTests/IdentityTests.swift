@@ -96,7 +96,7 @@ struct IdentityTests {
 
     /// Seed = 31 zero bytes then 0x0a: SHA-256(sigKey) starts with a zero byte and Base58 of its first 16
     /// bytes is 21 characters, so the Node ID needs one pad character (checked with Python too).
-    @Test func nodeIDIsPaddedTo22Characters() throws {
+    @Test func nodeIDIsPaddedTo22Characters() async throws {
         let seed = [UInt8](repeating: 0, count: 31) + [0x0A]
         let identity = Identity(seed: try #require(IdentitySeed(bytes: seed)))
         #expect(identity.sigKey.hex == "05f6159b1a11737c63d71e8ff01a1f0356a9b02bb07c0f0aa5b83235481021aa")
@@ -104,7 +104,7 @@ struct IdentityTests {
         #expect(unpadded.count == 21)
         #expect(identity.nodeID.rawValue == "1" + unpadded)
         #expect(identity.nodeID.rawValue == "11y2y5YcoctrEah3DiYCdq")
-        let python = try python.run("identity.py", ["seed": seed.hex])
+        let python = try await python.run("identity.py", ["seed": seed.hex])
         #expect(python["nodeId"] as? String == identity.nodeID.rawValue)
         // And across many keys, always 22.
         var generator = SeededGenerator(seed: 22)

@@ -128,13 +128,13 @@ struct UntrustedTextPropertyTests {
 @Suite("UntrustedText.htmlEscaped, read by Python's HTML parser")
 struct HTMLEscapeConformanceTests {
     @Test("generated hostile text stays one attribute value and one text, as written")
-    func pythonReadsItBack() throws {
+    func pythonReadsItBack() async throws {
         var generator = SeededGenerator(seed: 5)
         var texts = (0..<2000).map { _ in HostileStrings.string(using: &generator) }
         texts.append("x\"\u{0301} formaction=/contacts/1/delete x=")
         texts.append("Eve\"\u{0301} data-pwned=\"1")
         let cases = texts.map { ["escaped": UntrustedText.htmlEscaped($0), "expected": UntrustedText.visible($0, keepingLineBreaks: true)] }
-        let result = try python.run("html_escape.py", ["cases": cases])
+        let result = try await python.run("html_escape.py", ["cases": cases])
         #expect(result["checked"] as? Int == texts.count)
     }
 }

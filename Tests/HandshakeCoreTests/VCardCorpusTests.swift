@@ -60,11 +60,11 @@ struct VCardCorpusTests {
     }
 
     @Test(arguments: files)
-    func atLeastAsManyAsVobjectWithTheSameFields(file: String) throws {
+    func atLeastAsManyAsVobjectWithTheSameFields(file: String) async throws {
         let path = Self.directory.appendingPathComponent(file)
         let imported = VCardParser.parseAll([UInt8](try Data(contentsOf: path))).compactMap { try? $0.get() }
             .filter { $0.name != nil || !$0.emails.isEmpty || !$0.phones.isEmpty }
-        let result = try python.run("vcard_corpus.py", ["path": path.path])
+        let result = try await python.run("vcard_corpus.py", ["path": path.path])
         let cards = try #require(result["cards"] as? [[String: Any]])
         #expect(imported.count >= cards.count, "\(file): we import \(imported.count), vobject reads \(cards.count)")
 

@@ -72,13 +72,13 @@ struct WorkedExampleTests {
         #expect(seed.rawRepresentation == Fixture.seedBytes)
     }
 
-    @Test func pythonAgreesWithTheExample() throws {
+    @Test func pythonAgreesWithTheExample() async throws {
         let committed = try TestFiles.vectorJSON("worked-example.json")
         let card = Fixture.businessCard()
-        let result = try python.run("verify_card.py", ["card": committed["cose"] ?? "", "expect": ConformanceTests.expectedFields(card)])
+        let result = try await python.run("verify_card.py", ["card": committed["cose"] ?? "", "expect": ConformanceTests.expectedFields(card)])
         #expect(result["sigStructure"] as? String == committed["sigStructure"] as? String)
         #expect(result["payload"] as? String == committed["payload"] as? String)
-        let identity = try python.run("identity.py", ["seed": Fixture.seedBytes.hex])
+        let identity = try await python.run("identity.py", ["seed": Fixture.seedBytes.hex])
         for key in ["sigKey", "encKey", "nodeId", "didKey"] {
             #expect(identity[key] as? String == committed[key] as? String, "\(key)")
         }

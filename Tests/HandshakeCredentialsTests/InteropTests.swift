@@ -8,11 +8,11 @@ import Testing
 /// VC-JWTs against JOSE code we did not write: joserfc and PyJWT (Tests/…/Conformance/vc_jwt.py).
 @Suite("VC-JWT interoperability with joserfc and PyJWT")
 struct InteropTests {
-    @Test func ourCredentialsVerifyInJoserfcAndPyJWT() throws {
+    @Test func ourCredentialsVerifyInJoserfcAndPyJWT() async throws {
         // Issued now: PyJWT and joserfc check nbf, iat and exp against the real clock.
         for identity in [Fixture.identity, Fixture.other] {
             let token = try VCJWTIssuer.issue(try Fixture.signedCard(identity), identity: identity, now: Date(), expires: Date().addingTimeInterval(600))
-            let result = try python.run("vc_jwt.py", ["token": token], arguments: ["verify"])
+            let result = try await python.run("vc_jwt.py", ["token": token], arguments: ["verify"])
             let claims = try #require(result["claims"] as? [String: Any])
             #expect(claims["iss"] as? String == identity.didKey.description)
             #expect(result["keyType"] as? String == "Ed25519")
@@ -25,7 +25,7 @@ struct InteropTests {
     func credentialsMadeByJoserfcAndPyJWTImport(alg: String) async throws {
         let secret = [UInt8](repeating: 0x11, count: 32).hex
         let now = Date()
-        let made = try python.run("vc_jwt.py", [
+        let made = try await python.run("vc_jwt.py", [
             "alg": alg, "secret": secret, "now": Int(now.timeIntervalSince1970),
             "fields": ["name": "Grace Hopper", "emails": ["grace@example.com"], "company": "US Navy"],
         ], arguments: ["make"])
@@ -48,7 +48,7 @@ struct InteropTests {
         let identity = Fixture.identity
         let card = try Fixture.signedCard(identity)
         let token = try VCJWTIssuer.issue(card, identity: identity, now: Date(), expires: Date().addingTimeInterval(600), dataModel: .v2)
-        let result = try python.run("vc_jwt.py", ["token": token], arguments: ["verify2"])
+        let result = try await python.run("vc_jwt.py", ["token": token], arguments: ["verify2"])
         let claims = try #require(result["claims"] as? [String: Any])
         #expect(claims["issuer"] as? String == identity.didKey.description)
         #expect((claims["validFrom"] as? String)?.hasSuffix("Z") == true && claims["validUntil"] != nil)
@@ -63,7 +63,7 @@ struct InteropTests {
     @Test(arguments: ["EdDSA", "ES256"])
     func dataModel2CredentialsMadeByJoserfcImport(alg: String) async throws {
         let now = Date()
-        let made = try python.run("vc_jwt.py", [
+        let made = try await python.run("vc_jwt.py", [
             "alg": alg, "secret": [UInt8](repeating: 0x22, count: 32).hex, "now": Int(now.timeIntervalSince1970), "version": 2,
             "fields": ["name": "Grace Hopper", "emails": ["grace@example.com"]],
         ], arguments: ["make"])

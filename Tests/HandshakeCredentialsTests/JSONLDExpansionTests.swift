@@ -23,10 +23,10 @@ struct JSONLDExpansionTests {
     /// In both data models: 2.0's context is `@protected` (its `name` among them), and the inline terms must
     /// not redefine a protected term differently, or the processor refuses the whole credential.
     @Test(arguments: VCDataModel.allCases)
-    func everySubjectFieldSurvivesExpansion(_ dataModel: VCDataModel) throws {
+    func everySubjectFieldSurvivesExpansion(_ dataModel: VCDataModel) async throws {
         let signed = try Self.fullCard()
         let token = try VCJWTIssuer.issue(signed, identity: Fixture.identity, now: Fixture.issuedAt, dataModel: dataModel)
-        let result = try python.run("jsonld_expand.py", ["token": token])
+        let result = try await python.run("jsonld_expand.py", ["token": token])
         #expect(result["types"] as? [String] == ["https://www.w3.org/2018/credentials#VerifiableCredential", "urn:handshake:card#HandshakeContactCard"])
         let subject = try #require(result["subject"] as? [String: Any])
         let expected = [

@@ -12,7 +12,7 @@ import Testing
 /// not affected. The signer is a real one, with a Pass Type ID certificate openssl makes for the run.
 @Suite struct PassSigningLimitTests {
     @Test(arguments: Backend.allCases) func theSignatureOverTheHourlyLimitIsRefusedWithRetryAfter(_ backend: Backend) async throws {
-        let ca = try PassCertificateAuthority()
+        let ca = try await PassCertificateAuthority()
         var policy = MailboxPolicy()
         policy.passSignaturesPerWindow = 3
         var mailbox = try await TestMailbox(backend, clock: ManualClock(Date()), policy: policy)

@@ -18,9 +18,9 @@ public struct ConformanceScripts: Sendable {
         folder = target.appendingPathComponent("Conformance")
     }
 
-    /// Runs `script` to its end and returns what it printed.
-    public func run(_ script: String, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
-        try PythonScript.run(folder.appendingPathComponent(script), input, arguments: arguments)
+    /// Runs `script` to its end and returns what it printed, holding no thread while it runs.
+    public func run(_ script: String, _ input: [String: Any], arguments: [String] = []) async throws -> [String: Any] {
+        try await PythonScript.run(folder.appendingPathComponent(script), input, arguments: arguments)
     }
 
     /// Starts `script` in the background (`prefix` goes before `python3`, e.g. `ip netns exec NS`).
@@ -28,8 +28,8 @@ public struct ConformanceScripts: Sendable {
         try PythonScript.Running(folder.appendingPathComponent(script), input, prefix: prefix)
     }
 
-    /// Runs `script` to its end without holding a thread while it runs.
-    public func run(_ script: String, _ input: [String: any Sendable], prefix: [String] = []) async throws -> [String: Any] {
+    /// Runs `script` to its end with `prefix` before `python3` (`ip netns exec NS`), holding no thread while it runs.
+    public func run(_ script: String, _ input: [String: any Sendable], prefix: [String]) async throws -> [String: Any] {
         try await start(script, input, prefix: prefix).result()
     }
 }

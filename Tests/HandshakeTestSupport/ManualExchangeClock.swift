@@ -50,4 +50,8 @@ public final class ManualExchangeClock: ExchangeClock {
 
     /// How many tasks are asleep on this clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The earliest deadline a task sleeps until, `nil` when none sleeps: a test tells by it that a task
+    /// woken by ``advance(by:)`` has done its work for the new time and gone back to sleep.
+    public var earliestDeadline: Duration? { state.withLock { $0.sleepers.values.map(\.deadline).min() } }
 }

@@ -7,15 +7,15 @@ public final class PassCertificateAuthority {
     public func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
     public func text(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
 
-    public init() throws {
+    public init() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Tool.require("openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", path("ca.key"))
-        try Tool.require("openssl", "req", "-x509", "-new", "-key", path("ca.key"), "-days", "30", "-subj", "/CN=Handshake Test WWDR/O=Test", "-out", path("ca.pem"))
-        try Tool.require("openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", path("pass.key"))
-        try Tool.require(
+        try await Tool.require("openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", path("ca.key"))
+        try await Tool.require("openssl", "req", "-x509", "-new", "-key", path("ca.key"), "-days", "30", "-subj", "/CN=Handshake Test WWDR/O=Test", "-out", path("ca.pem"))
+        try await Tool.require("openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", path("pass.key"))
+        try await Tool.require(
             "openssl", "req", "-new", "-key", path("pass.key"), "-out", path("pass.csr"),
             "-subj", "/UID=pass.org.example.handshake/CN=Pass Type ID: pass.org.example.handshake/OU=TEAM123456/O=Example/C=GB")
-        try Tool.require(
+        try await Tool.require(
             "openssl", "x509", "-req", "-in", path("pass.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-CAcreateserial",
             "-days", "30", "-out", path("pass.pem"))
     }
@@ -24,8 +24,8 @@ public final class PassCertificateAuthority {
 
     /// `openssl cms -verify` of a pass's detached `signature` over `manifest` (the unpacked files' paths),
     /// trusting only this CA.
-    public func verifyWithOpenSSL(signature: String, manifest: String) throws -> Tool.Result {
-        try Tool.run(
+    public func verifyWithOpenSSL(signature: String, manifest: String) async throws -> Tool.Result {
+        try await Tool.run(
             "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", signature, "-content", manifest,
             "-CAfile", path("ca.pem"), "-purpose", "any", "-out", "/dev/null")
     }

@@ -18,14 +18,23 @@ public enum PythonScript {
         }
     }
 
-    /// Runs `script` with `python3` from PATH, in the script's own folder.
-    public static func run(_ script: URL, _ input: [String: Any], arguments: [String] = []) throws -> [String: Any] {
+    /// Runs `script` with `python3` from PATH, in the script's own folder. The script's end is waited for
+    /// without holding a thread (its termination handler resumes the caller), so the cooperative pool, two
+    /// threads in CI, never blocks on a script.
+    public static func run(_ script: URL, _ input: [String: Any], arguments: [String] = []) async throws -> [String: Any] {
         let files = try ScriptFiles(input)
         defer { files.remove() }
         let process = try files.process(script, arguments: arguments)
+        let status = try await exitStatus(of: process)
+        return try files.output(of: script, status: status)
+    }
+
+    /// Starts `process` and returns its exit status once it ends, holding no thread meanwhile.
+    static func exitStatus(of process: Process) async throws -> Int32 {
+        let (ended, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
+        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
         try process.run()
-        process.waitUntilExit()
-        return try files.output(of: script, status: process.terminationStatus)
+        return await ended.first { _ in true } ?? -1
     }
 
     /// A script running in the background, for tests that do something else meanwhile (a peer on the

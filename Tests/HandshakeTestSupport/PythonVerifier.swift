@@ -17,8 +17,10 @@ public final class PythonVerifier {
     /// The server's base URL (`http://127.0.0.1:PORT`), for its other paths.
     public let base: String
 
-    /// Starts the verifier, writing its log in `directory`.
-    public init(in directory: URL, testFile: String = #filePath) throws {
+    /// Starts the verifier, writing its log in `directory`; returns once it listens. Its first line is read
+    /// on a thread of its own (``onOwnThread(_:)``): a Python start is slow on a loaded machine, and a read
+    /// that blocked the cooperative pool (two threads in CI) held back every test beside it.
+    public init(in directory: URL, testFile: String = #filePath) async throws {
         let script = try ArticleCode.packageRoot(of: testFile).appendingPathComponent("Tests/HandshakeCredentialsTests/Conformance/oid4vp_verifier_server.py")
         log = directory.appendingPathComponent("verifier-\(UUID().uuidString).log")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -27,9 +29,13 @@ public final class PythonVerifier {
         process.standardOutput = output
         try process.run()
         // The first line names the link; the server is listening by then. A dead server ends the read.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
+        let reading = output.fileHandleForReading
+        let line = try await onOwnThread { () throws -> Data in
+            var line = Data()
+            while let byte = try reading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+                line.append(byte)
+            }
+            return line
         }
         guard let first = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let link = first["link"] as? String,
             let clientID = first["client_id"] as? String, let base = first["base"] as? String

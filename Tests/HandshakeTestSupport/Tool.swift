@@ -1,3 +1,7 @@
+// Establishes how a test runs a tool it checks against (openssl, zbarimg, qrencode, unzip…): to its end, its
+// output read back, a missing tool an error. The wait happens on a thread of its own (``onOwnThread(_:)``),
+// never on Swift's cooperative pool, which has as many threads as the machine has cores (two in CI): a test
+// that blocked one there while a tool ran held back every in-process exchange and server beside it.
 import Foundation
 
 /// Runs the independent tools these tests check against.
@@ -8,18 +12,23 @@ public enum Tool {
         public var stderr: String
     }
 
-    public static func run(_ arguments: String...) throws -> Result { try run(arguments: arguments) }
+    public static func run(_ arguments: String...) async throws -> Result { try await run(arguments: arguments) }
 
     /// Runs a tool that must succeed; its standard output.
     @discardableResult
-    public static func require(_ arguments: String...) throws -> String {
-        let result = try run(arguments: arguments)
+    public static func require(_ arguments: String...) async throws -> String {
+        let result = try await run(arguments: arguments)
         guard result.status == 0 else { throw Failure("\(arguments.joined(separator: " ")) failed: \(result.stderr)") }
         return result.stdout
     }
 
     /// Runs a tool found on PATH; a tool that is not installed is an error, never a skip.
-    public static func run(arguments: [String]) throws -> Result {
+    public static func run(arguments: [String]) async throws -> Result {
+        try await onOwnThread { try runBlocking(arguments) }
+    }
+
+    /// Runs the tool and waits for it, blocking the calling thread: only on a thread of its own.
+    private static func runBlocking(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

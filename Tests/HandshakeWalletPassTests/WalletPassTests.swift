@@ -26,8 +26,8 @@ struct WalletPassTests {
     }
 
     @Test("zipinfo shows the layout, openssl verifies the signature with its signing time, the manifest is right")
-    func againstOpenSSL() throws {
-        let ca = try PassCertificateAuthority()
+    func againstOpenSSL() async throws {
+        let ca = try await PassCertificateAuthority()
         let signer = try PassSigner(certificatePEM: try ca.text("pass.pem"), privateKeyPEM: try ca.text("pass.key"), chainPEM: try ca.text("ca.pem"))
         #expect(signer.passTypeIdentifier == "pass.org.example.handshake")
         #expect(signer.teamIdentifier == "TEAM123456")
@@ -37,21 +37,21 @@ struct WalletPassTests {
         let file = ca.path("card.pkpass")
         try Data(bytes).write(to: URL(fileURLWithPath: file))
 
-        let listing = try Tool.require("zipinfo", "-1", file)
+        let listing = try await Tool.require("zipinfo", "-1", file)
         #expect(listing.split(separator: "\n").map(String.init) == ["icon.png", "icon@2x.png", "manifest.json", "pass.json", "signature"])
         let unpacked = ca.path("unpacked")
-        try Tool.require("unzip", "-q", file, "-d", unpacked)
+        try await Tool.require("unzip", "-q", file, "-d", unpacked)
 
-        let verify = try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
+        let verify = try await ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
         #expect(verify.status == 0 && verify.stderr.contains("Verification successful"), "\(verify.stderr)")
-        let printed = try Tool.require("openssl", "cms", "-cmsout", "-print", "-inform", "DER", "-in", unpacked + "/signature")
+        let printed = try await Tool.require("openssl", "cms", "-cmsout", "-print", "-inform", "DER", "-in", unpacked + "/signature")
         #expect(printed.contains("signingTime"), "\(printed)")
         #expect(printed.contains("Pass Type ID: pass.org.example.handshake") && printed.contains("Handshake Test WWDR"))
 
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unpacked + "/manifest.json"))) as? [String: String])
         #expect(manifest.keys.sorted() == ["icon.png", "icon@2x.png", "pass.json"])
         for (name, hash) in manifest {
-            let sum = try Tool.require("sha1sum", unpacked + "/" + name)
+            let sum = try await Tool.require("sha1sum", unpacked + "/" + name)
             #expect(sum.hasPrefix(hash + " "), "\(name): \(sum) vs \(hash)")
         }
 
@@ -66,18 +66,18 @@ struct WalletPassTests {
         let primary = (json["generic"] as? [String: Any])?["primaryFields"] as? [[String: String]]
         #expect(primary?.first?["value"] == "Ada Lovelace")
 
-        let icon = try Tool.require("file", unpacked + "/icon.png")
+        let icon = try await Tool.require("file", unpacked + "/icon.png")
         #expect(icon.contains("29 x 29"), "\(icon)")
 
         // A manifest changed after signing no longer verifies: the check above can fail.
         try Data("{}".utf8).write(to: URL(fileURLWithPath: unpacked + "/manifest.json"))
-        let altered = try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
+        let altered = try await ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
         #expect(altered.status != 0)
     }
 
     @Test("signed elsewhere: the manifest goes out, the signature comes back, and a wrong manifest is refused")
-    func remoteSigning() throws {
-        let ca = try PassCertificateAuthority()
+    func remoteSigning() async throws {
+        let ca = try await PassCertificateAuthority()
         let signer = try PassSigner(certificatePEM: try ca.text("pass.pem"), privateKeyPEM: try ca.text("pass.key"))
         let pass = WalletPass(card: try card(), passTypeIdentifier: "pass.org.example.handshake", teamIdentifier: "TEAM123456")
         let manifest = try PassPackage.manifest(for: pass)
@@ -89,8 +89,8 @@ struct WalletPassTests {
     }
 
     @Test("signed from the manifest's digest alone: openssl verifies it with its signing time, and not for another manifest")
-    func signedFromTheDigest() throws {
-        let ca = try PassCertificateAuthority()
+    func signedFromTheDigest() async throws {
+        let ca = try await PassCertificateAuthority()
         let signer = try PassSigner(certificatePEM: try ca.text("pass.pem"), privateKeyPEM: try ca.text("pass.key"), chainPEM: try ca.text("ca.pem"))
         let pass = WalletPass(card: try card(), passTypeIdentifier: "pass.org.example.handshake", teamIdentifier: "TEAM123456")
         let manifest = try PassPackage.manifest(for: pass)
@@ -99,24 +99,24 @@ struct WalletPassTests {
         let file = ca.path("card.pkpass")
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         let unpacked = ca.path("unpacked")
-        try Tool.require("unzip", "-q", file, "-d", unpacked)
+        try await Tool.require("unzip", "-q", file, "-d", unpacked)
 
-        let verify = try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
+        let verify = try await ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json")
         #expect(verify.status == 0 && verify.stderr.contains("Verification successful"), "\(verify.stderr)")
-        let printed = try Tool.require("openssl", "cms", "-cmsout", "-print", "-inform", "DER", "-in", unpacked + "/signature")
+        let printed = try await Tool.require("openssl", "cms", "-cmsout", "-print", "-inform", "DER", "-in", unpacked + "/signature")
         #expect(printed.contains("signingTime") && printed.contains("Nov 18 11:06:40 2026 GMT"), "\(printed.components(separatedBy: "signingTime").last?.prefix(200) ?? "")")
         #expect(printed.contains("Pass Type ID: pass.org.example.handshake") && printed.contains("Handshake Test WWDR"))
 
         try Data("{}".utf8).write(to: URL(fileURLWithPath: unpacked + "/manifest.json"))
-        #expect(try ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json").status != 0)
+        #expect(try await ca.verifyWithOpenSSL(signature: unpacked + "/signature", manifest: unpacked + "/manifest.json").status != 0)
         #expect(throws: WalletPassError.signing("a SHA-256 digest is 32 bytes, not 20")) {
             try signer.sign(manifestDigest: [UInt8](repeating: 0, count: 20), now: Date())
         }
     }
 
     @Test("a key that is not the certificate's and text that is not PEM are refused with a sentence")
-    func refusals() throws {
-        let ca = try PassCertificateAuthority()
+    func refusals() async throws {
+        let ca = try await PassCertificateAuthority()
         #expect(throws: WalletPassError.keyDoesNotMatchCertificate) {
             try PassSigner(certificatePEM: try ca.text("pass.pem"), privateKeyPEM: try ca.text("ca.key"))
         }

@@ -126,7 +126,7 @@ struct CardPageLinkPictureTests {
         let link = CardPageLink.link(for: card, server: try #require(URL(string: "https://mailbox.invalid")))
         let picture = FileManager.default.temporaryDirectory.appendingPathComponent("page-link-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: picture) }
-        let drawn = try Tool.run("qrencode", "-l", "M", "-s", "6", "-o", picture.path, link)
+        let drawn = try await Tool.run("qrencode", "-l", "M", "-s", "6", "-o", picture.path, link)
         try #require(drawn.status == 0, "qrencode (scripts/install-test-tools installs it): \(drawn.stderr)")
 
         let read = try await QRPictureReader().read(fileAt: picture.path)

@@ -35,19 +35,17 @@ import Testing
     /// connection ended ("closed" by the app), the first line of what came back, or "still open".
     static func connect(_ url: URL, sending: String, readFor seconds: Int = 20) async throws -> String {
         let payload = sending.utf8.map { String(format: "%02x", $0) }.joined()
-        return try await onOwnThread {
-            try Tool.require("python3", "-c", """
-                import socket, sys
-                s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
-                s.sendall(bytes.fromhex(sys.argv[3]))
-                s.settimeout(int(sys.argv[4]))
-                try:
-                    data = s.recv(4096)
-                    print("closed" if data == b"" else data.decode(errors="replace").split("\\r\\n")[0])
-                except socket.timeout:
-                    print("still open")
-                """, url.host ?? "", String(url.port ?? 0), payload, String(seconds)).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        return try await Tool.require("python3", "-c", """
+            import socket, sys
+            s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
+            s.sendall(bytes.fromhex(sys.argv[3]))
+            s.settimeout(int(sys.argv[4]))
+            try:
+                data = s.recv(4096)
+                print("closed" if data == b"" else data.decode(errors="replace").split("\\r\\n")[0])
+            except socket.timeout:
+                print("still open")
+            """, url.host ?? "", String(url.port ?? 0), payload, String(seconds)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func anIdleOrDrippingConnectionIsClosedAfterTheHeaderTimeout() async throws {

@@ -23,19 +23,17 @@ import Testing
     static func request(_ app: AppServingTests.Running, _ method: String, _ path: String, session: String?, form: String = "") async throws -> Answer {
         let host = app.url.host ?? "", port = app.url.port ?? 0
         let cookie = session.map { "\(LocalAccessRule.cookiePrefix)\(port)=\($0)" } ?? ""
-        let output = try await onOwnThread {
-            try Tool.require("python3", "-c", """
-                import http.client, json, sys
-                host, port, method, path, cookie, form = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
-                headers = {"Cookie": cookie} if cookie else {}
-                if method == "POST":
-                    headers.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": f"http://{host}:{port}"})
-                c = http.client.HTTPConnection(host, port, timeout=20)
-                c.request(method, path, body=form.encode() if method == "POST" else None, headers=headers)
-                r = c.getresponse()
-                print(json.dumps({"status": r.status, "headers": {k.lower(): v for k, v in r.getheaders()}, "body": r.read().decode()}))
-                """, host, String(port), method, path, cookie, form)
-        }
+        let output = try await Tool.require("python3", "-c", """
+            import http.client, json, sys
+            host, port, method, path, cookie, form = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+            headers = {"Cookie": cookie} if cookie else {}
+            if method == "POST":
+                headers.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": f"http://{host}:{port}"})
+            c = http.client.HTTPConnection(host, port, timeout=20)
+            c.request(method, path, body=form.encode() if method == "POST" else None, headers=headers)
+            r = c.getresponse()
+            print(json.dumps({"status": r.status, "headers": {k.lower(): v for k, v in r.getheaders()}, "body": r.read().decode()}))
+            """, host, String(port), method, path, cookie, form)
         return try JSONDecoder().decode(Answer.self, from: Data(output.utf8))
     }
 

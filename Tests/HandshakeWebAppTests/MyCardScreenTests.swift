@@ -35,7 +35,7 @@ struct MyCardScreenTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let svg = folder.appendingPathComponent("card.svg"), png = folder.appendingPathComponent("card.png")
         try String(page[start.lowerBound..<end.upperBound]).write(to: svg, atomically: true, encoding: .utf8)
-        let converted = try Tool.run("rsvg-convert", "-o", png.path, svg.path)
+        let converted = try await Tool.run("rsvg-convert", "-o", png.path, svg.path)
         try #require(converted.status == 0, "rsvg-convert (scripts/install-test-tools installs librsvg2-bin): \(converted.stderr)")
         return String(decoding: try await QRPictureReader().read(fileAt: png.path), as: UTF8.self)
     }

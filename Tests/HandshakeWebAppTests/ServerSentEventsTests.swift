@@ -29,18 +29,16 @@ import Testing
         try await Application(router: router).test(.live) { client in
             let port = try #require(client.port)
             // A browser that reads the opening message, then closes the page.
-            let read = try await onOwnThread {
-                try Tool.require("python3", "-c", """
-                    import socket
-                    s = socket.create_connection(("127.0.0.1", \(port)))
-                    s.sendall(b"GET /stream HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")
-                    data = b""
-                    while b"data: open" not in data:
-                        data += s.recv(4096)
-                    s.close()
-                    print(data.decode())
-                    """)
-            }
+            let read = try await Tool.require("python3", "-c", """
+                import socket
+                s = socket.create_connection(("127.0.0.1", \(port)))
+                s.sendall(b"GET /stream HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")
+                data = b""
+                while b"data: open" not in data:
+                    data += s.recv(4096)
+                s.close()
+                print(data.decode())
+                """)
             #expect(read.contains("retry: 1000") && read.contains("data: open"))
             // Within a few keep-alive intervals the write fails and the relayed source is let go.
             let letGo = (try? await withTimeLimit(.seconds(10), "the source let go") { for await _ in ended.signal { return true }; return true }) ?? false

@@ -17,7 +17,7 @@ extension NearbyProtocol {
     /// The most endpoints (address and port) a token carries.
     public static let sessionTokenMaximumEndpoints = 4
     /// The longest NDEF message the decoder reads; tags hold far less, and a token is under 160 bytes.
-    public static let sessionTokenMessageLimit = 1024
+    public static let sessionTokenMessageLimit = SessionToken.longestMessage
     /// The DNS-SD TXT key under which the issuer publishes the token's rendezvous identifier (32 lowercase
     /// hexadecimal digits, as ``SessionToken/rendezvousText`` spells it) while the token is valid.
     public static let sessionTokenRendezvousKey = "t"

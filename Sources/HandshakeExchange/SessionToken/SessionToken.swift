@@ -38,6 +38,11 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
     /// The longest a token may be valid after it is issued, in seconds (docs/protocols/nearby-bootstrap.md).
     public static let longestLifetime: Double = 60
 
+    /// The longest NDEF message a token is read from, in bytes (docs/protocols/nearby-bootstrap.md): an app
+    /// reads at most this much from a tag or a file before ``init(ndefMessage:at:)``. Tags hold far less,
+    /// and a token is under 160 bytes.
+    public static let longestMessage = 1024
+
     /// A new token with a random rendezvous identifier and secret, valid for `lifetime` seconds (at most 60)
     /// from `now`.
     public static func issue(endpoints: [SessionTokenEndpoint] = [], at now: Date,

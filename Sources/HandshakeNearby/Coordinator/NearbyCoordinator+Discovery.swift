@@ -60,24 +60,21 @@ extension NearbyCoordinator {
         commonFriendsNearby[peerID]
     }
 
-    /// Chooses the person `typed` names (their id in the list, their number, their shown name, or the start
-    /// of their instance name): their session, already open, becomes the exchange (or the one about to open
-    /// does), and the confirm screen follows. Only while looking, or while the request of the person chosen
-    /// waits for an answer (both chose each other: it is drawn as the confirm screen).
-    /// - Returns: the peer chosen; `nil` when the text names nobody in the list (the snapshot's notices say
-    ///   so), or an exchange is under way already.
+    /// Chooses the person in the list whose device advertises as `peerID` (``NearbyPeer/id``): their session,
+    /// already open, becomes the exchange (or the one about to open does), and the confirm screen follows.
+    /// Only while looking, or while the request of the person chosen waits for an answer (both chose each
+    /// other: it is drawn as the confirm screen). A front end that reads typed text resolves it to a person
+    /// first (``NearbyPerson/typed(_:among:)``); one that draws the list passes the row's id.
+    /// - Returns: the peer chosen; `nil` when nobody in the list has this id (they left), or an exchange is
+    ///   under way already.
     @discardableResult
-    public func choose(_ typed: String) -> NearbyPeer? {
+    public func choose(peerID: String) -> NearbyPeer? {
         // Their request came first, and the person chose them before answering it: a mutual tap.
-        if let peer = lobby.peer(typed: typed), flow.chose(peer.id) {
+        if let peer = lobby.peer(id: peerID), flow.chose(peer.id) {
             publish()
             return peer
         }
-        guard !flow.isClaimed else { return nil }
-        guard let peer = lobby.peer(typed: typed) else {
-            notice(.unknownChoice(typed))
-            return nil
-        }
+        guard !flow.isClaimed, let peer = lobby.peer(id: peerID) else { return nil }
         lobby.choice = peer.id
         if let connection = openConnection(with: peer) {
             if claim(.chosen(peer)) { Task { await self.adopt(connection) } }
@@ -124,14 +121,14 @@ extension NearbyCoordinator {
             return
         }
         guard let address = peer.addresses.first, !flow.isClaimed else { return }
-        do {
+        do throws(NearbyTransportError) {
             _ = try await NearbyTCP.connect(host: address.description, port: Int(peer.port)) { transport in
                 guard let connection = await self.seat(transport, role: .initiator, peer: peer, remote: nil) else { return }
                 await self.runInLobby(connection)
             }
         } catch {
             // Someone in the list who cannot be reached keeps no count; the person chose them: say so.
-            if lobby.chosenPeer?.id == peer.id { notice(.problem(error.description)) }
+            if lobby.chosenPeer?.id == peer.id { notice(.problem(.unreachable(error))) }
         }
     }
 

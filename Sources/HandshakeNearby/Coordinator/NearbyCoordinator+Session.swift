@@ -138,7 +138,7 @@ extension NearbyCoordinator {
             return []
         case .recordMeeting(let record, let contactID):
             do { try account.book.recordExchange(record, contactID: contactID) } catch {
-                notice(.problem("The meeting could not be recorded: \(error)"))
+                notice(.problem(.meetingNotRecorded(reason: "\(error)")))
             }
             return []
         }
@@ -154,7 +154,7 @@ extension NearbyCoordinator {
             try await session.exchange(kind: kind)
         } catch {
             // `notNow`: the session moved on meanwhile (their request crossed ours and was accepted); nothing to say.
-            if error != .notNow(.request) { notice(.problem(error.description)) }
+            if error != .notNow(.request) { notice(.problem(.cardNotSent(error))) }
             apply(.cardNotSent(error))
         }
     }

@@ -19,7 +19,7 @@ import Observation
 /// ```swift
 /// let coordinator = try NearbyCoordinator(account: account, configuration: .init(gate: faceID))
 /// Task { try await coordinator.run(.discover(choice: nil), timeout: .seconds(600)) }
-/// // the person taps someone in the list:      coordinator.choose(person.peer.id)
+/// // the person taps someone in the list:      coordinator.choose(peerID: person.peer.id)
 /// // then the confirm screen's one button:      try coordinator.answer(.exchange(.exchange))
 /// ```
 @MainActor

@@ -7,7 +7,7 @@ import HandshakeExchange
 /// How a nearby exchange finds the other device.
 public enum NearbyMeeting: Sendable {
     /// Advertise, browse, and connect to the person chosen: `choice` made already (a number, a shown name,
-    /// or the start of an instance name), or later with ``NearbyCoordinator/choose(_:)``, or by being chosen.
+    /// or the start of an instance name), or later with ``NearbyCoordinator/choose(peerID:)``, or by being chosen.
     case discover(choice: String?)
     /// Issue a session token, hand it over with `handOver` (an NFC tag write; a file in the program), and
     /// wait for the device that holds it, until it expires.

@@ -64,18 +64,15 @@ import Foundation
     /// The peer the person chose, once it has been found.
     public var chosenPeer: NearbyPeer? { choice.flatMap(peer(typed:)) }
 
-    /// The peer a typed text names: its number in the list, its shown name (without regard to case), or the
-    /// start (4 characters or more) of its instance name. `nil` when none does, or more than one.
+    /// The peer a typed text names (a standing choice such as a script's `--select`), by the one rule
+    /// ``NearbyPerson/typed(_:among:)``. `nil` when none does, or more than one.
     public func peer(typed text: String) -> NearbyPeer? {
-        let wanted = text.trimmingCharacters(in: .whitespaces)
-        if let number = Int(wanted), order.indices.contains(number - 1), let peer = peers[order[number - 1]] { return peer }
-        let present = people
-        let byName = present.filter { $0.displayName?.caseInsensitiveCompare(wanted) == .orderedSame }
-        if byName.count == 1 { return byName[0] }
-        guard wanted.count >= 4 else { return nil }
-        let byID = present.filter { $0.id.lowercased().hasPrefix(wanted.lowercased()) }
-        return byID.count == 1 ? byID[0] : nil
+        let listed = order.enumerated().compactMap { index, id in peers[id].map { NearbyPerson(peer: $0, number: index + 1, commonFriendCount: nil) } }
+        return NearbyPerson.typed(text, among: listed)?.peer
     }
+
+    /// The peer listed with this id, while they are around.
+    public func peer(id: String) -> NearbyPeer? { peers[id] }
 
     /// Whether a request from the device advertising as `device` may become the exchange: anyone's while the
     /// person has chosen nobody (they are asked), only the chosen person's once they chose. A request from

@@ -1,5 +1,5 @@
 // Establishes the sentences a nearby exchange says once, beside its screens: a device the list turned away,
-// a choice that named nobody, a connection without the token, something that failed without ending the
+// a connection without the token, something that failed without ending the
 // exchange. Each is numbered in the order said, so a log (a terminal, a script's JSON lines) shows each once
 // however many snapshots carry it; a snapshot keeps the latest few.
 
@@ -25,22 +25,19 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         /// someone other than the person chosen): the refusal's sentence. Each refusal is said once while the
         /// list is open.
         case turnedAway(LobbyRefusal)
-        /// What the person typed names nobody in the list.
-        case unknownChoice(String)
         /// A device without the token (or with a wrong code) tried to connect; still waiting.
         case refusedConnection(reason: String)
         /// Something failed that does not end the exchange (a chosen person who cannot be reached, a meeting
-        /// not recorded); the sentence says what.
-        case problem(String)
+        /// not recorded): the error, whose sentence says what.
+        case problem(NearbyProblem)
     }
 
     /// The sentence.
     public var description: String {
         switch kind {
         case .turnedAway(let refusal): refusal.description
-        case .unknownChoice(let typed): NearbySentences.unknownChoice(typed)
         case .refusedConnection: NearbySentences.refusedConnection
-        case .problem(let sentence): sentence
+        case .problem(let problem): problem.description
         }
     }
 }

@@ -52,6 +52,32 @@ extension NearbySnapshot {
             }
         }
 
+        /// How it ended, as a stable name for a log or a script (`handshake nearby --json`), where
+        /// ``sentence`` is for a person: `completed` when the cards crossed (whether or not the other person
+        /// left after: ``theyLeftAfterSwap``), the session's ending's `SessionEnding.name` when it ended
+        /// short, `stopped` when the run did.
+        public var name: String {
+            switch outcome {
+            case .completed, .theyLeft: "completed"  // as `SessionEnding.completed` names itself
+            case .session(let ending): ending.name
+            case .stopped: "stopped"
+            }
+        }
+
+        /// Whether the other person left after the cards crossed, before this side was done: the exchange
+        /// is kept (``name`` is `completed`).
+        public var theyLeftAfterSwap: Bool {
+            if case .theyLeft = outcome { return true }
+            return false
+        }
+
+        /// The run's error, when the run stopped before a session ended (or without one): the run throws it
+        /// too, so a front end that reports the run's failure says it once.
+        public var runError: NearbyCoordinatorError? {
+            if case .stopped(let error) = outcome { return error }
+            return nil
+        }
+
         /// The exchange's record, when the cards crossed and the session closed.
         public var record: ExchangeRecord? {
             switch outcome {

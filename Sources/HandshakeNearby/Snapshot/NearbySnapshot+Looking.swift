@@ -62,4 +62,19 @@ public struct NearbyPerson: Sendable, Equatable {
         self.number = number
         self.commonFriendCount = commonFriendCount
     }
+
+    /// The one person in `people` a typed text names: their number in the list, the name their device shows
+    /// (without regard to case), or the start (4 characters or more) of their instance name; `nil` when
+    /// none does, or more than one. The one rule of a terminal's typed choice and of a script's `--select`,
+    /// so a front end that reads text resolves it here and passes the person's id to
+    /// ``NearbyCoordinator/choose(peerID:)``.
+    public static func typed(_ text: String, among people: [NearbyPerson]) -> NearbyPerson? {
+        let wanted = text.trimmingCharacters(in: .whitespaces)
+        if let number = Int(wanted), let person = people.first(where: { $0.number == number }) { return person }
+        let byName = people.filter { $0.peer.displayName?.caseInsensitiveCompare(wanted) == .orderedSame }
+        if byName.count == 1 { return byName[0] }
+        guard wanted.count >= 4 else { return nil }
+        let byID = people.filter { $0.peer.id.lowercased().hasPrefix(wanted.lowercased()) }
+        return byID.count == 1 ? byID[0] : nil
+    }
 }

@@ -16,7 +16,7 @@ public struct NearbySnapshot: Sendable, Equatable {
     public var stage: Stage
     /// The card this device sends, exactly as its sharing profile issues it: the fields the person shares.
     public var ownCard: SignedCard
-    /// The latest sentences worth a line (a device turned away, a choice that named nobody, a problem), oldest
+    /// The latest sentences worth a line (a device turned away, a connection without the token, a problem), oldest
     /// first, each numbered so a log shows it once; at most ``NearbyNotice/kept``.
     public var notices: [NearbyNotice]
 

@@ -74,7 +74,7 @@ final class FaceToFace {
     /// Connects to the person with this id from the list; choosing them opens the confirm screen (or, when
     /// their request came first, makes it one: both chose each other).
     func choose(_ id: String) {
-        guard let coordinator, coordinator.choose(id) != nil else { return }
+        guard let coordinator, coordinator.choose(peerID: id) != nil else { return }
         changed()
     }
 

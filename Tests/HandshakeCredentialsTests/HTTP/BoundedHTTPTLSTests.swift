@@ -13,11 +13,11 @@ import Testing
         let port: Int
         let certificate: String
 
-        init() throws {
+        init() async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let (cert, key) = (folder.appendingPathComponent("cert.pem").path, folder.appendingPathComponent("key.pem").path)
-            try Tool.require(
+            try await Tool.require(
                 "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=localhost",
                 "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert)
             certificate = try String(contentsOfFile: cert, encoding: .utf8)
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func aTrustedCertificateForTheNameAnswersAndAnUntrustedOneIsASentence() async throws {
-        let server = try Server()
+        let server = try await Server()
         var trusting = BoundedHTTP(timeout: .seconds(60), maxResponseBytes: 10_000)
         trusting.trustRoots = [server.certificate]
         let byName = try await trusting.send(BoundedHTTP.Request("GET", try #require(URL(string: "https://localhost:\(server.port)/x"))))

@@ -49,8 +49,8 @@ struct JSONReaderTests {
         }
     }
 
-    @Test func readsEveryFileAsPythonsJSONModuleDoes() throws {
-        let python = try python.run("json_reference.py", ["folder": Self.suite.path])
+    @Test func readsEveryFileAsPythonsJSONModuleDoes() async throws {
+        let python = try await python.run("json_reference.py", ["folder": Self.suite.path])
         let files = try Self.suiteFiles()
         #expect(python.count == files.count)
         for (name, bytes) in files {
@@ -143,7 +143,7 @@ struct JSONReaderTests {
     /// json module decides, and must side with this reader, but for the two places this reader is stricter by
     /// design (nesting past `maxDepth`, a number past a Double's range). Foundation reads some texts that are
     /// not JSON (`[1,]`, a NUL after the value) and refuses some that are (`[0e1]`).
-    @Test func agreesWithFoundationOrPythonOnMutatedTexts() throws {
+    @Test func agreesWithFoundationOrPythonOnMutatedTexts() async throws {
         let seeds = try Self.suiteFiles().filter { $0.name.hasPrefix("y_") }.map(\.bytes)
             + [Array(#"{"iss":"did:key:z6Mk","nbf":1763744400,"vc":{"type":["VerifiableCredential"],"credentialSubject":{"name":"Ada"}}}"#.utf8)]
         var generator = SeededGenerator(seed: 0x4a53_4f4e)  // "JSON"
@@ -171,7 +171,7 @@ struct JSONReaderTests {
             }
         }
         #expect(agreed > 3000)
-        let python = try python.run("json_reference.py", ["texts": disputed.map { Data($0.bytes).map { String(format: "%02x", $0) }.joined() }])
+        let python = try await python.run("json_reference.py", ["texts": disputed.map { Data($0.bytes).map { String(format: "%02x", $0) }.joined() }])
         let answers = try #require(python["texts"] as? [[String: Any]])
         #expect(answers.count == disputed.count)
         for ((bytes, ours), answer) in zip(disputed, answers) {

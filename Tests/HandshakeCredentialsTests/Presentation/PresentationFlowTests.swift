@@ -12,7 +12,7 @@ import Testing
     static let folder = FileManager.default.temporaryDirectory
 
     @Test func aRequestFetchedByItsRequestURIIsAnsweredAndAccepted() async throws {
-        let verifier = try PythonVerifier(in: Self.folder)
+        let verifier = try await PythonVerifier(in: Self.folder)
         let flow = PresentationFlow()
         let request = try await flow.request(from: verifier.link, now: Date())
         #expect(request.clientID.description == verifier.clientID)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aDeclineReachesTheVerifier() async throws {
-        let verifier = try PythonVerifier(in: Self.folder)
+        let verifier = try await PythonVerifier(in: Self.folder)
         let flow = PresentationFlow()
         await flow.decline(try await flow.request(from: verifier.link, now: Date()))
         let form = try #require(verifier.received.last?["form"] as? [String: String])
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aRedirectAnOversizedAnswerAndASilentVerifierAreRefused() async throws {
-        let verifier = try PythonVerifier(in: Self.folder)
+        let verifier = try await PythonVerifier(in: Self.folder)
         var flow = PresentationFlow()
         await #expect(throws: PresentationFlowError.notFetched(url: "\(verifier.base)/redirect", status: 302)) {
             try await flow.request(from: verifier.link(requestPath: "/redirect"), now: Date())
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aVerifiersReplyCannotSendThePersonAnywhereOrForgeALine() async throws {
-        let verifier = try PythonVerifier(in: Self.folder)
+        let verifier = try await PythonVerifier(in: Self.folder)
         let flow = PresentationFlow()
         let request = try await flow.request(from: verifier.link(requestPath: "/request-hostile"), now: Date())
         // Accepted, but with a javascript: address: it is left out, and the person is told.

@@ -20,7 +20,7 @@ struct PresentationInteropTests {
         let request = try await AuthorizationRequest(url: OID4VP.link(query: Self.query), now: now)
         for identity in [Fixture.identity, Fixture.other] {
             let answer = try OID4VP.answer(request, identity: identity, allowed: [.name, .emails, .phones], at: now)
-            let result = try python.run("oid4vp.py", [
+            let result = try await python.run("oid4vp.py", [
                 "vp_token": answer.vpTokenJSON, "query": Self.query, "nonce": OID4VP.nonce, "client_id": OID4VP.clientID,
             ], arguments: ["verify"])
             #expect(result["holder"] as? String == answer.holder.description)
@@ -30,8 +30,8 @@ struct PresentationInteropTests {
             #expect(subject["name"] as? String == "Ada Lovelace")
             // The same verifier refuses the answer for another request's nonce or another verifier.
             for (nonce, clientID) in [("another-nonce", OID4VP.clientID), (OID4VP.nonce, "redirect_uri:https://other.example/cb")] {
-                #expect(throws: PythonScript.Failure.self) {
-                    try python.run("oid4vp.py", [
+                await #expect(throws: PythonScript.Failure.self) {
+                    try await python.run("oid4vp.py", [
                         "vp_token": answer.vpTokenJSON, "query": Self.query, "nonce": nonce, "client_id": clientID,
                     ], arguments: ["verify"])
                 }
@@ -39,8 +39,8 @@ struct PresentationInteropTests {
         }
     }
 
-    static func pythonWallet(alg: String, attack: String = "", now: Date) throws -> (token: String, did: String) {
-        let made = try python.run("oid4vp.py", [
+    static func pythonWallet(alg: String, attack: String = "", now: Date) async throws -> (token: String, did: String) {
+        let made = try await python.run("oid4vp.py", [
             "alg": alg, "secret": [UInt8](repeating: 0x21, count: 32).hex, "other_secret": [UInt8](repeating: 0x37, count: 32).hex,
             "client_id": OID4VP.clientID, "nonce": OID4VP.nonce, "now": Int(now.timeIntervalSince1970), "query_id": "card",
             "attack": attack, "fields": ["name": "Grace Hopper", "emails": ["grace@example.com"], "company": "US Navy"],
@@ -56,7 +56,7 @@ struct PresentationInteropTests {
     @Test(arguments: ["EdDSA", "ES256"])
     func weAcceptAPythonWalletsAnswer(alg: String) async throws {
         let now = OID4VP.now
-        let (token, did) = try Self.pythonWallet(alg: alg, now: now)
+        let (token, did) = try await Self.pythonWallet(alg: alg, now: now)
         #expect(did.hasPrefix(alg == "ES256" ? "did:key:zDn" : "did:key:z6Mk"))
         let verified = try await Self.verify(token, now: now.addingTimeInterval(10))
         #expect(verified.holder.description == did)
@@ -69,7 +69,7 @@ struct PresentationInteropTests {
         let now = OID4VP.now
         let later = now.addingTimeInterval(10)
         func refusal(_ attack: String) async throws -> PresentationError? {
-            let (token, _) = try Self.pythonWallet(alg: alg, attack: attack, now: now)
+            let (token, _) = try await Self.pythonWallet(alg: alg, attack: attack, now: now)
             do {
                 _ = try await Self.verify(token, now: later)
                 return nil

@@ -67,9 +67,9 @@ struct PresentationWorkedExampleTests {
     }
 
     /// The pairwise derivation, redone by Python's cryptography from the document's recipe.
-    @Test func pythonDerivesTheSamePairwiseKey() throws {
+    @Test func pythonDerivesTheSamePairwiseKey() async throws {
         for clientID in [OID4VP.clientID, "decentralized_identifier:did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp", "redirect_uri:https://ünïcode.example/cb"] {
-            let derived = try python.run("oid4vp.py", ["seed": Array(0...31).map { UInt8($0) }.hex, "client_id": clientID], arguments: ["pairwise"])
+            let derived = try await python.run("oid4vp.py", ["seed": Array(0...31).map { UInt8($0) }.hex, "client_id": clientID], arguments: ["pairwise"])
             let ours = Fixture.identity.pairwiseSigningKey(for: clientID)
             #expect(derived["secret"] as? String == Array(ours.privateKey.rawRepresentation).hex)
             #expect(derived["did"] as? String == ours.didKey.description)

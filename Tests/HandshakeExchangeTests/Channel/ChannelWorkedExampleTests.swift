@@ -122,9 +122,9 @@ struct ChannelWorkedExampleTests {
     }
 
     @Test(arguments: [ChannelMode.compareCode, .sessionSecret])
-    func pythonRecomputesTheExample(_ mode: ChannelMode) throws {
+    func pythonRecomputesTheExample(_ mode: ChannelMode) async throws {
         let transcript = try Self.transcript(mode)
-        let result = try python.run("noise_worked_example.py", [
+        let result = try await python.run("noise_worked_example.py", [
             "mode": mode == .compareCode ? "compare-code" : "session-secret",
             "initiator_ephemeral": Self.initiatorPrivate.hex,
             "responder_ephemeral": Self.responderPrivate.hex,

@@ -26,10 +26,10 @@ struct CommonFriendsConformanceTests {
     }()
 
     @Test(arguments: cases)
-    func matchesPython(_ testCase: Case) throws {
+    func matchesPython(_ testCase: Case) async throws {
         let seedA = "conformance \(testCase.name) A", seedB = "conformance \(testCase.name) B"
         let run = try PSIRun(testCase.keysA, testCase.keysB, seedA: seedA, seedB: seedB)
-        let python = try python.run("psi_exchange.py", [
+        let python = try await python.run("psi_exchange.py", [
             "salt": PSIKeys.salt.hex,
             "a": ["keys": testCase.keysA.map(\.hex), "seed": Array(seedA.utf8).hex],
             "b": ["keys": testCase.keysB.map(\.hex), "seed": Array(seedB.utf8).hex],

@@ -49,8 +49,8 @@ struct CommonFriendsPrivacyTests {
         }
     }
 
-    static func classify(_ messages: [[UInt8]]) throws -> (curve: Int, twist: Int, primeOrder: Int, entries: Int) {
-        let counts = try python.run("psi_subgroup.py", ["messages": messages.map(\.hex)])
+    static func classify(_ messages: [[UInt8]]) async throws -> (curve: Int, twist: Int, primeOrder: Int, entries: Int) {
+        let counts = try await python.run("psi_subgroup.py", ["messages": messages.map(\.hex)])
         func count(_ key: String) throws -> Int { try #require(counts[key] as? Int) }
         return (try count("curve"), try count("twist"), try count("primeOrder"), try count("entries"))
     }
@@ -58,23 +58,23 @@ struct CommonFriendsPrivacyTests {
     /// Real entries and dummies alike are blinded points: each in the prime-order subgroup of the curve or
     /// of its twist (checked by Conformance/psi_subgroup.py with plain integer arithmetic). Random 32-byte
     /// strings mostly are not, which is why a dummy is a blinded random value and not random bytes.
-    @Test func everyEntryIsABlindedPoint() throws {
+    @Test func everyEntryIsABlindedPoint() async throws {
         let run = try PSIRun(Self.keysA, Self.keysB)
-        let sent = try Self.classify(run.messages)
+        let sent = try await Self.classify(run.messages)
         #expect(sent.entries == 2 * (64 + 64) && sent.primeOrder == sent.entries)
         var random = SeededRandom("raw bytes")
         let raw = PSIKeys.message(count: 64, (0..<64).map { _ in FriendElement(clearingTopBitOf: random.randomBytes(32)).bytes })
-        #expect(try Self.classify([raw]).primeOrder < 32)
+        await #expect(try Self.classify([raw]).primeOrder < 32)
     }
 
     /// Dummies fall on the curve and on the twist about equally, as blinded hashed keys do.
-    @Test func dummiesFallOnTheCurveAndTheTwistAlike() throws {
+    @Test func dummiesFallOnTheCurveAndTheTwistAlike() async throws {
         var sets: [[UInt8]] = []
         for session in 0..<16 {
             var exchange = CommonFriendsExchange(contactKeys: [], sessionSalt: PSIKeys.salt, random: SeededRandom("dummies \(session)"))
             sets.append(exchange.setMessage())
         }
-        let dummies = try Self.classify(sets)
+        let dummies = try await Self.classify(sets)
         #expect(dummies.entries == 256 && dummies.primeOrder == 256)
         #expect(dummies.twist > 100 && dummies.twist < 156, "\(dummies.twist) of 256 dummies on the twist")
     }

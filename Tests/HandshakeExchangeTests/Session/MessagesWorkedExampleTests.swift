@@ -57,9 +57,9 @@ struct MessagesWorkedExampleTests {
     }
 
     @Test("cbor2 and cryptography read every payload and verify both bindings")
-    func pythonChecksTheExample() throws {
+    func pythonChecksTheExample() async throws {
         let (hash, messages) = try Self.messages()
-        let result = try python.run("nearby_messages.py", [
+        let result = try await python.run("nearby_messages.py", [
             "handshake_hash": hash.hex,
             "messages": messages.map { ["from": $0.from == .initiator ? "initiator" : "responder", "type": Int($0.message.type.rawValue), "payload": $0.message.payload.hex] },
         ])
@@ -68,11 +68,11 @@ struct MessagesWorkedExampleTests {
     }
 
     @Test("the Python check catches a binding signed for the other role")
-    func pythonCatchesAWrongRole() throws {
+    func pythonCatchesAWrongRole() async throws {
         let (hash, _) = try Self.messages()
         let wrong = SessionBinding.offer(card: SessionPair.adaCard, identity: SessionPair.ada, handshakeHash: hash, ownRole: .responder)
-        #expect(throws: PythonScript.Failure.self) {
-            try python.run("nearby_messages.py", ["handshake_hash": hash.hex, "messages": [
+        await #expect(throws: PythonScript.Failure.self) {
+            try await python.run("nearby_messages.py", ["handshake_hash": hash.hex, "messages": [
                 ["from": "initiator", "type": 0x10, "payload": SessionMessage.request(wrong, kind: .exchange).payload.hex],
             ]])
         }

@@ -57,9 +57,9 @@ struct SessionTokenTests {
         }
     }
 
-    @Test func ndeflibParsesOurMessage() throws {
+    @Test func ndeflibParsesOurMessage() async throws {
         let token = try Self.token()
-        let result = try python.run("ndef_token.py", ["parse": token.ndefMessage.hex])
+        let result = try await python.run("ndef_token.py", ["parse": token.ndefMessage.hex])
         let records = try #require(result["records"] as? [[String: Any]])
         #expect(records.count == 1)
         #expect(records.first?["type"] as? String == "urn:nfc:ext:handshake.app:session")
@@ -67,7 +67,7 @@ struct SessionTokenTests {
         #expect(records.first?["id"] as? String == "")
     }
 
-    @Test func weReadMessagesNdeflibBuilds() throws {
+    @Test func weReadMessagesNdeflibBuilds() async throws {
         let token = try Self.token()
         let cases: [[[String: String]]] = [
             [["type": "urn:nfc:ext:handshake.app:session", "payload": token.payload.hex]],
@@ -77,12 +77,12 @@ struct SessionTokenTests {
              ["type": "application/octet-stream", "payload": [UInt8](repeating: 7, count: 300).hex]],
         ]
         for build in cases {
-            let result = try python.run("ndef_token.py", ["build": build])
+            let result = try await python.run("ndef_token.py", ["build": build])
             let bytes = try #require((result["built"] as? String).flatMap { [UInt8](hex: $0) })
             #expect(try SessionToken(ndefMessage: bytes, at: Self.now) == token)
         }
         // Two of ours: refused rather than guessed.
-        let twice = try python.run("ndef_token.py", ["build": [
+        let twice = try await python.run("ndef_token.py", ["build": [
             ["type": "urn:nfc:ext:handshake.app:session", "payload": token.payload.hex],
             ["type": "urn:nfc:ext:handshake.app:session", "payload": token.payload.hex]]])
         let twiceBytes = try #require((twice["built"] as? String).flatMap { [UInt8](hex: $0) })

@@ -64,9 +64,9 @@ struct ShortCodeWorkedExampleTests {
         BootstrapDocText.expect("docs/protocols/nearby-bootstrap.md", contains: try Self.markdown(t), name: "short-code-example")
     }
 
-    @Test func cpacePackageRecomputesTheExample() throws {
+    @Test func cpacePackageRecomputesTheExample() async throws {
         let t = try Self.transcript()
-        let result = try python.run("pake_worked_example.py", [
+        let result = try await python.run("pake_worked_example.py", [
             "password": String(decoding: Self.code.password, as: UTF8.self), "rendezvous": Self.code.rendezvous,
             "binding": Self.binding.hex, "sid": Self.sid.hex, "ya": Self.ya.hex, "yb": Self.yb.hex,
         ])

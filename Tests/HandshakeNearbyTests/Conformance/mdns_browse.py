@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Browses _handshake._tcp.local. with python-zeroconf (code we did not write) and resolves every instance.
 
-Input (JSON on stdin): {"interface": "10.213.0.2", "seconds": 3}
+Input (JSON on stdin): {"interface": "10.213.0.2", "seconds": 3}, and optionally "resolved_file" (a path: each
+service's name is written there, a line each, as soon as it is resolved, so a test can wait for that) and
+"until_removed" (true: end as soon as a resolved service is removed, "seconds" being the upper bound).
 Output (JSON on stdout): {"services": [{"name", "instance", "port", "server", "addresses", "txt"}], "removed": [names]}
 Run it inside a network namespace (ip netns exec) so its multicast stays on the test's own link.
 """
@@ -52,6 +54,11 @@ def main():
                     "addresses": info.parsed_addresses(),
                     "txt": {k.decode(): (v.decode() if v is not None else None) for k, v in info.properties.items()},
                 }
+                if request.get("resolved_file"):
+                    with open(request["resolved_file"], "a") as resolved:
+                        resolved.write(name + "\n")
+            if request.get("until_removed") and any(name in services for name in listener.removed):
+                break
             time.sleep(0.1)
         json.dump({"services": list(services.values()), "added": listener.added, "removed": listener.removed}, sys.stdout)
     finally:

@@ -17,6 +17,32 @@ struct ZeroconfInteropTests {
             prefix: pair.command(in: pair.second, []))
     }
 
+    /// How long the browser is watched for something that must not come: its own advertisement, a "nobody
+    /// found" before its time, a peer lost before its goodbye's second has passed. An absence has no event to
+    /// await, so it needs a window. Where something can be awaited first, it is (the neighbour heard after our
+    /// own announcement went out; the browser's ticker back asleep past the time just set), so the window
+    /// covers only the hops from the browser's socket or ticker through its state machine to the event log,
+    /// two tasks on a loaded 2-core machine; a goodbye shows nothing until its second has passed (which is
+    /// what is checked), so there the window is the goodbye's way over the link. Nothing is asserted on
+    /// time: a late event can only let a check pass that should fail, never fail one that should pass.
+    static let absenceWindow: Duration = .milliseconds(500)
+
+    /// Waits up to `seconds` (real time) for `condition`, looking every 50 ms.
+    static func poll(seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+
+    /// Waits until the browser's ticker sleeps again on `clock` past the time just set: it has handed the
+    /// browser the tick for that time.
+    static func tickerCaughtUp(_ clock: ManualExchangeClock) async -> Bool {
+        await poll(seconds: 10) { clock.earliestDeadline.map { $0 > clock.now().monotonic } ?? false }
+    }
+
     static func services(_ result: [String: Any]) -> [[String: Any]] {
         result["services"] as? [[String: Any]] ?? []
     }
@@ -90,10 +116,15 @@ struct ZeroconfInteropTests {
 
         // Session one, no display name: the TXT record is the version and nothing else.
         try await advertiser.start()
+        let resolved = FileManager.default.temporaryDirectory.appendingPathComponent("zeroconf-resolved-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: resolved) }
         let watching = try python.start(
-            "mdns_browse.py", ["interface": pair.secondAddress.description, "seconds": 7],
+            "mdns_browse.py",
+            ["interface": pair.secondAddress.description, "seconds": 30, "resolved_file": resolved.path, "until_removed": true],
             prefix: pair.command(in: pair.second, []))
-        try await Task.sleep(for: .seconds(4))
+        // The goodbyes go once zeroconf has resolved the advertisement (it writes the name down when it has).
+        let seen = await Self.poll(seconds: 25) { ((try? String(contentsOf: resolved, encoding: .utf8)) ?? "").contains(advertiser.instance.text) }
+        #expect(seen, "zeroconf never resolved \(advertiser.instance.text)")
         await advertiser.stop()
         let during = try await watching.result()
         let first = try #require(Self.services(during).first, "zeroconf saw \(during)")
@@ -149,7 +180,8 @@ struct ZeroconfInteropTests {
         try await neighbour.start()
         let peer = await log.found(neighbour.instance.text)
         #expect(peer?.port == 40002 && peer?.addresses == [pair.firstAddress])
-        try await Task.sleep(for: .seconds(1))
+        // Our own announcement, and our answers to the browser's first query, went out before the neighbour's.
+        try await Task.sleep(for: Self.absenceWindow)
         #expect(!log.events.contains { if case .found(let peer) = $0 { peer.id == own.instance.text } else { false } })
         await neighbour.stop()
         await own.stop()
@@ -166,7 +198,8 @@ struct ZeroconfInteropTests {
 
         // Nobody for 30 s (of the test's clock): said once, in a sentence.
         clock.advance(by: .seconds(29))
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await Self.tickerCaughtUp(clock), "the browser's ticker never slept again")
+        try await Task.sleep(for: Self.absenceWindow)
         #expect(!log.events.contains { if case .nobodyFound = $0 { true } else { false } })
         clock.advance(by: .seconds(2))
         let nobody = await log.wait(seconds: 5) { if case .nobodyFound = $0 { true } else { false } }
@@ -181,7 +214,8 @@ struct ZeroconfInteropTests {
 
         // They close it: the goodbye arrives, and the peer is lost one second (of the test's clock) later.
         await advertiser.stop()
-        try await Task.sleep(for: .milliseconds(300))
+        // The goodbye is on its way: it must not lose the peer before a second of the test's clock has passed.
+        try await Task.sleep(for: Self.absenceWindow)
         #expect(!log.events.contains(.lost(advertiser.instance.text)))
         clock.advance(by: .seconds(2))
         #expect(await log.wait(seconds: 5) { $0 == .lost(advertiser.instance.text) } != nil, "events: \(log.events)")

@@ -97,10 +97,11 @@ struct NearbyCoordinatorPeopleTests {
         coordinator.noticed(.nobodyFound("nobody"))  // said once, beside the list
         guard case .looking(let looking)? = await updates.next(isolation: #isolation)?.stage else { Issue.record("not looking"); return }
         #expect(looking.nobodyFound == "nobody" && looking.people.map(\.number) == [2])
-        #expect(coordinator.choose("Carol") == carol && coordinator.lobby.choice == carol.id)
-        #expect(coordinator.choose("Dan") == nil)
-        #expect(coordinator.snapshot.notices.last?.kind == .unknownChoice("Dan"))
-        #expect(coordinator.snapshot.notices.last?.description == "Nobody nearby is numbered or named “Dan”.")
+        // Typed text is resolved against the list as shown, then the person's id is chosen.
+        #expect(NearbyPerson.typed("carol", among: looking.people)?.peer == carol && NearbyPerson.typed("2", among: looking.people)?.peer == carol)
+        #expect(NearbyPerson.typed("Dan", among: looking.people) == nil && NearbyPerson.typed("1", among: looking.people) == nil)
+        #expect(coordinator.choose(peerID: "d4n0000000000000") == nil && coordinator.lobby.choice == nil, "nobody with that id: nothing chosen")
+        #expect(coordinator.choose(peerID: carol.id) == carol && coordinator.lobby.choice == carol.id)
     }
 }
 

@@ -173,7 +173,7 @@ struct NearbyListSessionsTests {
             id: "b0b0b0b0b0b0b0b0", displayName: "Bob Babbage", version: 1, addresses: [IPv4Address(127, 0, 0, 1)], port: UInt16(listener.port),
             host: "bob.local")
         ada.coordinator.noticed(.found(bobPeer))
-        #expect(ada.coordinator.choose("Bob Babbage") == bobPeer)
+        #expect(ada.coordinator.choose(peerID: bobPeer.id) == bobPeer)
         await ada.coordinator.reach(bobPeer)
         guard case .completed? = ada.coordinator.ending else { Issue.record("\(String(describing: ada.coordinator.ending)) \(ada.screen.seen.map(\.stage))"); return }
         #expect(try ada.account.book.contacts().map(\.displayName) == ["Bob Babbage"])

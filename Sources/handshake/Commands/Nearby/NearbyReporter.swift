@@ -2,6 +2,7 @@ import Foundation
 import HandshakeCore
 import HandshakeExchange
 import HandshakeNearby
+import HandshakePresentation
 import HandshakeStore
 
 /// What `handshake nearby` tells the person (text) or a script (`--json`: one JSON object per line, each
@@ -38,7 +39,7 @@ struct NearbyReporter {
             if before == nil, let card = after.theirCard { received(card, alreadyShown: Self.requestCard(old?.stage) != nil) }
             if before?.saving != after.saving {
                 switch after.saving {
-                case .kept(let outcome): kept(outcome, card: after.theirCard)
+                case .kept(let outcome): if let card = after.theirCard { kept(outcome, card: card, as: after.saving.contact) }
                 case .failed(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
                 case .nothingToKeep, .checking, .asking, .storing: break
                 }
@@ -54,9 +55,8 @@ struct NearbyReporter {
     private func report(_ notice: NearbyNotice) {
         switch notice.kind {
         case .turnedAway(let refusal): turnedAway(refusal)
-        case .unknownChoice: emit("unknownChoice", [:], text: "\(notice.description) Type a number from the list.")
         case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
-        case .problem(let sentence): emit("error", ["message": sentence], text: TerminalLine(lines: sentence))
+        case .problem(let problem): emit("error", ["message": problem.description], text: TerminalLine(lines: problem.description))
         }
     }
 
@@ -151,6 +151,11 @@ struct NearbyReporter {
         emit("lost", ["id": id], text: "  (someone left: \(TerminalText.value(NearbyPeer(id: id, displayName: nil).shortID)))")
     }
 
+    /// What the person typed names nobody in the list (the library's sentence, their text in it escaped).
+    func unknownChoice(_ typed: String) {
+        emit("unknownChoice", [:], text: "\(NearbySentences.unknownChoice(typed)) Type a number from the list.")
+    }
+
     func nobodyFound(_ sentence: String) {
         emit("nobodyFound", ["sentence": sentence], text: TerminalLine(lines: sentence))
     }
@@ -221,42 +226,27 @@ struct NearbyReporter {
         emit("note", ["text": text], text: "Their note: \(TerminalText.value(text))")
     }
 
-    /// What the receive rule did with their card.
-    func kept(_ outcome: ReceiveOutcome, card: SignedCard?) {
-        switch outcome {
-        case .added(let contact), .merged(let contact, _): saved(contact.displayName, how: "Added")
-        case .updated(let contact, _, _): saved(contact.displayName, how: "Updated")
-        case .alreadyHave(let contact): saved(contact.displayName, how: "Already had")
-        case .refusedKeyConflict(let contact):
-            let nodeID = contact.nodeID?.rawValue ?? card?.nodeID.rawValue ?? ""
-            emit("refused", [:], text: TerminalLine(lines: ContactBookError.keyConflict(nodeID).description))
-        case .ignoredBlocked(let contact): emit("refused", [:], text: "\(contact.displayName) is blocked; the card was ignored.")
-        case .ignored: break
+    /// What the receive rule did with their card, in the library's sentence (`NearbySentences.kept`, as the
+    /// web app's success screen says it). For a script: `saved` with the contact the card is kept as
+    /// (`NearbySaving.contact`), else `refused` (blocked, a changed key), with what the rule did as
+    /// HandshakePresentation's stable code (`ReceiveKind`). A card the person chose not to add says nothing.
+    func kept(_ outcome: ReceiveOutcome, card: SignedCard, as contact: Contact?) {
+        let report = ReceiveReport(outcome, card: card)
+        guard report.kind != .ignored else { return }
+        let sentence: TerminalLine = "\(NearbySentences.kept(outcome))"
+        if let contact {
+            emit("saved", ["contact": contact.displayName, "how": report.kind.rawValue], text: sentence)
+        } else {
+            emit("refused", ["how": report.kind.rawValue], text: sentence)
         }
     }
 
-    func saved(_ contact: String, how: String) {
-        let sentence: TerminalLine = switch how {
-        case "Added": "Added \(contact) to your contacts."
-        case "Updated": "Updated \(contact) in your contacts."
-        default: "\(contact) was already in your contacts."
-        }
-        emit("saved", ["contact": contact, "how": how], text: sentence)
-    }
-
+    /// How it ended, as the library names and says it. A run that stopped prints nothing here: its error is the
+    /// command's failure, said once on standard error.
     func ended(_ ended: NearbySnapshot.Ended) {
-        let outcome: String
-        var fields: [String: Any] = ["sentence": ended.sentence]
-        switch ended.outcome {
-        case .completed: outcome = "completed"
-        case .theyLeft:
-            // The exchange completed; the other person closed it before this side was done.
-            outcome = "completed"
-            fields["theyLeft"] = true
-        case .session(let ending): outcome = ending.name
-        case .stopped: return  // the run's error is the command's failure, said once on standard error
-        }
-        fields["outcome"] = outcome
+        guard ended.runError == nil else { return }
+        var fields: [String: Any] = ["sentence": ended.sentence, "outcome": ended.name]
+        if ended.theyLeftAfterSwap { fields["theyLeft"] = true }
         emit("ended", fields, text: "\(ended.sentence)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-@_spi(Wire) import HandshakeExchange
+import HandshakeExchange
 import HandshakeNearby
 import HandshakeStore
 
@@ -17,6 +17,8 @@ final class NearbyRunner {
     private var asked: Prompt.Key?
     /// The prompt waiting for a line, while one does.
     private var prompting: Task<Void, Never>?
+    /// The list of people nearby as last shown, which a typed choice names someone from.
+    private var listed: [NearbyPerson] = []
 
     init(options: NearbyCommand) {
         self.options = options
@@ -47,12 +49,17 @@ final class NearbyRunner {
         }
         let meeting = try meeting(for: options.meeting)
         let following = Task { await self.follow(coordinator) }
-        // At a terminal, the person chooses from the list by typing a number, a name or the start of an id.
+        // At a terminal, the person chooses from the list by typing a number, a name or the start of an id: the
+        // list last shown (the person reads it on the terminal) resolves it by the library's rule.
         var chooser: Task<Void, Never>?
         if case .discover(nil) = options.meeting, !options.accept, Prompt.canAsk {
             chooser = Task {
                 while let line = await self.terminal.nextLine() {
-                    if coordinator.choose(line) != nil { return }
+                    guard let person = NearbyPerson.typed(line, among: self.listed) else {
+                        self.reporter.unknownChoice(line)
+                        continue
+                    }
+                    if coordinator.choose(peerID: person.peer.id) != nil { return }
                 }
             }
         }
@@ -77,6 +84,7 @@ final class NearbyRunner {
         for await snapshot in coordinator.snapshots() {
             let choosing = coordinator.snapshot.stage.isLooking && Prompt.canAsk && !options.accept && options.select == nil
             reporter.report(from: previous, to: snapshot, choosing: choosing)
+            if case .looking(let looking) = snapshot.stage { listed = looking.people }
             previous = snapshot
             consider(snapshot, coordinator)
         }
@@ -91,7 +99,7 @@ final class NearbyRunner {
                 try SecretFile.write(token.ndefMessage, to: file)
             }
         case .readToken(let file):
-            let bytes = try SecretFile.read(file, limit: NearbyProtocol.sessionTokenMessageLimit)
+            let bytes = try SecretFile.read(file, limit: SessionToken.longestMessage)
             do { return .readToken(try SessionToken(ndefMessage: bytes, at: Date())) } catch { throw CommandFailure(error.description) }
         case .showCode: return .showCode
         case .typeCode(let code): return .typeCode(code)
