@@ -149,7 +149,7 @@ struct AppFaceToFaceTests {
     /// Contacts with them first, highlighted; axe-core finds nothing.
     static func expectSuccess(_ saw: [String: Any], them: String, theirNote: String, ourNote: String) {
         let before = saw["successBefore"] as? String ?? "", after = saw["successAfter"] as? String ?? ""
-        #expect(before.contains("Card exchanged with \(them)") && before.contains("Verified") && before.contains("Saved \(them) to your contacts."), "\(before)")
+        #expect(before.contains("Card exchanged with \(them)") && before.contains("Verified") && before.contains("Added \(them) to your contacts."), "\(before)")
         #expect(before.contains("Waiting…") || before.contains(theirNote), "their note, or Waiting… until it comes: \(before)")
         #expect(after.contains(theirNote) && after.contains("You wrote: “\(ourNote)”") && !after.contains("Waiting…"), "\(after)")
         #expect((saw["firstContact"] as? String)?.contains(them) == true && saw["firstContactClass"] as? String == "new", "\(saw["firstContact"] ?? "")")

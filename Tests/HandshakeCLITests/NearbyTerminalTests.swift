@@ -35,7 +35,7 @@ struct NearbyTerminalTests {
         _ = try terminal.waitFor("the note box") { $0.contains("Your note to them") }
         try terminal.type("Hello Ada")
         let end = try terminal.waitFor("the program's end") { $0.contains("[exit ") }
-        #expect(end.contains("Saved Ada Lovelace to your contacts."), "\(end)")
+        #expect(end.contains("Added Ada Lovelace to your contacts."), "\(end)")
         #expect(end.contains("Their note: Hi Bob"), "\(end)")
         #expect(end.contains("Common friends: Carol Herschel"), "\(end)")
         #expect(end.contains("[exit 0]"), "\(end)")

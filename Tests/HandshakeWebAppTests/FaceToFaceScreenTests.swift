@@ -88,7 +88,7 @@ struct FaceToFaceScreenTests {
             session: session, theirCard: bob, ourCardSent: true, saving: .kept(.added(contact)), ourNote: .writing(refused: nil), theirNote: nil)
         let screen = live(.succeeded(success))
         #expect(screen.contains("Card exchanged with Bob Babbage") && screen.contains("✅ Verified") && screen.contains("👥 1 common friend"))
-        #expect(screen.contains("Saved Bob Babbage to your contacts.") && !screen.contains(">Add</button>"), "saved without a question")
+        #expect(screen.contains("Added Bob Babbage to your contacts.") && !screen.contains(">Add</button>"), "saved without a question")
         #expect(screen.contains("<textarea id=\"note\"") && screen.contains("Write a note to Bob Babbage"))
         #expect(screen.contains("Waiting…") && screen.contains(">Done</button>"))
         var arrived = success

@@ -104,19 +104,6 @@ public enum NearbySentences {
         "Not sent: \(reason)"
     }
 
-    /// What the contact book did with their card, in a line (EX-5: saved at once).
-    public static func kept(_ outcome: ReceiveOutcome) -> String {
-        switch outcome {
-        case .added(let contact): "Saved \(contact.displayName) to your contacts."
-        case .merged(_, let target): "Merged into \(target.displayName)."
-        case .updated(let contact, _, _): "Updated \(contact.displayName) from their newer card."
-        case .alreadyHave(let contact): "You already have \(contact.displayName)'s card."
-        case .ignoredBlocked(let contact): "\(contact.displayName) is blocked: their card was ignored."
-        case .refusedKeyConflict: "This card claims a Node ID you know under another key: refused."
-        case .ignored: "Not added: nothing was stored."
-        }
-    }
-
     /// The question the contact book needs answered, inline on the success screen: "Merge with existing
     /// Mei?" when the card matches a contact, else whether to add them.
     public static func keepQuestion(_ question: NearbyKeepQuestion) -> String {

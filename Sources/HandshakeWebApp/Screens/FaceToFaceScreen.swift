@@ -9,6 +9,7 @@ import HandshakeCore
 import HandshakeExchange
 import HandshakeHTML
 import HandshakeNearby
+import HandshakePresentation
 import HandshakeStore
 
 enum FaceToFaceScreen {
@@ -208,7 +209,7 @@ enum FaceToFaceScreen {
                     }
                 }
             }
-            saving(success.saving, formToken)
+            saving(success.saving, of: success.theirCard, formToken)
             ourNote(success.ourNote, to: name, formToken)
             HTML.section(.class("their-note"), .aria("label", "Their message")) {
                 HTML.h3 { .text("Their message") }
@@ -226,10 +227,14 @@ enum FaceToFaceScreen {
     }
 
     /// Where their card is on its way into the contact book: saved, or the one question the book needs.
-    static func saving(_ saving: NearbySaving, _ formToken: String) -> HTML {
+    /// What was kept is said as Add says it (HandshakePresentation's `ReceiveReport`): one wording of the
+    /// receive rule's outcome however the card came. A card is only kept once it arrived, so `card` is there.
+    static func saving(_ saving: NearbySaving, of card: SignedCard?, _ formToken: String) -> HTML {
         switch saving {
         case .nothingToKeep, .checking, .storing: return .empty
-        case .kept(let outcome): return HTML.p(.class("saved"), .role("status")) { .text(NearbySentences.kept(outcome)) }
+        case .kept(let outcome):
+            guard let card else { return .empty }
+            return HTML.p(.class("saved"), .role("status")) { .text(ReceiveReport(outcome, card: card).sentence.plain) }
         case .failed(let sentence): return HTML.p(.class("problem"), .role("alert")) { .text(sentence) }
         case .asking(let question):
             return Page.form(.answerNearby, token: formToken) {

@@ -226,14 +226,14 @@ struct NearbyReporter {
         emit("note", ["text": text], text: "Their note: \(TerminalText.value(text))")
     }
 
-    /// What the receive rule did with their card, in the library's sentence (`NearbySentences.kept`, as the
-    /// web app's success screen says it). For a script: `saved` with the contact the card is kept as
+    /// What the receive rule did with their card, in the sentence Add uses for it (HandshakePresentation's
+    /// `ReceiveReport`, as the web app's success screen says it too). For a script: `saved` with the contact the card is kept as
     /// (`NearbySaving.contact`), else `refused` (blocked, a changed key), with what the rule did as
     /// HandshakePresentation's stable code (`ReceiveKind`). A card the person chose not to add says nothing.
     func kept(_ outcome: ReceiveOutcome, card: SignedCard, as contact: Contact?) {
         let report = ReceiveReport(outcome, card: card)
         guard report.kind != .ignored else { return }
-        let sentence: TerminalLine = "\(NearbySentences.kept(outcome))"
+        let sentence = TerminalLine(report.sentence)
         if let contact {
             emit("saved", ["contact": contact.displayName, "how": report.kind.rawValue], text: sentence)
         } else {
