@@ -2,11 +2,7 @@
 // name (FuzzCBOR, FuzzVCard, …) to this binary, so `Fuzz/.build/debug/FuzzCBOR <crash file>` replays an input
 // as it did when every target was an executable of its own. libFuzzer hands its arguments to
 // LLVMFuzzerInitialize before the first input, which is where the name is read.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import FuzzAvatarPhoto
 import FuzzCBOR
 import FuzzCard
@@ -64,7 +60,7 @@ public func initialize(
     let name = String(path.split(separator: "/").last ?? "")
     guard let target = targets[name] else {
         let known = targets.keys.sorted().joined(separator: ", ")
-        fputs("HandshakeFuzz runs the target its name says (run it through a link named after one): \(known)\n", stderr)
+        FileHandle.standardError.write(Data("HandshakeFuzz runs the target its name says (run it through a link named after one): \(known)\n".utf8))
         exit(2)
     }
     chosen = target
