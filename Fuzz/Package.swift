@@ -27,24 +27,32 @@ let fuzzTargets = [
     "FuzzEventStream",  // the mailbox client: server-sent events split anywhere, refusal bodies → MailboxError
 ]
 
+// Each target is a library with one `fuzz` function; one executable, HandshakeFuzz, holds them all and runs
+// the one its own name says (scripts/fuzz links each target's name to it). Twenty executables of their own,
+// each linking every library with AddressSanitizer, spent about half a minute apiece in the linker on two
+// cores, most of what a fuzz build took after compiling; one link does it now.
+let libraries: [Target.Dependency] = [
+    .product(name: "HandshakeCore", package: "Handshake"),
+    .product(name: "HandshakeQR", package: "Handshake"),
+    .product(name: "HandshakeExchange", package: "Handshake"),
+    .product(name: "HandshakeNearby", package: "Handshake"),
+    .product(name: "HandshakeCredentials", package: "Handshake"),
+    .product(name: "HandshakeAvatar", package: "Handshake"),
+    .product(name: "HandshakeQRReader", package: "Handshake"),
+    .product(name: "HandshakeMailbox", package: "Handshake"),
+]
+
 let package = Package(
     name: "HandshakeFuzz",
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "Handshake", path: "..")],
     targets: fuzzTargets.map { name in
+        .target(name: name, dependencies: libraries)
+    } + [
         .executableTarget(
-            name: name,
-            dependencies: [
-                .product(name: "HandshakeCore", package: "Handshake"),
-                .product(name: "HandshakeQR", package: "Handshake"),
-                .product(name: "HandshakeExchange", package: "Handshake"),
-                .product(name: "HandshakeNearby", package: "Handshake"),
-                .product(name: "HandshakeCredentials", package: "Handshake"),
-                .product(name: "HandshakeAvatar", package: "Handshake"),
-                .product(name: "HandshakeQRReader", package: "Handshake"),
-                .product(name: "HandshakeMailbox", package: "Handshake"),
-            ],
+            name: "HandshakeFuzz",
+            dependencies: fuzzTargets.map { .target(name: $0) },
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
-    }
+        ),
+    ]
 )

@@ -29,7 +29,6 @@ let sessions: [PeerSession] = {
     return [PeerSession(role: .responder, ownKey: bob.sigKey, now: start), confirm, waiting, incoming, succeeded]
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     guard let type = bytes.first else { return 0 }

@@ -6,7 +6,6 @@ import HandshakeExchange
 
 let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     let token: SessionToken

@@ -8,7 +8,6 @@
 // where a length of 0 instead advances the clock by 100 ms and ticks the endpoint.
 @_spi(Wire) import HandshakeNearby
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard let first = bytes.first else { return 0 }

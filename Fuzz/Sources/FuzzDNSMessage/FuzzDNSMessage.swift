@@ -10,7 +10,6 @@ import HandshakeExchange
 let advertisement = try! ServiceAdvertisement(
     instance: NearbyInstanceID("k7m2q9xw4d1c8hbt")!, port: 47000, displayName: "Ada", addresses: [IPv4Address(10, 213, 0, 1)])
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     guard let message = try? DNSMessage(decoding: bytes) else { return 0 }

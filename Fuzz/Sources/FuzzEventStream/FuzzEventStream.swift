@@ -6,7 +6,6 @@
 import Foundation
 @_spi(Wire) import HandshakeMailbox
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count))
     guard let first = bytes.first else { return 0 }

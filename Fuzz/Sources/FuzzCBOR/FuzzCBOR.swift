@@ -3,7 +3,6 @@
 // (a decoder that only accepts canonical form must be a bijection with the encoder).
 @_spi(Wire) import HandshakeCore
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     for limits in [CBORDecoder.Limits(), CBORDecoder.Limits(maxInputSize: 4096, maxDepth: 4, maxItemsPerContainer: 8)] {

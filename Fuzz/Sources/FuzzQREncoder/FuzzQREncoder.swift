@@ -9,7 +9,6 @@
 // forced mask (mod 9, so 8 is reachable too). The rest is the text, decoded as lossy UTF-8.
 import HandshakeQR
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     guard bytes.count >= 3 else { return 0 }

@@ -6,7 +6,6 @@ import Foundation
 
 let now = Date(timeIntervalSince1970: 1_763_740_800)
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard let signed = try? CardVerifier().verify(bytes, now: now) else { return 0 }

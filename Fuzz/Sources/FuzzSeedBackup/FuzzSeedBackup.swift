@@ -2,7 +2,6 @@
 // Invariants: nothing traps; whatever decodes re-encodes to a code that decodes to the same payload.
 @_spi(Wire) import HandshakeCore
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     if let seed = try? SeedBackup.restore(from: text) {

@@ -8,7 +8,6 @@ import HandshakeCore
 /// Small, so that most readable inputs take the shrinking path.
 let limit = 1_024
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     do throws(AvatarPhotoError) {

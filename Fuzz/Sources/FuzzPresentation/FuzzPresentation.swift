@@ -40,7 +40,6 @@ func checkAccepted(_ request: AuthorizationRequest) {
     precondition(!request.credentialRequests.isEmpty, "a request with nothing to answer")
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard let mode = bytes.first else { return 0 }

@@ -48,7 +48,6 @@ let established: [Bool: (initiator: SecureChannel, responder: SecureChannel)] = 
     return result
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard bytes.count >= 2 else { return 0 }

@@ -7,7 +7,6 @@ import Foundation
 
 @testable import HandshakeCredentials
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let value: JSONValue

@@ -41,7 +41,6 @@ let (sentSet, answeredPeer, ourSet, genuineReply): (CommonFriendsExchange, Commo
     return (sent, us, ourSet, reply)
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard let mode = bytes.first else { return 0 }

@@ -6,7 +6,6 @@
 // refusals a picture's bytes can earn.
 @_spi(Wire) import HandshakeQRReader
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     do throws(QRPictureError) {

@@ -19,7 +19,6 @@ let startedInitiator: ShortCodeInitiator = {
     return initiator
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     guard let mode = bytes.first else { return 0 }

@@ -13,7 +13,6 @@ final class Outcome: @unchecked Sendable {
     var result: Result<ScanResult, ScanError>?
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     let kind = ScanRouter.classify(bytes)

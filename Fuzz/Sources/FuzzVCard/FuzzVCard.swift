@@ -5,7 +5,6 @@
 import Foundation
 @_spi(Wire) import HandshakeCore
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     for result in VCardParser.parseAll(bytes) {
