@@ -66,14 +66,11 @@ struct TCPExchangeTests {
 
     @Test("a device that is not there: a sentence, not a hang")
     func nobodyListening() async throws {
-        // Bind, learn a free port, stop listening: nothing answers there now.
-        let listener = try await NearbyListener.bind(host: "127.0.0.1")
-        let port = listener.port
-        let task = Task { try await listener.serve { _ in } }
-        task.cancel()
-        _ = try? await task.value
+        // A port held without listening: nothing answers there, and no other suite's listener can take it.
+        let nobody = try RefusingPort()
         await #expect(throws: NearbyTransportError.self) {
-            try await NearbyTCP.connect(host: "127.0.0.1", port: port) { _ in }
+            try await NearbyTCP.connect(host: "127.0.0.1", port: nobody.port) { _ in }
         }
+        withExtendedLifetime(nobody) {}
     }
 }
