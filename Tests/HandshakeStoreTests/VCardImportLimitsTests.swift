@@ -111,6 +111,16 @@ struct VCardImportLimitsTests {
         #expect(viaVCard.notes.map(\.reason) == Array(report.notes.map(\.reason).prefix(2)))
     }
 
+    /// The book's own fields an export carries (alias, notes, tags) are held to the book's limits when the
+    /// rows are written, a batch at a time; what was left out is said in the report like any other note.
+    @Test func theBooksOwnFieldsOverTheirLimitsAreLeftOutAndSaid() throws {
+        let report = try ContactBook().importVCards(
+            Self.vCard(["FN:Ada Lovelace", "X-HANDSHAKE-ALIAS:" + String(repeating: "a", count: ContactLimits.alias + 1), "X-HANDSHAKE-TAG:friends"]),
+            now: now)
+        #expect(report.addedUnverified == 1)
+        #expect(report.notes.map(\.description) == ["Entry 1 (Ada Lovelace): its alias is over \(ContactLimits.alias) characters; left out"])
+    }
+
     @Test func fittingLeavesTextThatFitsAlone() {
         #expect(TextLength.fitting("Ada", limit: 3) == "Ada")
         #expect(TextLength.fitting("Adam", limit: 3) == "Ada")

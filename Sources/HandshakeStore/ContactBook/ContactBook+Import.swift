@@ -45,9 +45,7 @@ extension ContactBook {
                 if batchReport.added > 0 { try db.notifyChanges(in: Table(ContactRecord.databaseTableName)) }
                 return batchReport
             }
-            report.addedUnverified += batch.addedUnverified
-            report.duplicates += batch.duplicates
-            report.notes += batch.notes
+            report.add(batch)
             start = end
             progress(end)
         }

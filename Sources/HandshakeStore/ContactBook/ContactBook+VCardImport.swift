@@ -62,9 +62,7 @@ extension ContactBook {
                 if batchReport.added > 0 { try db.notifyChanges(in: Table(ContactRecord.databaseTableName)) }
                 return batchReport
             }
-            report.addedUnverified += batch.addedUnverified
-            report.addedVerified += batch.addedVerified
-            report.duplicates += batch.duplicates
+            report.add(batch)
             start = end
             progress(end, pending.count)
         }

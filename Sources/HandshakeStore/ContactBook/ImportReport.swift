@@ -45,6 +45,16 @@ public struct ImportReport: Sendable, Equatable {
     /// Contacts added, verified or not.
     public var added: Int { addedUnverified + addedVerified }
 
+    /// Adds what `batch`, a later transaction of the same import, did: its counts and what it said of its
+    /// entries. Both imports write in batches and add each one here, so nothing a batch said is dropped.
+    mutating func add(_ batch: ImportReport) {
+        addedUnverified += batch.addedUnverified
+        addedVerified += batch.addedVerified
+        duplicates += batch.duplicates
+        skipped += batch.skipped
+        notes += batch.notes
+    }
+
     /// A report with these counts, for previews and test doubles; the book makes its own as the import goes.
     public init(
         entries: Int = 0, addedUnverified: Int = 0, addedVerified: Int = 0, duplicates: Int = 0, skipped: [Issue] = [], notes: [Issue] = []
