@@ -227,9 +227,10 @@ struct NearbyReporter {
     }
 
     /// What the receive rule did with their card, in the sentence Add uses for it (HandshakePresentation's
-    /// `ReceiveReport`, as the web app's success screen says it too). For a script: `saved` with the contact the card is kept as
-    /// (`NearbySaving.contact`), else `refused` (blocked, a changed key), with what the rule did as
-    /// HandshakePresentation's stable code (`ReceiveKind`). A card the person chose not to add says nothing.
+    /// `ReceiveReport`, as the web app's success screen says it too). For a script: `saved` with the contact
+    /// the card is kept as (`NearbySaving.contact`), else `refused` (blocked, a changed key), with what the
+    /// rule did as HandshakePresentation's stable code (`ReceiveKind`). A card the person chose not to add
+    /// says nothing.
     func kept(_ outcome: ReceiveOutcome, card: SignedCard, as contact: Contact?) {
         let report = ReceiveReport(outcome, card: card)
         guard report.kind != .ignored else { return }
