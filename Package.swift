@@ -343,7 +343,7 @@ let package = Package(
         .testTarget(name: "HandshakeHTMLTests", dependencies: ["HandshakeHTML"], swiftSettings: strict),
         .testTarget(
             name: "HandshakeCLITests",
-            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeMailbox", "HandshakeTestSupport", "handshake"],
+            dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeExchange", "HandshakeMailbox", "HandshakeHTML", "HandshakeTestSupport", "handshake"],
             // Browser: the Playwright scripts that drive `handshake app` in Chromium; Hostile: the hostile peers
             // (a forging mailbox, an mDNS advertiser) run at test time; Load: the flood of issue 34.
             exclude: ["Browser", "Hostile", "Load"],

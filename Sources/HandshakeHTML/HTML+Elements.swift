@@ -35,7 +35,7 @@ extension HTMLTag {
     public static let select = HTMLTag("select")
     public static let option = HTMLTag("option")
     public static let optgroup = HTMLTag("optgroup")
-    public static let textarea = HTMLTag("textarea")
+    public static let textarea = HTMLTag("textarea", holdsTypedText: true)
     public static let strong = HTMLTag("strong")
     public static let em = HTMLTag("em")
     public static let small = HTMLTag("small")

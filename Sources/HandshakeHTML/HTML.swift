@@ -26,7 +26,8 @@ public struct HTML: Sendable {
     public static let empty = HTML(.sequence([]))
 
     /// `text`, shown as text whatever it holds (markup characters become entities; characters that could
-    /// control a screen are written as a visible escape, `\u{202E}`).
+    /// control a screen are written as a visible escape, `\u{202E}`). Inside a `textarea`, whose text a form
+    /// sends back, they are written as character references instead, read back as the same characters.
     public static func text(_ text: String) -> HTML { HTML(.text(text)) }
 
     /// Markup this program made itself (the SVG of a QR code from HandshakeQR's renderer), placed as it is.
@@ -59,21 +60,25 @@ extension HTML: CustomStringConvertible {
         return output
     }
 
-    func render(into output: inout String) {
+    /// Writes this piece; text `asTyped` where a form will send it back (inside a `textarea`).
+    func render(into output: inout String, asTyped: Bool = false) {
         switch node {
         case .text(let text):
-            output += UntrustedText.htmlEscaped(text)
+            output += asTyped ? UntrustedText.htmlEscapedAsTyped(text) : UntrustedText.htmlEscaped(text)
         case .trusted(let markup):
             output += markup
         case .sequence(let parts):
-            for part in parts { part.render(into: &output) }
+            for part in parts { part.render(into: &output, asTyped: asTyped) }
         case .element(let tag, let attributes, let children):
             output += "<"
             output += tag.name.description
             for attribute in attributes { attribute.render(into: &output) }
             output += ">"
             guard !tag.isVoid else { return }
-            for child in children { child.render(into: &output) }
+            // A parser drops one line feed right after a textarea's start tag: give it one to drop, so text
+            // that starts with a line break keeps it.
+            if tag.holdsTypedText { output += "\n" }
+            for child in children { child.render(into: &output, asTyped: tag.holdsTypedText) }
             output += "</"
             output += tag.name.description
             output += ">"

@@ -1,7 +1,10 @@
 // Establishes what an attribute can be: a name from our own code and a value that is always a value. A value
 // is escaped by scalar where it is rendered, inside double quotes. A Boolean attribute (`disabled`,
 // `selected`) is present or absent by a condition, so a screen never writes an element twice to toggle it.
+// A `value`, which a form sends back, is written as typed: the browser reads back every scalar as it was.
 // Links to places outside the app (a contact's website) keep only the schemes a person expects to follow.
+
+import HandshakeCore
 
 /// One attribute of an element.
 public struct HTMLAttribute: Sendable {
@@ -56,7 +59,7 @@ public struct HTMLAttribute: Sendable {
             output += " " + name
         case .text(let text):
             output += " " + name + "=\""
-            output += HTML.text(text).description
+            output += name == "value" ? UntrustedText.htmlEscapedAsTyped(text) : UntrustedText.htmlEscaped(text)
             output += "\""
         }
     }

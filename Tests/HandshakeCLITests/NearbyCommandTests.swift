@@ -109,6 +109,18 @@ struct NearbyCommandTests {
         #expect(try await bob.run("contacts").stdout.contains("Ada") == false)
     }
 
+    @Test("a note the rule refuses is refused before anything goes out, counted by scalar", arguments: [
+        ("Hi\u{202E}Bob", "can't hold control characters"),
+        (String(repeating: "e\u{301}", count: 100), "at most 140 characters; this one has 200"),
+    ])
+    func aBadNoteIsRefusedFirst(note: String, sentence: String) async throws {
+        let bob = try await Self.person("Bob Babbage")
+        let result = try await bob.run("nearby", "--listen", "--host", "127.0.0.1", "--note", note, "--json", "--timeout", "10")
+        #expect(result.status == 2, "a usage error: \(result.stderr)")
+        #expect(result.stderr.contains("--note: ") && result.stderr.contains(sentence), "\(result.stderr)")
+        #expect(!result.stdout.contains("listening"), "nothing went out: \(result.stdout)")
+    }
+
     @Test("nobody at the address: a sentence and exit 1")
     func nobodyThere() async throws {
         let bob = try await Self.person("Bob Babbage")

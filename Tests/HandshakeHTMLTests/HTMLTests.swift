@@ -63,6 +63,19 @@ import Testing
         #expect(markup.contains("\\u{202E}"))
     }
 
+    @Test("what a form sends back (a box's text, an input's value) is written as typed; shown text is escaped visibly")
+    func whatAFormSendsBackIsWrittenAsTyped() {
+        let typed = "Hi\u{202E}Bob \"<b>\u{200B}\r\nsecond line\u{85}"
+        let box = HTML.textarea { .text(typed) }.description
+        #expect(box == "<textarea>\nHi&#x202E;Bob &quot;&lt;b&gt;&#x200B;&#xD;\nsecond line\u{85}</textarea>")
+        #expect(HTML.input(.value(typed)).description == "<input value=\"Hi&#x202E;Bob &quot;&lt;b&gt;&#x200B;&#xD;\nsecond line\u{85}\">")
+        #expect(HTML.input(.title(typed)).description.contains("Hi\\u{202E}Bob"), "any other attribute is shown text")
+        #expect(HTML.p { HTML.textarea { .text("\u{202E}") }; .text("\u{202E}") }.description == "<p><textarea>\n&#x202E;</textarea>\\u{202E}</p>")
+        #expect(HTML.textarea { .text("\nstarts on the second line") }.description == "<textarea>\n\nstarts on the second line</textarea>",
+                "the parser drops the first line feed after the start tag: the one written for it")
+        #expect(HTML.input(.value("a\u{0}b")).description == "<input value=\"a&#xFFFD;b\">", "what a parser makes of a NUL")
+    }
+
     @Test func aDocumentHasItsDoctypeHeadAndBody() {
         let page = HTML.document(head: { HTML.title { .text("T") }; HTML.script(src: "/static/app.js") }, body: { HTML.p { .text("x") } })
         #expect(page == "<!DOCTYPE html>\n<html lang=\"en\"><head><title>T</title><script type=\"module\" src=\"/static/app.js\"></script></head><body><p>x</p></body></html>")
@@ -74,7 +87,7 @@ import Testing
 
     @Test func formAndMediaAttributesAreWrittenAsHTMLReadsThem() {
         let box = HTML.textarea(.rows(3), .spellcheck(false), .autocapitalize("off")) { .text("x") }
-        #expect(box.description == "<textarea rows=\"3\" spellcheck=\"false\" autocapitalize=\"off\">x</textarea>")
+        #expect(box.description == "<textarea rows=\"3\" spellcheck=\"false\" autocapitalize=\"off\">\nx</textarea>")
         let file = HTML.input(.type("file"), .accept("image/png", "image/jpeg"), .capture("environment"))
         #expect(file.description == "<input type=\"file\" accept=\"image/png,image/jpeg\" capture=\"environment\">")
         #expect(HTML.video(.muted(), .playsinline(), .hidden()).description == "<video muted playsinline hidden></video>")

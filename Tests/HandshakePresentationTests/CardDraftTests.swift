@@ -44,6 +44,30 @@ struct CardDraftTests {
         #expect(error.sentence.values == ["not a link\u{1B}"])
     }
 
+    @Test("a text field's box keeps every line: a bio of three lines stays three, the browser's CRLF read as line feeds")
+    func aTextBoxKeepsItsLines() throws {
+        var draft = CardDraft()
+        draft.set(.bio, box: "First line\r\nSecond line\r\n\r\nFourth, after a blank one\r\n")
+        draft.set(.title, box: "Analyst")
+        let values = try draft.values()
+        #expect(values.first { $0.field == .bio }?.value == .text("First line\nSecond line\n\nFourth, after a blank one"))
+        #expect(values.first { $0.field == .title }?.value == .text("Analyst"))
+        var typedTwice = CardDraft()
+        typedTwice.set(.bio, entries: ["Old", "One\nTwo\nThree"])
+        #expect(try typedTwice.values().first?.value == .text("One\nTwo\nThree"), "of repeated options, the last, whole")
+    }
+
+    @Test("a line break in a one-line field's box is kept for the card's rule to refuse, not dropped with what follows it")
+    func aOneLineBoxIsNotCut() throws {
+        var draft = CardDraft()
+        draft.set(.name, box: "Ada\nLovelace")
+        let value = try draft.values().first?.value
+        #expect(value == .text("Ada\nLovelace"))
+        var fields = CardFields()
+        fields.name = "Ada\nLovelace"
+        #expect(throws: CardFieldError.self) { try fields.validate() }
+    }
+
     @Test("a photo is not typed: setting it does nothing")
     func photo() throws {
         var draft = CardDraft()

@@ -104,8 +104,20 @@ struct FaceToFaceScreenTests {
             session: session, theirCard: bob, ourCardSent: true, saving: .storing, ourNote: .writing(refused: RefusedNote(text: long, reason: .tooLong(141))),
             theirNote: nil)
         let screen = live(.succeeded(success))
-        #expect(screen.contains(">\(long)</textarea>") && screen.contains("Not sent: A note can have at most") && !screen.contains("You wrote"))
+        #expect(screen.contains(">\n\(long)</textarea>") && screen.contains("Not sent: A note can have at most") && !screen.contains("You wrote"))
         #expect(screen.contains("1 characters too many."), "the count the rule applies, in scalars")
+    }
+
+    @Test("a note refused for a hidden character comes back to its box as typed, never as the escape that shows it")
+    func aRefusedNoteComesBackAsTyped() {
+        let typed = "See you\u{202E} soon"
+        let success = NearbySnapshot.Success(
+            session: session, theirCard: bob, ourCardSent: true, saving: .storing,
+            ourNote: .writing(refused: RefusedNote(text: typed, reason: .controlCharacter)), theirNote: nil)
+        let screen = live(.succeeded(success))
+        #expect(screen.contains(">\nSee you&#x202E; soon</textarea>"), "the browser reads the reference back as U+202E")
+        #expect(!screen.contains("See you\\u{202E}"), "the box never holds the visible escape, which Send would send")
+        #expect(screen.contains("Not sent:"))
     }
 
     @Test func aCardThatMatchesAContactAsksToMergeInline() {

@@ -109,6 +109,42 @@ public enum UntrustedText {
         return escaped
     }
 
+    /// `text` safe in HTML where a form gives it back (a box's content, an input's value): markup
+    /// characters as ``htmlEscaped(_:)`` writes them, and every scalar it would write as a visible escape
+    /// written as a numeric character reference (`&#x202E;`) instead, which the browser reads back as that
+    /// same scalar. So a box refilled with what a person typed submits exactly what they typed, a refused
+    /// character included, while the page's source holds no raw control (the refusal beside the box says
+    /// what is wrong; the box does not rewrite it).
+    ///
+    /// Two kinds of scalar cannot travel as a reference: the C1 controls HTML maps to Windows-1252
+    /// characters (`&#x85;` reads as `…`) are written raw, which a browser's parser keeps as they are; NUL,
+    /// which no browser keeps in a box, is written as U+FFFD, what the parser would make of it raw.
+    public static func htmlEscapedAsTyped(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        HiddenScalars.forEach(text, keepingLineBreaks: true) { scalar, disposition in
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            case "\u{0}": escaped += "&#xFFFD;"
+            case _ where disposition == .shown: escaped.unicodeScalars.append(scalar)
+            case _ where windows1252Remapped.contains(scalar.value): escaped.unicodeScalars.append(scalar)
+            default: escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+            }
+        }
+        return escaped
+    }
+
+    /// The C1 controls an HTML parser reads a numeric reference to as a Windows-1252 character instead
+    /// (WHATWG HTML, "numeric character reference end state").
+    private static let windows1252Remapped: Set<UInt32> = [
+        0x80, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8A, 0x8B, 0x8C, 0x8E,
+        0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0x9B, 0x9C, 0x9E, 0x9F,
+    ]
+
     /// A JSON text (as an encoder wrote it) with every scalar ``visible(_:keepingLineBreaks:)`` would
     /// escape written as a JSON escape, `\u2028` (two, a surrogate pair, past U+FFFF); line feeds between
     /// members stay. The JSON means the same: such a scalar can only stand inside a string, where an escape

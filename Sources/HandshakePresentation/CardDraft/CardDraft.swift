@@ -1,8 +1,9 @@
 // Establishes how typed fields become your card's fields, one rule for every front end: the program's
-// repeated options (`card set --email a --email b`) and the web app's boxes (one entry a line) are both lists
-// of entries; every entry is trimmed; a plain-text list (skills, interests) also splits at commas, so
-// "maths, poetry" is two skills wherever it is typed; a text field takes its last entry; nothing typed clears
-// the field; a link is `platform=URL` or `platform=@handle` (SocialLink's short form), and one that is not
+// repeated options (`card set --email a --email b`) and the web app's boxes (a list's box holds one entry a
+// line) are both lists of entries; every entry is trimmed; a plain-text list (skills, interests) also splits
+// at commas, so "maths, poetry" is two skills wherever it is typed; a text field's box is one entry whole,
+// its line breaks kept (a bio of three lines stays three lines), and of repeated options a text field takes
+// the last; nothing typed clears the field; a link is `platform=URL` or `platform=@handle` (SocialLink's short form), and one that is not
 // refuses the whole draft with a sentence naming it. The card's own rules (lengths, counts, size) are checked
 // after, by `CardProfile.edit`.
 import Foundation
@@ -22,9 +23,28 @@ public struct CardDraft: Sendable, Equatable {
         entries[field] = typed
     }
 
-    /// `field` typed in one box: an entry per line (the program's and the browser's line ends alike).
+    /// `field` typed in one box. A list's box holds an entry per line; a text field's box is one entry, every
+    /// line of it (a browser's `\r\n` becomes `\n`, the card's one line break), so nothing typed on a second
+    /// line is lost. Whether a field may hold line breaks at all is the card's rule, checked after.
     public mutating func set(_ field: CardField, box: String) {
-        set(field, entries: box.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init))
+        if case .text = field.kind {
+            set(field, entries: [Self.unixLineEnds(box)])
+        } else {
+            set(field, entries: box.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init))
+        }
+    }
+
+    /// `text` with each `\r\n` and lone `\r` written `\n`, scalar by scalar.
+    private static func unixLineEnds(_ text: String) -> String {
+        var view = String.UnicodeScalarView()
+        var previousWasReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasReturn = scalar == "\r" }
+            if scalar == "\r" { view.append("\n"); continue }
+            if scalar == "\n", previousWasReturn { continue }
+            view.append(scalar)
+        }
+        return String(view)
     }
 
     /// Whether nothing was typed for any field.

@@ -102,8 +102,10 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         if let select, select.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--select needs a name or an id.") }
         if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds.") }
-        if let note, note.count > NoteLimits.characters {
-            throw ValidationError("A note can have at most \(NoteLimits.characters) characters; this one has \(note.count).")
+        // The note's own rule (scalars, marks, hidden characters), before anything goes out: a note that could
+        // not be sent must not cost the exchange it was written for.
+        if let note {
+            do throws(NoteError) { _ = try EphemeralNote(note) } catch { throw ValidationError("--note: \(error.description)") }
         }
         if oneWay && !request && select == nil && !Prompt.canAsk {
             throw ValidationError("--one-way gives your card: use it with --request or --select (or choose at a terminal).")
