@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),  // the server's relay rooms
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),  // already resolved for Hummingbird
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),  // likewise
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),  // the server's PostgreSQL backend
@@ -73,6 +74,9 @@ let package = Package(
                 "HandshakeExchange", "HandshakeCore",
                 "HandshakeStore",  // the coordinator keeps the received card through the account's receive rule
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                // The relay on a mailbox server: a WebSocket (NIO's own codec and client upgrade), TLS for https.
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
@@ -174,6 +178,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),  // the request time limit, a channel handler
                 .product(name: "NIOHTTP1", package: "swift-nio"),  // HTTPParserError: a body cut short
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),  // the relay rooms
             ],
             // The card page's script modules and stylesheet, in the binary: no folder to install beside it.
             resources: [

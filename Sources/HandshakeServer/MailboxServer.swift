@@ -160,14 +160,17 @@ public struct MailboxServer: Sendable {
     public func makeApplication(host: String, port: Int, logger: Logger = MailboxServer.defaultLogger()) -> some ApplicationProtocol {
         let (limit, metrics, budget) = (requestTimeLimit, metrics, budget)
         let gate = ConnectionGate(budget: budget, metrics: metrics, floods: floods)
+        // The relay's rooms live in this process: both sides of a room reach the same instance (docs/server.md).
+        let rooms = RelayRooms(limits: policy.relay, metrics: metrics)
+        let relay = RelayUpgrade(rooms: rooms, clock: clock, policy: policy)
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [UnreadableRequestHandler(), RequestTimeLimitHandler(limit: limit, metrics: metrics)],
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100))
         var application = Application(
-            router: makeRouter(budget: budget), server: .guardedHTTP1(configuration: http, gate: gate),
+            router: makeRouter(budget: budget), server: .guardedHTTP1(configuration: http, gate: gate, relay: relay),
             configuration: .init(address: .hostname(host, port: port), serverName: "handshake", availableConnectionsDelegate: gate.acceptDelegate),
-            services: services, logger: logger)
+            services: services + [RelaySweeper(rooms: rooms, clock: clock)], logger: logger)
         let server = self
         application.beforeServerStarts {
             let applied = try await server.prepare()

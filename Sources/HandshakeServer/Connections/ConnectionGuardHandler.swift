@@ -53,11 +53,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arrive(context: context) }
+        if context.channel.isActive { arrive(on: context.channel) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arrive(context: context)
+        arrive(on: context.channel)
         context.fireChannelActive()
     }
 
@@ -117,7 +117,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             if inFlight == 0, case .served(let place) = standing {
                 gate.idle(place)
                 idleSince = .now()
-                scheduleIdleCheck(context: context)
+                scheduleIdleCheck(on: context.channel)
             }
         case .head, .body:
             context.write(data, promise: promise)
@@ -134,25 +134,30 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     // MARK: - Arriving and leaving
 
-    private func arrive(context: ChannelHandlerContext) {
+    /// Takes the connection's place at the gate (or its refusal), once: when the connection opens, which may
+    /// be before the handler is in the pipeline (`MailboxHTTPChannel` waits for a connection's first bytes to
+    /// choose its pipeline, and a connection is counted from its first moment, silent or not).
+    func arrive(on channel: any Channel) {
         guard standing == .arriving else { return }
-        if let place = gate.admit(context.channel) {
+        if let place = gate.admit(channel) {
             standing = .served(place)
             idleSince = .now()
-            scheduleIdleCheck(context: context)
+            scheduleIdleCheck(on: channel)
         } else {
             standing = .refused
-            timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(gate.budget.refusalWait)) {
+            timer = channel.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(gate.budget.refusalWait)) {
                 self.timer = nil
                 guard self.standing == .refused else { return }
                 self.standing = .gone
                 self.gate.refused(answered: false)
-                context.close(promise: nil)
+                channel.close(promise: nil)
             }
         }
     }
 
-    private func leave() {
+    /// Gives the connection's place back: it closed, or it became a relay connection, which the relay's own
+    /// limits bound.
+    func leave() {
         cancelTimer()
         if case .served(let place) = standing { gate.release(place) }
         standing = .gone
@@ -177,23 +182,23 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     // MARK: - Idle connections under pressure
 
-    private func scheduleIdleCheck(context: ChannelHandlerContext) {
+    private func scheduleIdleCheck(on channel: any Channel) {
         cancelTimer()
-        timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(gate.budget.pressureIdleTime)) {
+        timer = channel.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(gate.budget.pressureIdleTime)) {
             self.timer = nil
-            self.checkIdle(context: context)
+            self.checkIdle(on: channel)
         }
     }
 
-    private func checkIdle(context: ChannelHandlerContext) {
+    private func checkIdle(on channel: any Channel) {
         guard case .served(let place) = standing, inFlight == 0 else { return }
         if gate.isUnderPressure, NIODeadline.now() - idleSince >= TimeAmount(gate.budget.pressureIdleTime) {
             // Closed here, or handed to a newcomer by the gate (which closes it): either way it is done.
             if !gate.closeIdle(place) { gate.release(place) }
             standing = .gone
-            context.close(promise: nil)
+            channel.close(promise: nil)
         } else {
-            scheduleIdleCheck(context: context)
+            scheduleIdleCheck(on: channel)
         }
     }
 

@@ -24,6 +24,10 @@ public struct MailboxMetrics: Sendable {
     let connectionsOpen: Meter
     let connectionsRefused: Counter
     let connectionsClosedIdle: Counter
+    let relayOpen: Meter
+    let relayPaired: Counter
+    let relayBytes: Counter
+    let relayRefused: Counter
 
     /// A fresh set of metrics, all at zero.
     public init() {
@@ -37,6 +41,10 @@ public struct MailboxMetrics: Sendable {
         connectionsOpen = Meter(label: "handshake_connections_open", factory: factory)
         connectionsRefused = Counter(label: "handshake_connections_refused_total", factory: factory)
         connectionsClosedIdle = Counter(label: "handshake_connections_closed_idle_total", factory: factory)
+        relayOpen = Meter(label: "handshake_relay_connections_open", factory: factory)
+        relayPaired = Counter(label: "handshake_relay_rooms_paired_total", factory: factory)
+        relayBytes = Counter(label: "handshake_relay_bytes_total", factory: factory)
+        relayRefused = Counter(label: "handshake_relay_refused_total", factory: factory)
         for event in FriendRequestMetric.allCases { _ = friendRequests(event) }
     }
 
@@ -84,6 +92,18 @@ public struct MailboxMetrics: Sendable {
     func connectionRefused() { connectionsRefused.increment() }
     /// An idle connection was closed early because the server was under pressure.
     func connectionClosedIdle() { connectionsClosedIdle.increment() }
+
+    /// A relay connection took its seat (``RelayRooms``), and when it is the second, a room is paired.
+    func relayJoined(paired: Bool) {
+        relayOpen.increment()
+        if paired { relayPaired.increment() }
+    }
+
+    func relayLeft() { relayOpen.decrement() }
+
+    func relayCarried(_ bytes: Int) { relayBytes.increment(by: bytes) }
+
+    func relayRefusedConnection() { relayRefused.increment() }
 
     private func friendRequests(_ event: FriendRequestMetric) -> Counter {
         Counter(label: "handshake_friend_requests_total", dimensions: [("event", event.rawValue)], factory: factory)

@@ -39,6 +39,8 @@ public struct MailboxPolicy: Sendable {
     /// Whether the client address is the last one in `X-Forwarded-For` (set it behind a reverse proxy that
     /// writes the header, and only then: a client could write it too) rather than the connection's peer.
     public var trustForwardedFor = false
+    /// The relay's bounds: what a room carries, for how long, and how many connections an address opens.
+    public var relay = RelayLimits()
     /// What the background clean-up keeps, and how often it runs.
     public var purge = PurgePolicy()
 
