@@ -7,6 +7,9 @@ extension NearbyProtocol {
     /// The NFC Forum external type name of the token's record (TNF 0x04), as written on the tag.
     /// Readers compare it without regard to case, as the NFC Forum RTD specification requires.
     public static let sessionTokenRecordType = "handshake.app:session"
+    /// The external type name of the record that names the relay the issuer waits at (its payload: the
+    /// relay's origin in ASCII, at most 255 bytes), beside the token's record in one message.
+    public static let relayRecordType = "handshake.app:relay"
     /// The version byte that starts the token's payload.
     public static let sessionTokenVersion: UInt8 = 1
     /// The longest a token may be valid after it is issued, in seconds.

@@ -20,9 +20,12 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
     public let expiry: UInt64
     /// Where the issuer listens, most preferred first; may be empty (the reader then finds it by discovery).
     public let endpoints: [SessionTokenEndpoint]
+    /// The relay the issuer also waits at, for a reader no network carries it to (docs/protocols/nearby-relay.md);
+    /// `nil` when it waits on the network only. It travels as a record of its own beside the token's.
+    public let relay: RelayServer?
 
     /// A token from its parts, checked: a 16-byte rendezvous identifier and at most four endpoints.
-    public init(rendezvous: [UInt8], secret: SessionSecret, expiry: UInt64, endpoints: [SessionTokenEndpoint] = [])
+    public init(rendezvous: [UInt8], secret: SessionSecret, expiry: UInt64, endpoints: [SessionTokenEndpoint] = [], relay: RelayServer? = nil)
         throws(SessionTokenError)
     {
         guard rendezvous.count == Self.rendezvousLength else { throw .invalidToken("the rendezvous identifier must be 16 bytes") }
@@ -33,7 +36,11 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
         self.secret = secret
         self.expiry = expiry
         self.endpoints = endpoints
+        self.relay = relay
     }
+
+    /// The room this token's two devices meet in on its relay.
+    public var relayRoom: RelayRoom { RelayRoom(secret: secret) }
 
     /// The longest a token may be valid after it is issued, in seconds (docs/protocols/nearby-bootstrap.md).
     public static let longestLifetime: Double = 60
@@ -44,8 +51,8 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
     public static let longestMessage = 1024
 
     /// A new token with a random rendezvous identifier and secret, valid for `lifetime` seconds (at most 60)
-    /// from `now`.
-    public static func issue(endpoints: [SessionTokenEndpoint] = [], at now: Date,
+    /// from `now`, naming where the issuer listens and the relay it waits at.
+    public static func issue(endpoints: [SessionTokenEndpoint] = [], relay: RelayServer? = nil, at now: Date,
                              lifetime: Double = SessionToken.longestLifetime) throws(SessionTokenError) -> SessionToken
     {
         guard lifetime > 0, lifetime <= NearbyProtocol.sessionTokenLifetime else {
@@ -55,7 +62,7 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
         let random = (0..<48).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         guard let secret = SessionSecret(bytes: random[16..<48]) else { throw .invalidToken("no secret") }
         let expiry = UInt64(max(0, (now.timeIntervalSince1970 + lifetime).rounded(.down)))
-        return try SessionToken(rendezvous: Array(random[0..<16]), secret: secret, expiry: expiry, endpoints: endpoints)
+        return try SessionToken(rendezvous: Array(random[0..<16]), secret: secret, expiry: expiry, endpoints: endpoints, relay: relay)
     }
 
     /// The rendezvous identifier as the issuer advertises it: 32 lowercase hexadecimal digits.
@@ -117,10 +124,15 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
 
     // MARK: NDEF
 
-    /// The NDEF message to write to a tag or hand to a peer: one short NFC Forum external type record.
+    /// The NDEF message to write to a tag or hand to a peer: one short NFC Forum external type record, and a
+    /// second naming the relay when there is one (a reader that knows no relay ignores it, as it ignores any
+    /// record not its own).
     public var ndefMessage: [UInt8] {
-        NDEFMessage.encode([NDEFRecord(typeNameFormat: NDEFRecord.externalType,
-                                       type: Array(NearbyProtocol.sessionTokenRecordType.utf8), payload: payload)])
+        var records = [NDEFRecord(typeNameFormat: NDEFRecord.externalType, type: Array(NearbyProtocol.sessionTokenRecordType.utf8), payload: payload)]
+        if let relay {
+            records.append(NDEFRecord(typeNameFormat: NDEFRecord.externalType, type: Array(NearbyProtocol.relayRecordType.utf8), payload: Array(relay.origin.utf8)))
+        }
+        return NDEFMessage.encode(records)
     }
 
     /// The token in an NDEF message read from a tag or a peer, refused if it has expired at `now` or claims
@@ -142,15 +154,24 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
             throw .tooLarge(limit: NearbyProtocol.sessionTokenMessageLimit)
         }
         let records = try NDEFMessage.decode(Array(ndefMessage))
-        let ours = records.filter { $0.typeNameFormat == NDEFRecord.externalType && isSessionType($0.type) }
+        let ours = records.filter { $0.typeNameFormat == NDEFRecord.externalType && isType(NearbyProtocol.sessionTokenRecordType, $0.type) }
         guard let record = ours.first else { throw .noSessionRecord }
         guard ours.count == 1 else { throw .multipleSessionRecords }
-        return try SessionToken(payload: record.payload)
+        let token = try SessionToken(payload: record.payload)
+        let relays = records.filter { $0.typeNameFormat == NDEFRecord.externalType && isType(NearbyProtocol.relayRecordType, $0.type) }
+        guard let relayRecord = relays.first else { return token }
+        guard relays.count == 1 else { throw .malformedRelay("it names two relays") }
+        guard relayRecord.payload.count <= RelayServer.longestOrigin, let origin = String(validating: relayRecord.payload, as: UTF8.self) else {
+            throw .malformedRelay("its relay is not a server's address")
+        }
+        let relay: RelayServer
+        do throws(RelayServerError) { relay = try RelayServer(origin: origin) } catch { throw .malformedRelay("its relay is not a server's address") }
+        return try SessionToken(rendezvous: token.rendezvous, secret: token.secret, expiry: token.expiry, endpoints: token.endpoints, relay: relay)
     }
 
     /// External type names compare without regard to ASCII case.
-    static func isSessionType(_ type: [UInt8]) -> Bool {
-        let expected = Array(NearbyProtocol.sessionTokenRecordType.utf8)
+    static func isType(_ name: String, _ type: [UInt8]) -> Bool {
+        let expected = Array(name.utf8)
         guard type.count == expected.count else { return false }
         return zip(type, expected).allSatisfy { a, b in
             let lower = (a >= 0x41 && a <= 0x5A) ? a + 0x20 : a
@@ -163,17 +184,17 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
     /// Tokens are equal when all their parts are; the secret is compared in constant time.
     public static func == (lhs: SessionToken, rhs: SessionToken) -> Bool {
         ConstantTime.equal(lhs.secret.bytes, rhs.secret.bytes) && lhs.rendezvous == rhs.rendezvous
-            && lhs.expiry == rhs.expiry && lhs.endpoints == rhs.endpoints
+            && lhs.expiry == rhs.expiry && lhs.endpoints == rhs.endpoints && lhs.relay == rhs.relay
     }
 
     /// Names the rendezvous, expiry and endpoints, never the secret.
     public var description: String {
-        "SessionToken(rendezvous \(rendezvousText), expires \(expiry), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), secret hidden)"
+        "SessionToken(rendezvous \(rendezvousText), expires \(expiry), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s")\(relay.map { ", relay \($0)" } ?? ""), secret hidden)"
     }
     /// The same as ``description``: no secret.
     public var debugDescription: String { description }
     /// A mirror without the secret.
     public var customMirror: Mirror {
-        Mirror(self, children: ["rendezvous": rendezvousText, "expiry": expiry, "endpoints": endpoints], displayStyle: .struct)
+        Mirror(self, children: ["rendezvous": rendezvousText, "expiry": expiry, "endpoints": endpoints, "relay": relay as Any], displayStyle: .struct)
     }
 }

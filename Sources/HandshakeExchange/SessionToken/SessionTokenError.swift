@@ -32,6 +32,9 @@ public enum SessionTokenError: HandshakeError, Equatable {
     case expiresTooLate(secondsAhead: Int)
     /// A token asked for with more endpoints than fit, or a lifetime over a minute.
     case invalidToken(String)
+    /// The record naming the relay is not one (the reason says how): the token is not used, since the
+    /// device that wrote it expects to be met there.
+    case malformedRelay(String)
 
     /// A sentence to show the person whose tap failed.
     public var description: String {
@@ -46,6 +49,7 @@ public enum SessionTokenError: HandshakeError, Equatable {
         case .multipleSessionRecords: "This NFC tag holds more than one Handshake session token; tap again."
         case .unsupportedVersion(let version): "The session token is version \(version), which this app cannot read; update the app."
         case .malformedPayload(let reason): "The session token is damaged: \(reason)."
+        case .malformedRelay(let reason): "The session token is damaged: \(reason)."
         case .expired(0): "The session token has just expired; tap again."
         case .expired(let seconds): "The session token expired \(seconds) second\(seconds == 1 ? "" : "s") ago; tap again."
         case .expiresTooLate(let seconds): "The session token claims to be valid for another \(seconds) seconds, longer than any Handshake token; it was refused."

@@ -10,12 +10,18 @@ extension NearbyCoordinator {
         source = .nfc
         let listener = try await NearbyListener.bind(host: configuration.host, port: configuration.port)
         // Listening on one address (not all of them), the token names it, so its reader can connect without
-        // browsing; on all addresses, the reader finds the issuer by its advertised rendezvous.
-        let token = try SessionToken.issue(endpoints: Self.endpoints(host: configuration.host, port: listener.port), at: Date())
+        // browsing; on all addresses, the reader finds the issuer by its advertised rendezvous, or at the relay.
+        let relay = configuration.relay
+        let token = try SessionToken.issue(endpoints: Self.endpoints(host: configuration.host, port: listener.port), relay: relay, at: Date())
         let advertiser = try NearbyAdvertiser(
             port: UInt16(listener.port), displayName: configuration.showsName ? card.card.name : nil, rendezvous: NearbyRendezvous(token),
             interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
-        do { try await advertiser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
+        do {
+            try await advertiser.start()
+        } catch {
+            // With a relay, a network that cannot multicast only leaves the relay (and the token's addresses).
+            guard relay != nil else { throw NearbyCoordinatorError.unavailable(error) }
+        }
         do {
             try await handOver(token)
         } catch {
@@ -25,16 +31,40 @@ extension NearbyCoordinator {
         apply(.looking(.tokenHandedOver(expires: token.expiresAt)))
         // One channel per token: advertising stops once it is open, and at expiry whatever happens.
         whenChannelOpens = { await advertiser.stop() }
-        let outcome = try await untilExpiry(token.expiresAt, advertiser) {
+        let network: @MainActor () async throws -> Bool = {
             try await self.serveOne(listener, origin: .sharedSecret) { transport in
                 let ending = await self.drive(transport, role: .responder, secret: token.secret)
                 if self.flow.channelOpened { return true }
                 self.notice(.refusedConnection(reason: ending?.description ?? ""))
                 return false
             }
+            return self.relayedBy == nil
         }
+        var atRelay: (@MainActor () async throws -> Bool)?
+        if let relay { atRelay = { try await self.waitAtRelay(relay, token: token) } }
+        let outcome = try await untilExpiry(token.expiresAt, advertiser) { [atRelay] in try await self.firstOf(network, atRelay) }
         await advertiser.stop()
         if outcome == .expired { throw NearbyCoordinatorError.tokenExpired }
+    }
+
+    /// Waits in the token's room on `relay` until the reader arrives there (its first bytes), then runs the
+    /// session through it, as the responder. Whether the session ran (`false`: the relay could not be
+    /// reached, the reader met us another way, or the channel never opened, so the network goes on).
+    func waitAtRelay(_ relay: RelayServer, token: SessionToken) async throws -> Bool {
+        do {
+            return try await RelayTransport.run(relay, room: token.relayRoom) { transport in
+                // The room says nothing of the other side; its first bytes are its arrival.
+                guard let arrived = await ArrivedTransport.awaitingArrival(of: transport), await self.claim(.sharedSecret) else { return false }
+                await self.carried(by: relay)
+                let ending = await self.drive(arrived, role: .responder, secret: token.secret)
+                if await self.flow.channelOpened { return true }
+                await self.notice(.refusedConnection(reason: ending?.description ?? ""))
+                return false
+            }
+        } catch {
+            relayProblem = error
+            return false
+        }
     }
 
     /// The endpoint a token names for a listener on `host`:`port`: none for the wildcard address (which is
@@ -49,6 +79,26 @@ extension NearbyCoordinator {
 
     func readToken(_ token: SessionToken) async throws {
         source = .nfc
+        // The network first; with a relay in the token, the relay too once the network has had its grace.
+        let network: @MainActor () async throws -> Bool = {
+            try await self.meetOnTheNetwork(token)
+            // Found on the network after the relay had carried the session: that was not this way's.
+            return self.relayedBy == nil
+        }
+        var atRelay: (@MainActor () async throws -> Bool)?
+        if let relay = token.relay {
+            let grace = configuration.relayGrace
+            atRelay = {
+                try await Task.sleep(for: grace)
+                return try await self.meetAtRelay(relay, token: token)
+            }
+        }
+        try await firstOf(network, atRelay)
+    }
+
+    /// Connects to the token's issuer on the network: an address the token names, or the device
+    /// advertising its rendezvous.
+    private func meetOnTheNetwork(_ token: SessionToken) async throws {
         for endpoint in token.endpoints {
             if (try? await NearbyTCP.connect(host: endpoint.host, port: Int(endpoint.port), { transport in
                 guard await self.claim(.sharedSecret) else { return }
@@ -60,6 +110,23 @@ extension NearbyCoordinator {
         _ = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport in
             guard await self.claim(.sharedSecret) else { return }
             await self.drive(transport, role: .initiator, secret: token.secret)
+        }
+    }
+
+    /// Meets the token's issuer in its room on `relay`, as the initiator. Whether the session ran there.
+    private func meetAtRelay(_ relay: RelayServer, token: SessionToken) async throws -> Bool {
+        // The network carried it within the grace: no need of the relay.
+        guard !flow.isClaimed else { return false }
+        do {
+            return try await RelayTransport.run(relay, room: token.relayRoom) { transport in
+                guard await self.claim(.sharedSecret) else { return false }
+                await self.carried(by: relay)
+                await self.drive(transport, role: .initiator, secret: token.secret)
+                return true
+            }
+        } catch {
+            relayProblem = error
+            return false
         }
     }
 

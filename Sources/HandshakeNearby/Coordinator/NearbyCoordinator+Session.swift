@@ -44,7 +44,8 @@ extension NearbyCoordinator {
     /// when it changed.
     func publish() {
         let chosen = lobby.chosenPeer.map(person)
-        let next = NearbySnapshot(stage: flow.stage(people: lobby.people.map(person), chosen: chosen), ownCard: card, notices: notices)
+        let next = NearbySnapshot(
+            stage: flow.stage(people: lobby.people.map(person), chosen: chosen), ownCard: card, notices: notices, relay: relayedBy)
         if !flow.awaitsKeepAnswer {
             let waiters = settleWaiters
             settleWaiters = []

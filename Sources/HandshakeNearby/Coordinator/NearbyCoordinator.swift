@@ -50,6 +50,10 @@ public final class NearbyCoordinator {
     @ObservationIgnored var source: ContactSource = .nearby
     /// Why the one attempt on a shown code failed.
     @ObservationIgnored var codeFailure: ShortCodeError?
+    /// Why the relay could not carry the meeting, when it could not (said if nobody is met another way).
+    @ObservationIgnored var relayProblem: (any Error)?
+    /// The relay that carries the session, once it does: the screens say so, and the meeting keeps it.
+    @ObservationIgnored var relayedBy: RelayServer?
     /// Called once when the session's channel opens (a token's or code's advertisement stops then).
     @ObservationIgnored var whenChannelOpens: (@MainActor () async -> Void)?
     /// The people in the list to connect to (discovery only): each found device, once.
@@ -89,6 +93,13 @@ public final class NearbyCoordinator {
         /// the seed's auto-save) or asked about first. A card that matches a contact's email or phone asks
         /// "merge, or add separately?" either way.
         public var keeping: Keeping = .ask
+        /// The relay a token's issuer also waits at (the person's registered mailbox server), named in the
+        /// token so the reader can meet it there when no network carries one to the other
+        /// (docs/protocols/nearby-relay.md); `nil`: the network only. A reader uses the relay its token names.
+        public var relay: RelayServer?
+        /// How long a token's reader tries the network alone before the relay too: the network is preferred
+        /// when both would carry the exchange.
+        public var relayGrace: Duration = .seconds(1)
         /// How the session waits and keeps time.
         public var clock: any ExchangeClock = SystemExchangeClock()
         /// How long, without a note of ours, to wait for theirs before closing.

@@ -24,6 +24,8 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
     case notFound(what: String)
     /// Two devices nearby matched; the sentence says what to do.
     case ambiguous(String)
+    /// The other device was met neither on the network nor through the relay; each sentence says why.
+    case notMet(network: String, relay: String)
     /// No exchange completed within the time limit.
     case timedOut(seconds: Int)
     /// The time limit passed while nobody in the list of people nearby answered to the person's choice (a
@@ -47,6 +49,7 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
         case .codeExpired: "Nobody typed the code within 5 minutes. Nothing was stored; run again for a new one."
         case .codeFailed(let error, let shownHere): shownHere ? "\(error.description) This code is used up; run again for a new one." : error.description
         case .notFound(let what): "No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?"
+        case .notMet(let network, let relay): "Nobody was met. On this network: \(network) Through the server: \(relay) Nothing was exchanged."
         case .ambiguous(let sentence): sentence
         case .timedOut(let seconds): "No exchange completed within \(Self.seconds(seconds)). Nothing was stored."
         case .nobodyChosen(let choice, let seconds):

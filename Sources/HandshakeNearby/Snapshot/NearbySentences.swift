@@ -39,6 +39,13 @@ public enum NearbySentences {
         "\(name ?? "Someone") asks to exchange cards."
     }
 
+    /// Said once the relay carries the session: both screens say the exchange goes through a server, and
+    /// that the server cannot read it (the channel is end to end). The host was read as a host name or an
+    /// address, nothing else.
+    public static func throughServer(_ relay: RelayServer) -> String {
+        "Through the server \(relay.host): its relay carries this exchange, sealed end to end, so it cannot read it."
+    }
+
     /// The common friends, in a line.
     public static func commonFriends(_ friends: NearbyCommonFriends) -> String {
         switch friends {

@@ -19,12 +19,16 @@ public struct NearbySnapshot: Sendable, Equatable {
     /// The latest sentences worth a line (a device turned away, a connection without the token, a problem), oldest
     /// first, each numbered so a log shows it once; at most ``NearbyNotice/kept``.
     public var notices: [NearbyNotice]
+    /// The mailbox server's relay that carries the session, when no network did (docs/protocols/nearby-relay.md):
+    /// every screen after the channel opened says so (``NearbySentences/throughServer(_:)``).
+    public var relay: RelayServer?
 
     /// A snapshot (the coordinator makes these; an app's previews may too).
-    public init(stage: Stage, ownCard: SignedCard, notices: [NearbyNotice] = []) {
+    public init(stage: Stage, ownCard: SignedCard, notices: [NearbyNotice] = [], relay: RelayServer? = nil) {
         self.stage = stage
         self.ownCard = ownCard
         self.notices = notices
+        self.relay = relay
     }
 
     /// Where the exchange is.

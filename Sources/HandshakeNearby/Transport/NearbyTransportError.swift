@@ -15,6 +15,8 @@ public enum NearbyTransportError: HandshakeError, Equatable {
     case cannotConnect(host: String, port: Int, reason: String)
     /// The connection failed once made; the text says how.
     case connectionFailed(String)
+    /// The relay on the server could not be reached, or would not open the room; the reason says why.
+    case relayUnavailable(server: String, reason: String)
 
     /// A sentence to show the person whose exchange failed.
     public var description: String {
@@ -25,6 +27,8 @@ public enum NearbyTransportError: HandshakeError, Equatable {
             return "Cannot reach the other device at \(Self.shown(host)) port \(port): \(Self.shown(reason)). Are both devices on the same network?"
         case .connectionFailed(let reason):
             return "The connection to the other device failed: \(Self.shown(reason))."
+        case .relayUnavailable(let server, let reason):
+            return "Cannot meet through the server \(Self.shown(server)): \(Self.shown(reason))."
         }
     }
 

@@ -37,10 +37,10 @@ struct NearbyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Choose this person from the devices found nearby (their advertised name, or the start of their id) and send your request at once; requests from anyone else are declined.", valueName: "name|id"))
     var select: String?
 
-    @Option(help: ArgumentHelp("Write a session token to this file for the other person to read (the NFC tap), then wait for them; it works once, within 60 seconds.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a session token to this file for the other person to read (the NFC tap), then wait for them; it works once, within 60 seconds. A file ending in .png holds its QR code: one scan is the tap.", valueName: "file"))
     var tokenOut: String?
 
-    @Option(help: ArgumentHelp("Read the other person's session token from this file and connect to their device.", valueName: "file"))
+    @Option(help: ArgumentHelp("Read the other person's session token from this file (as --token-out wrote it, or a picture of its QR code) and connect to their device.", valueName: "file"))
     var tokenIn: String?
 
     @Flag(help: "Show a 12-character code for the other person to type; it works once, within 5 minutes.")
@@ -66,6 +66,12 @@ struct NearbyCommand: AsyncParsableCommand {
 
     @Flag(help: "Show your card's name to the devices nearby while you are looking (otherwise they see only a random id).")
     var showName = false
+
+    @Option(help: ArgumentHelp("With --token-out, also wait at this server's relay, for someone no network carries you to (default: your registered server).", valueName: "url"))
+    var relay: String?
+
+    @Flag(help: "With --token-out, meet on the local network only, even with a registered server.")
+    var noRelay = false
 
     // MARK: What to do once connected
 
@@ -101,6 +107,10 @@ struct NearbyCommand: AsyncParsableCommand {
             do { _ = try ShortCode(parsing: code) } catch { throw ValidationError("--code: \(error)") }
         }
         if let select, select.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--select needs a name or an id.") }
+        if let relay {
+            do throws(RelayServerError) { _ = try RelayServer(origin: relay) } catch { throw ValidationError("--relay: \(error.description)") }
+            if noRelay { throw ValidationError("--relay and --no-relay say opposite things: give one.") }
+        }
         if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds.") }
         // The note's own rule (scalars, marks, hidden characters), before anything goes out: a note that could
         // not be sent must not cost the exchange it was written for.

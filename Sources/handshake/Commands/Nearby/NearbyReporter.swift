@@ -25,6 +25,9 @@ struct NearbyReporter {
             if case .looking(let earlier)? = old?.stage { before = earlier }
             reportLooking(from: before, to: looking, choosing: choosing)
         }
+        if let relay = new.relay, old?.relay == nil {
+            emit("throughServer", ["server": relay.origin], text: TerminalLine(lines: NearbySentences.throughServer(relay)))
+        }
         let wasOpen = old?.channelOpened ?? false
         if new.channelOpened, !wasOpen, let session = new.session {
             confirm(session, ownCard: new.ownCard)

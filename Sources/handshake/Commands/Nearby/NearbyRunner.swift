@@ -2,6 +2,10 @@ import Foundation
 import HandshakeCore
 import HandshakeExchange
 import HandshakeNearby
+import HandshakePresentation
+import HandshakeQR
+import HandshakeQRPNG
+import HandshakeQRReader
 import HandshakeStore
 
 /// `handshake nearby` as a front end of HandshakeNearby's `NearbyCoordinator`: it prints what changed
@@ -29,7 +33,8 @@ final class NearbyRunner {
 
     /// Meets the other device, runs the session, and exits 1 with a sentence unless it completed.
     func run() async throws {
-        let account = try HandshakeHome.current().account()
+        let home = HandshakeHome.current()
+        let account = try home.account()
         // The person confirms at the prompt (or with --yes); a terminal has no second factor to ask.
         var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.host = options.host
@@ -41,13 +46,14 @@ final class NearbyRunner {
         configuration.requestKind = options.oneWay ? .give : .exchange
         // --yes: someone new is added without asking.
         configuration.keeping = options.yes ? .atOnce : .ask
+        configuration.relay = relay(in: home)
         let coordinator: NearbyCoordinator
         do {
             coordinator = try NearbyCoordinator(account: account, configuration: configuration)
         } catch let error as CardFieldError {
             throw CommandFailure(error.description)
         }
-        let meeting = try meeting(for: options.meeting)
+        let meeting = try await meeting(for: options.meeting)
         let following = Task { await self.follow(coordinator) }
         // At a terminal, the person chooses from the list by typing a number, a name or the start of an id: the
         // list last shown (the person reads it on the terminal) resolves it by the library's rule.
@@ -91,14 +97,23 @@ final class NearbyRunner {
     }
 
     /// The coordinator's meeting for the command line's way to meet: token files are read and written here.
-    func meeting(for meeting: NearbyCommandMeeting) throws -> NearbyMeeting {
+    func meeting(for meeting: NearbyCommandMeeting) async throws -> NearbyMeeting {
         switch meeting {
         case .discover(let select): return .discover(choice: select)
         case .giveToken(let file):
             return .giveToken { token in
-                try SecretFile.write(token.ndefMessage, to: file)
+                try SecretFile.write(Self.isPicture(file) ? try Self.picture(of: token) : token.ndefMessage, to: file)
             }
         case .readToken(let file):
+            if Self.isPicture(file) {
+                let text: [UInt8]
+                do throws(QRPictureError) { text = try await QRPictureReader().read(fileAt: file.path) } catch { throw CommandFailure(error.description) }
+                do throws(SessionTokenError) {
+                    return .readToken(try SessionToken(qrText: String(decoding: text, as: UTF8.self), at: Date()))
+                } catch {
+                    throw CommandFailure(error.description)
+                }
+            }
             let bytes = try SecretFile.read(file, limit: SessionToken.longestMessage)
             do { return .readToken(try SessionToken(ndefMessage: bytes, at: Date())) } catch { throw CommandFailure(error.description) }
         case .showCode: return .showCode
@@ -106,6 +121,22 @@ final class NearbyRunner {
         case .listen: return .listen
         case .connect(let address): return .connect(host: address.host, port: address.port)
         }
+    }
+
+    /// Whether a token file is a picture of its QR code (by its name), not its NDEF message.
+    nonisolated static func isPicture(_ file: URL) -> Bool { ["png", "jpg", "jpeg"].contains(file.pathExtension.lowercased()) }
+
+    /// The PNG of `token`'s QR code, at the level every Handshake code has.
+    nonisolated static func picture(of token: SessionToken) throws -> [UInt8] {
+        try QRCode(encoding: token.qrText, errorCorrection: CardQRCode.errorCorrection).png(moduleSize: 8, quietZone: 4)
+    }
+
+    /// The relay a token's issuer waits at too: `--relay`, else the registered server, unless `--no-relay`.
+    func relay(in home: HandshakeHome) -> RelayServer? {
+        guard !options.noRelay else { return nil }
+        if let given = options.relay { return try? RelayServer(origin: given) }
+        guard let server = RegisteredServer.registration(in: home).server(), let scheme = server.scheme, let host = server.host else { return nil }
+        return try? RelayServer(origin: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(server.port.map { ":\($0)" } ?? "")")
     }
 
     // MARK: Answering
