@@ -59,7 +59,7 @@ public final class NetworkNamespacePair: Sendable {
     }
 
     /// How many pairs this process has made.
-    private static let pairsMade = Atomic<Int>(0)
+    static let pairsMade = Atomic<Int>(0)
 
     /// Deletes both namespaces (the veth pair goes with them). Safe to call twice.
     public func remove() {
@@ -78,7 +78,7 @@ public final class NetworkNamespacePair: Sendable {
         }
     }
 
-    private static func hex(_ value: Int, digits: Int) -> String {
+    static func hex(_ value: Int, digits: Int) -> String {
         let text = String(value, radix: 16)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
