@@ -283,7 +283,8 @@ let package = Package(
             dependencies: ["HandshakeCore", "HandshakeStore", "HandshakeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
-            name: "HandshakeExchangeTests", dependencies: ["HandshakeExchange", "HandshakeCore", "HandshakeTestSupport"],
+            name: "HandshakeExchangeTests",
+            dependencies: ["HandshakeExchange", "HandshakeCore", "HandshakeTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Conformance", "Vectors"],  // Python peers and test vectors, read at run time
             swiftSettings: strict),
         .testTarget(

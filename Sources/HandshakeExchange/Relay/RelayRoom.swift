@@ -7,7 +7,7 @@ import Crypto
 import Foundation
 
 /// A relay room's name, derived from a session's secret.
-public struct RelayRoom: Sendable, Hashable, CustomStringConvertible {
+@_spi(Wire) public struct RelayRoom: Sendable, Hashable, CustomStringConvertible {
     /// The label the name is derived over.
     static let label = Array("handshake relay room v1".utf8)
 

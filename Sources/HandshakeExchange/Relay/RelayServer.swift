@@ -74,7 +74,7 @@ public struct RelayServer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path of `room`'s relay connection on this server.
-    public func path(of room: RelayRoom) -> String { "/v1/relay/" + room.text }
+    @_spi(Wire) public func path(of room: RelayRoom) -> String { "/v1/relay/" + room.text }
 
     /// The origin.
     public var description: String { origin }

@@ -40,7 +40,7 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible, Custom
     }
 
     /// The room this token's two devices meet in on its relay.
-    public var relayRoom: RelayRoom { RelayRoom(secret: secret) }
+    @_spi(Wire) public var relayRoom: RelayRoom { RelayRoom(secret: secret) }
 
     /// The longest a token may be valid after it is issued, in seconds (docs/protocols/nearby-bootstrap.md).
     public static let longestLifetime: Double = 60

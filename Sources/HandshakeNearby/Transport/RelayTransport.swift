@@ -5,7 +5,7 @@
 // their cutting; the secure channel above frames, bounds and judges them, end to end, so the relay reads
 // nothing. A room the relay ends or refuses ends `incoming`, with the relay's sentence kept for the person.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import NIOCore
 import NIOHTTP1
 import NIOPosix
