@@ -97,14 +97,7 @@ public enum UntrustedText {
                 escaped += escape(scalar)
                 return
             }
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
+            if let entity = markupEntity(scalar) { escaped += entity } else { escaped.unicodeScalars.append(scalar) }
         }
         return escaped
     }
@@ -123,19 +116,29 @@ public enum UntrustedText {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count + 16)
         HiddenScalars.forEach(text, keepingLineBreaks: true) { scalar, disposition in
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\u{0}": escaped += "&#xFFFD;"
-            case _ where disposition == .shown: escaped.unicodeScalars.append(scalar)
-            case _ where windows1252Remapped.contains(scalar.value): escaped.unicodeScalars.append(scalar)
-            default: escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+            if let entity = markupEntity(scalar) {
+                escaped += entity
+            } else if scalar == "\u{0}" {
+                escaped += "&#xFFFD;"
+            } else if disposition == .shown || windows1252Remapped.contains(scalar.value) {
+                escaped.unicodeScalars.append(scalar)
+            } else {
+                escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
             }
         }
         return escaped
+    }
+
+    /// The entity of a scalar that is markup in HTML (`& < > " '`), `nil` for any other.
+    private static func markupEntity(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: nil
+        }
     }
 
     /// The C1 controls an HTML parser reads a numeric reference to as a Windows-1252 character instead

@@ -65,37 +65,26 @@ struct RelayTransport: ExchangeTransport {
             return try await channel.executeThenClose { inbound, outbound in
                 let (incoming, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
                 let transport = RelayTransport(incoming: incoming, outbound: outbound, endIncoming: { continuation.finish() })
-                return try await withThrowingTaskGroup(of: Result?.self) { group in
-                    group.addTask {
-                        do {
-                            for try await frame in inbound {
-                                switch frame.opcode {
-                                case .binary, .continuation:
-                                    continuation.yield(Array(frame.unmaskedData.readableBytesView))
-                                case .ping:
-                                    try? await outbound.write(Self.frame(.pong, frame.unmaskedData))
-                                case .connectionClose:
-                                    continuation.finish(throwing: ending(relay, frame.unmaskedData))
-                                    return nil
-                                default:
-                                    continue
-                                }
+                return try await runBesideReader({
+                    do {
+                        for try await frame in inbound {
+                            switch frame.opcode {
+                            case .binary, .continuation:
+                                continuation.yield(Array(frame.unmaskedData.readableBytesView))
+                            case .ping:
+                                try? await outbound.write(Self.frame(.pong, frame.unmaskedData))
+                            case .connectionClose:
+                                continuation.finish(throwing: ending(relay, frame.unmaskedData))
+                                return
+                            default:
+                                continue
                             }
-                            continuation.finish()
-                        } catch {
-                            continuation.finish(throwing: error)
                         }
-                        return nil
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
                     }
-                    group.addTask { try await body(transport) }
-                    while let next = try await group.next() {
-                        if let result = next {
-                            group.cancelAll()
-                            return result
-                        }
-                    }
-                    throw CancellationError()
-                }
+                }, { try await body(transport) })
             }
         } catch {
             throw .relayUnavailable(server: relay.origin, reason: "\(error)")

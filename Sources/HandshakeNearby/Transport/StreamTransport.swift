@@ -27,26 +27,35 @@ struct StreamTransport: ExchangeTransport {
         try await channel.executeThenClose { inbound, outbound in
             let (incoming, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
             let transport = StreamTransport(incoming: incoming, outbound: outbound, endIncoming: { continuation.finish() })
-            return try await withThrowingTaskGroup(of: Result?.self) { group in
-                group.addTask {
-                    do {
-                        for try await buffer in inbound { continuation.yield(Array(buffer.readableBytesView)) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                    return nil
+            return try await runBesideReader({
+                do {
+                    for try await buffer in inbound { continuation.yield(Array(buffer.readableBytesView)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
                 }
-                group.addTask { try await body(transport) }
-                // The body's result; the reader stops with the channel.
-                while let next = try await group.next() {
-                    if let result = next {
-                        group.cancelAll()
-                        return result
-                    }
-                }
-                throw CancellationError()
+            }, { try await body(transport) })
+        }
+    }
+}
+
+/// Runs `body` beside `read` (which feeds a transport's `incoming` until its connection ends) and gives the
+/// body's result; the reader stops with it. What a transport over a connection of any kind does.
+func runBesideReader<Result: Sendable>(
+    _ read: @Sendable @escaping () async -> Void, _ body: @Sendable @escaping () async throws -> Result
+) async throws -> Result {
+    try await withThrowingTaskGroup(of: Result?.self) { group in
+        group.addTask {
+            await read()
+            return nil
+        }
+        group.addTask { try await body() }
+        while let next = try await group.next() {
+            if let result = next {
+                group.cancelAll()
+                return result
             }
         }
+        throw CancellationError()
     }
 }
