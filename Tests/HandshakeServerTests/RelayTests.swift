@@ -96,7 +96,7 @@ struct RelayRoomsTests {
         return nil
     }
 
-    @Test("a room nobody joined ends at the waiting time, then may be opened again")
+    @Test("a room nobody joined ends at the waiting time, and is used up: its token has expired by then")
     func nobodyCame() async throws {
         let limits = RelayLimits()
         let rooms = RelayRooms(limits: limits, metrics: MailboxMetrics())
@@ -107,6 +107,7 @@ struct RelayRoomsTests {
         #expect(await Self.ending(of: first.deliveries) == .some(.nobodyCame))
         await rooms.leave(Self.room, seat: first.seat, from: "a", now: Self.start.addingTimeInterval(limits.waiting))
         #expect(await rooms.counts == (0, 0))
+        #expect(await rooms.join(Self.room, from: "a", now: Self.start.addingTimeInterval(limits.waiting + 1)).failure == .roomUsed)
     }
 
     @Test("a paired room ends at its lifetime even while it carries; what waits for the second side is bounded")

@@ -19,7 +19,8 @@ extension SessionToken {
     /// The token in a QR code's text, refused as ``init(ndefMessage:at:)`` refuses it, or when the text is not
     /// Base45 after its prefix.
     public init(qrText text: String, at now: Date) throws(SessionTokenError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Line ends a reader may add go; spaces stay, since a space is one of Base45's characters.
+        let trimmed = text.trimmingCharacters(in: .newlines)
         guard Self.isQRText(trimmed), trimmed.utf8.count <= 2 * NearbyProtocol.sessionTokenMessageLimit else {
             throw .malformedPayload("it is not a session token's QR text (HT1:…)")
         }

@@ -61,7 +61,7 @@ extension NearbyCoordinator {
         (error as? any HandshakeError)?.description ?? "\(error)"
     }
 
-    /// The session runs through `relay`: said on the screens, kept with the meeting.
+    /// The session runs through `relay`: said on the screens.
     func carried(by relay: RelayServer) {
         relayedBy = relay
         publish()

@@ -7,9 +7,11 @@ import Foundation
 public struct RelayLimits: Sendable, Equatable {
     /// The largest message one side may send, in bytes (a card with its photo fits in two).
     public var messageBytes = 64 * 1024
-    /// What a room carries in all, both ways, in bytes: two cards with their photos, the notes and common
-    /// friends several times over.
-    public var roomBytes = 512 * 1024
+    /// What a room carries in all, both ways, in bytes: the largest exchange there is, two cards with their
+    /// photos (64 KiB each) and both sides' common-friends sets at their largest bound (4,096 entries: four
+    /// messages of 262,146 bytes in all, docs/protocols/nearby-common-friends.md), with room to spare. A
+    /// real exchange carries a few kilobytes.
+    public var roomBytes = 2 * 1024 * 1024
     /// What the first side may send before the other has joined, in bytes: held and handed over on arrival.
     public var waitingBytes = 64 * 1024
     /// How long the first side waits for the other: longer than a session token lives (60 s).

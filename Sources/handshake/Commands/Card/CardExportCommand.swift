@@ -40,16 +40,19 @@ struct CardExportCommand: ParsableCommand {
               cbor      the signed card's bytes (binary; use -o FILE or redirect)
               qr-text   HS1:… text for a QR code
               code      the read-aloud code, in groups of five characters
-              link      handshake://card#… (the card travels in the link itself; no server); with --web, your
-                        card's page on your server, https://SERVER/c#…, which any phone opens
+              link      handshake://card#…: the card travels in the link itself
               vcard     a vCard 4.0 for address books, with the signed card inside
-              png       a picture of the card's QR code (error correction M; binary: use -o FILE); with --web,
-                        the QR code of the card page link
+              png       a picture of the card's QR code (binary: use -o FILE)
               svg       the same QR code as SVG
-              vc-jwt    a W3C Verifiable Credential (JWT, alg EdDSA) signed by your did:key, for wallets and
-                        verifiers; it carries your signed card too, so Handshake reads it back verified.
-                        VC Data Model 1.1 by default (what OpenID4VP's jwt_vc_json and most wallets read);
-                        --vc-version 2 writes VC Data Model 2.0 (VC-JOSE-COSE, typ vc+jwt). Both are read.
+              vc-jwt    a W3C Verifiable Credential (JWT) signed by your did:key
+
+            With --web, link gives your card's page on your registered server \
+            (https://SERVER/c#…), which any phone opens, and png and svg its QR code.
+
+            A vc-jwt (alg EdDSA) is for wallets and verifiers, and carries your signed card too, so \
+            Handshake reads it back verified. It follows VC Data Model 1.1 by default (what OpenID4VP's \
+            jwt_vc_json and most wallets read); --vc-version 2 writes VC Data Model 2.0 (VC-JOSE-COSE, typ \
+            vc+jwt). Both are read. Every QR code has error correction M.
 
             Only the fields in your sharing profile go out (see `handshake card profile`).
             """

@@ -111,6 +111,12 @@ struct NearbyCommand: AsyncParsableCommand {
             do throws(RelayServerError) { _ = try RelayServer(origin: relay) } catch { throw ValidationError("--relay: \(error.description)") }
             if noRelay { throw ValidationError("--relay and --no-relay say opposite things: give one.") }
         }
+        if relay != nil || noRelay, tokenOut == nil {
+            throw ValidationError("--relay and --no-relay go with --token-out: a token's reader meets at the relay its token names.")
+        }
+        if let tokenOut, ["jpg", "jpeg"].contains(URL(fileURLWithPath: tokenOut).pathExtension.lowercased()) {
+            throw ValidationError("--token-out writes its picture as PNG: name the file .png.")
+        }
         if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds.") }
         // The note's own rule (scalars, marks, hidden characters), before anything goes out: a note that could
         // not be sent must not cost the exchange it was written for.

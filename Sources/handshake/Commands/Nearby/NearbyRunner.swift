@@ -102,7 +102,7 @@ final class NearbyRunner {
         case .discover(let select): return .discover(choice: select)
         case .giveToken(let file):
             return .giveToken { token in
-                try SecretFile.write(Self.isPicture(file) ? try Self.picture(of: token) : token.ndefMessage, to: file)
+                try SecretFile.write(file.pathExtension.lowercased() == "png" ? try Self.picture(of: token) : token.ndefMessage, to: file)
             }
         case .readToken(let file):
             if Self.isPicture(file) {
@@ -123,7 +123,7 @@ final class NearbyRunner {
         }
     }
 
-    /// Whether a token file is a picture of its QR code (by its name), not its NDEF message.
+    /// Whether a token file to read is a picture of its QR code (by its name), not its NDEF message.
     nonisolated static func isPicture(_ file: URL) -> Bool { ["png", "jpg", "jpeg"].contains(file.pathExtension.lowercased()) }
 
     /// The PNG of `token`'s QR code, at the level every Handshake code has.
