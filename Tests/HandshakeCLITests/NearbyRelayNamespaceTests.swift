@@ -77,6 +77,35 @@ struct NearbyRelayNamespaceTests {
         await server.stop()
     }
 
+    @Test("a reader written from the docs alone (Python: ndeflib, hmac, websockets, noiseprotocol) meets the program through the relay")
+    func aReaderFromTheDocs() async throws {
+        let (ada, _) = try await NearbyNamespaceTests.people()
+        let triangle = try NetworkNamespaceTriangle()
+        defer { triangle.remove() }
+        let port = CLI.serverPort()
+        let serverHome = try CLI()
+        let server = try Self.start(
+            [try CLI.binary.path, "serve", "--host", triangle.serverHost, "--port", String(port), "--database", "sqlite::memory:"],
+            in: triangle.server, home: serverHome.home)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        try await Self.awaitServer(triangle, port: port)
+        let token = ada.file("token.ndef")
+        let showing = try Running(
+            ada, ["nearby", "--token-out", token.path, "--relay", "http://\(triangle.serverHost):\(port)", "--yes", "--json", "--timeout", "15"],
+            namespace: triangle.first)
+        #expect(try #require(try await showing.nextEvent())["event"] as? String == "tokenWritten")
+        let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile/relay_reader.py")
+        let read = try await Tool.run(arguments: triangle.command(in: triangle.second, ["python3", reader.path, token.path]))
+        try #require(read.status == 0, "\(read.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any], "\(read.stdout)")
+        #expect(seen["established"] as? Bool == true, "the channel opened through the relay: \(seen)")
+        #expect((seen["kinds"] as? [Int])?.isEmpty == false, "a sealed message of the program's arrived and opened: \(seen)")
+        let adaEvents = try await NearbyNamespaceTests.finish(showing)
+        #expect(adaEvents.contains { $0["event"] as? String == "throughServer" } && adaEvents.contains { $0["event"] as? String == "connected" }, "\(adaEvents)")
+        #expect(adaEvents.last?["outcome"] as? String != "completed", "the reader sent no card: \(adaEvents)")
+        await server.stop()
+    }
+
     @Test("a relay that tampers gets nothing kept: a flipped bit, or every message sent back to its sender", arguments: ["flip", "reflect"])
     func aTamperingRelay(mode: String) async throws {
         let (ada, bob) = try await NearbyNamespaceTests.people()
