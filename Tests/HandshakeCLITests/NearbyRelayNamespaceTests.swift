@@ -29,6 +29,16 @@ struct NearbyRelayNamespaceTests {
         return process
     }
 
+    /// `handshake serve` in `triangle`'s server namespace on a free port, once it answers.
+    static func serve(in triangle: NetworkNamespaceTriangle) async throws -> (Process, Int) {
+        let port = CLI.serverPort()
+        let server = try start(
+            [try CLI.binary.path, "serve", "--host", triangle.serverHost, "--port", String(port), "--database", "sqlite::memory:"],
+            in: triangle.server, home: try CLI().home)
+        try await awaitServer(triangle, port: port)
+        return (server, port)
+    }
+
     /// Waits until the server in `triangle`'s server namespace answers `/health` from the first device.
     static func awaitServer(_ triangle: NetworkNamespaceTriangle, port: Int) async throws {
         for _ in 0..<100 {
@@ -44,14 +54,9 @@ struct NearbyRelayNamespaceTests {
         let (ada, bob) = try await NearbyNamespaceTests.people()
         let triangle = try NetworkNamespaceTriangle()
         defer { triangle.remove() }
-        let port = CLI.serverPort()
-        let serverHome = try CLI()
-        let server = try Self.start(
-            [try CLI.binary.path, "serve", "--host", triangle.serverHost, "--port", String(port), "--database", "sqlite::memory:"],
-            in: triangle.server, home: serverHome.home)
+        let (server, port) = try await Self.serve(in: triangle)
         // Killed on every way out (a `defer` cannot wait); stopped in order at the end.
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-        try await Self.awaitServer(triangle, port: port)
         // The two devices cannot reach each other.
         let across = try await Tool.run(arguments: triangle.command(in: triangle.first, ["curl", "-s", "-m", "1", "http://\(triangle.secondHost):9/"]))
         #expect(across.status != 0)
@@ -82,13 +87,8 @@ struct NearbyRelayNamespaceTests {
         let (ada, _) = try await NearbyNamespaceTests.people()
         let triangle = try NetworkNamespaceTriangle()
         defer { triangle.remove() }
-        let port = CLI.serverPort()
-        let serverHome = try CLI()
-        let server = try Self.start(
-            [try CLI.binary.path, "serve", "--host", triangle.serverHost, "--port", String(port), "--database", "sqlite::memory:"],
-            in: triangle.server, home: serverHome.home)
+        let (server, port) = try await Self.serve(in: triangle)
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-        try await Self.awaitServer(triangle, port: port)
         let token = ada.file("token.ndef")
         let showing = try Running(
             ada, ["nearby", "--token-out", token.path, "--relay", "http://\(triangle.serverHost):\(port)", "--yes", "--json", "--timeout", "15"],
