@@ -45,6 +45,10 @@ import Testing
         let requests = try #require(try JSONSerialization.jsonObject(with: received.stdoutBytes) as? [[String: Any]])
         #expect(requests.count == 1)
         #expect(requests.first?["note"] as? String == "Good to meet you")
+        #expect(requests.first?["senderVerified"] as? Bool == true, "the sender's card verified: \(requests)")
+        #expect((requests.first?["senderFields"] as? [String: Any])?["name"] as? String == requests.first?["name"] as? String,
+                "the verified fields, and the name as the list shows it: \(requests)")
+        #expect((requests.first?["name"] as? String)?.hasPrefix("Bob") == true)
         let id = try #require(requests.first?["id"] as? String)
 
         let accepted = try await ada.run("request", "accept", id)

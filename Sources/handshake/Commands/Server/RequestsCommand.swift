@@ -20,25 +20,38 @@ struct RequestsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    /// One request as `--json` prints it: the API's own names, the cards as verified here.
+    /// One request as `--json` prints it: the API's own names, the cards as verified here, and the other
+    /// person's name as the list shows it.
     struct Report: Encodable {
         let id: String
         let sender: String
         let receiver: String
+        /// The other person's name as the text list shows it (`DisplayName`).
+        let name: String
+        /// Each card as it came, base64url; a card that did not verify (its own key, the Node ID it names) is
+        /// left out, and its side's `…Verified` is false.
         let senderCard: String?
         let receiverCard: String?
+        let senderVerified: Bool
+        /// The fields of each verified card.
+        let senderFields: CardFields?
+        let receiverFields: CardFields?
         let note: String?
         let route: String
         let status: String
         let createdAt: String
         let answeredAt: String?
 
-        init(_ request: MailboxFriendRequest) {
+        init(_ request: MailboxFriendRequest, me: NodeID) {
             id = request.id
             sender = request.sender.rawValue
             receiver = request.receiver.rawValue
+            name = DisplayName.other(in: request, me: me)
             senderCard = request.senderCard.map { Base64URL.encode($0.bytes) }
             receiverCard = request.receiverCard.map { Base64URL.encode($0.bytes) }
+            senderVerified = request.senderCard != nil
+            senderFields = request.senderCard?.card.fields
+            receiverFields = request.receiverCard?.card.fields
             note = request.note
             route = request.route.rawValue
             status = request.status.rawValue
@@ -51,7 +64,7 @@ struct RequestsCommand: AsyncParsableCommand {
         let home = HandshakeHome.current()
         let identity = try home.identity()
         let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
-        if json { try Output.json(requests.map(Report.init)) }
+        if json { try Output.json(requests.map { Report($0, me: identity.nodeID) }) }
         if !json && requests.isEmpty { print(sent ? "You have sent no requests." : "No requests.") }
         let kept = sent ? try home.account().keepAccepted(requests) : [:]
         for request in requests {
