@@ -66,11 +66,13 @@ public struct RelayServer: Sendable, Hashable, CustomStringConvertible {
         host = hostPart.lowercased()
     }
 
-    /// The origin, as a token carries it: the scheme, the host and the port when it is not the scheme's own.
-    public var origin: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        let defaultPort = secure ? 443 : 80
-        return (secure ? "https://" : "http://") + shownHost + (port == defaultPort ? "" : ":\(port)")
+    /// The origin, as a token carries it: the scheme, then ``authority``.
+    public var origin: String { (secure ? "https://" : "http://") + authority }
+
+    /// The host (an IPv6 address in brackets) and the port when it is not the scheme's own: what an HTTP
+    /// request's `Host` names.
+    public var authority: String {
+        (host.contains(":") ? "[\(host)]" : host) + (port == (secure ? 443 : 80) ? "" : ":\(port)")
     }
 
     /// The path of `room`'s relay connection on this server.

@@ -105,7 +105,7 @@ struct RelayTransport: ExchangeTransport {
     private static func open(_ relay: RelayServer, room: RelayRoom) async throws -> NIOAsyncChannel<WebSocketFrame, WebSocketFrame> {
         let tls = relay.secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
         var headers = HTTPHeaders()
-        headers.add(name: "Host", value: relay.origin.split(separator: "/").last.map(String.init) ?? relay.host)
+        headers.add(name: "Host", value: relay.authority)
         headers.add(name: "Content-Length", value: "0")
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: relay.path(of: room), headers: headers)
         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 64 * 1024) { channel, _ in

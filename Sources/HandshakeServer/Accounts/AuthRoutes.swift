@@ -85,12 +85,8 @@ struct AuthRoutes: Sendable {
     /// Who asks: the connection's peer, or behind a trusted proxy the address it appended to
     /// `X-Forwarded-For` (the last one: the ones before it are the client's own word).
     func clientAddress(_ request: Request, _ context: MailboxContext) -> String? {
-        if policy.trustForwardedFor, let header = HTTPFields.Element.Name("X-Forwarded-For").flatMap({ request.headers[$0] }),
-            let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
-        {
-            return last
-        }
-        return context.remoteAddress?.ipAddress
+        policy.clientAddress(
+            forwardedFor: HTTPFields.Element.Name("X-Forwarded-For").flatMap { request.headers[$0] }, peer: context.remoteAddress?.ipAddress)
     }
 
     @Sendable func token(_ request: Request, context: MailboxContext) async throws -> EditedResponse<TokenResponse> {

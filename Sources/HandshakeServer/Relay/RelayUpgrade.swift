@@ -27,11 +27,7 @@ struct RelayUpgrade: Sendable {
     }
 
     private func clientAddress(_ head: HTTPRequest, _ channel: any Channel) -> String {
-        if policy.trustForwardedFor, let name = HTTPField.Name("X-Forwarded-For"), let header = head.headerFields[name],
-            let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
-        {
-            return last
-        }
-        return channel.remoteAddress?.ipAddress ?? "unknown"
+        policy.clientAddress(forwardedFor: HTTPField.Name("X-Forwarded-For").flatMap { head.headerFields[$0] }, peer: channel.remoteAddress?.ipAddress)
+            ?? "unknown"
     }
 }

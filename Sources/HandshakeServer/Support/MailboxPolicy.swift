@@ -46,4 +46,14 @@ public struct MailboxPolicy: Sendable {
 
     /// The design's defaults.
     public init() {}
+
+    /// Who asks: the connection's `peer`, or, when ``trustForwardedFor`` is set, the last address of the
+    /// request's `X-Forwarded-For` (the one the trusted proxy appended; those before it are the client's own
+    /// word). What every per-address limit counts: sign-in challenges and relay connections.
+    func clientAddress(forwardedFor header: String?, peer: String?) -> String? {
+        if trustForwardedFor, let last = header?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty {
+            return last
+        }
+        return peer
+    }
 }
