@@ -8,7 +8,7 @@ struct ContactBookTests {
     @Test("migrations are named and applied from v1")
     func migrations() throws {
         let book = try ContactBook()
-        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index", "v3: meetings as records of their own", "v4: photos of address-book entries", "v5: one display-name rule"])
+        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index", "v3: meetings as records of their own", "v4: photos of address-book entries", "v5: one display-name rule", "v6: name keys, to tell a contact's name from one that looks like it"])
         #expect(try book.integrityCheck() == ["ok"])
     }
 

@@ -127,12 +127,15 @@ public struct HandshakeAccount: Sendable {
 
     /// Keeps the card of someone a friend request connected you with: theirs when you accepted their
     /// request, or when they accepted yours. Both people chose it, so nothing is asked: someone new is added
-    /// as trusted, a newer card updates them, and a card sharing an email or phone number with a contact
-    /// stays a separate contact (a merge is offered only for cards met in person). Blocked people and a key
-    /// that conflicts are refused as by every receive.
+    /// as `trust` (by default ``TrustLevel/suggested(for:source:)``: Known, as nobody met them in person), a
+    /// newer card updates them, and a card sharing an email or phone number with a contact stays a separate
+    /// contact (a merge is offered only for cards met in person). Blocked people and a key that conflicts are
+    /// refused as by every receive. Whether the card only claims a contact's name is the front end's to ask
+    /// before accepting (``ContactBook/nameClaim(of:)``).
     @discardableResult
-    public func keepFromFriendRequest(_ card: SignedCard, now: Date = Date()) throws -> ReceiveOutcome {
-        try book.receive(card, source: .serverRequest, answer: .addSeparately(trust: .trusted), now: now)
+    public func keepFromFriendRequest(_ card: SignedCard, trust: TrustLevel? = nil, now: Date = Date()) throws -> ReceiveOutcome {
+        let trust = try trust ?? TrustLevel.suggested(for: book.nameClaim(of: card), source: .serverRequest)
+        return try book.receive(card, source: .serverRequest, answer: .addSeparately(trust: trust), now: now)
     }
 
     // MARK: Security codes

@@ -7,7 +7,7 @@ extension ContactRecord {
     init(details: CardFields, source: ContactSource, verification: VerificationStatus, trust: TrustLevel, now: Date) {
         self.init(
             id: nil, nodeId: nil, claimedNodeId: nil, sigKey: nil, encKey: nil, cardBytes: nil, cardUpdatedAt: nil,
-            details: CardFields(), matchKeys: "", duplicateKey: "", displayName: "",
+            details: CardFields(), matchKeys: "", duplicateKey: "", displayName: "", nameKey: "", aliasKey: "",
             alias: nil, trustLevel: trust, addedAt: now, lastSeenAt: nil, notes: nil, pinned: false, muted: false,
             source: source, verificationStatus: verification, exchangedAt: nil,
             receipts: .default, messageTTLSeconds: nil, securityCodeVerifiedAt: nil)
@@ -33,10 +33,13 @@ extension ContactRecord {
         refreshDisplayName()
     }
 
+    /// The display name and the name keys, after the name or the alias changed.
     mutating func refreshDisplayName() {
         displayName = DisplayName.of(
             alias: alias, name: details.name, company: details.company, emails: details.emails, phones: details.phones, nodeID: nodeId,
             claimedNodeID: claimedNodeId)
+        nameKey = Skeleton.nameKey(details.name ?? "")
+        aliasKey = Skeleton.nameKey(alias ?? "")
     }
 
     /// The public view of this row.

@@ -12,4 +12,7 @@ public enum ContactLimits {
     public static let tagLength = 32
     /// Unicode scalars of an alias (the card's own name limit).
     public static let alias = 64
+    /// The most contacts a name is said to pass for (``NameClaim/namesake(of:)``): enough to name them all
+    /// in a sentence, whatever the book holds.
+    public static let namesakesShown = 5
 }

@@ -14,7 +14,7 @@ extension ContactRecord {
     /// Every column but `id`, in the order of ``bulkValues``: the book's own, then the fields'.
     static let bulkColumns: [String] = [
         "nodeId", "claimedNodeId", "sigKey", "encKey", "cardBytes", "cardUpdatedAt",
-        "matchKeys", "duplicateKey", "displayName",
+        "matchKeys", "duplicateKey", "displayName", "nameKey", "aliasKey",
         "alias", "trustLevel", "addedAt", "lastSeenAt", "notes", "pinned", "muted",
         "source", "verificationStatus", "exchangedAt",
         "receipts", "messageTTLSeconds", "securityCodeVerifiedAt",
@@ -25,7 +25,7 @@ extension ContactRecord {
         let own: [DatabaseValue] = [
             nodeId.databaseValue, claimedNodeId.databaseValue, sigKey.databaseValue,
             encKey.databaseValue, cardBytes.databaseValue, cardUpdatedAt.databaseValue,
-            matchKeys.databaseValue, duplicateKey.databaseValue, displayName.databaseValue,
+            matchKeys.databaseValue, duplicateKey.databaseValue, displayName.databaseValue, nameKey.databaseValue, aliasKey.databaseValue,
             alias.databaseValue, trustLevel.rawValue.databaseValue, StoredDate.databaseValue(addedAt), StoredDate.databaseValue(lastSeenAt),
             notes.databaseValue, pinned.databaseValue, muted.databaseValue,
             source.rawValue.databaseValue, verificationStatus.rawValue.databaseValue, StoredDate.databaseValue(exchangedAt),

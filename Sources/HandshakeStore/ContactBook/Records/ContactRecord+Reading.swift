@@ -18,6 +18,8 @@ extension ContactRecord {
         matchKeys = row["matchKeys"] ?? ""
         duplicateKey = row["duplicateKey"] ?? ""
         displayName = row["displayName"] ?? ""
+        nameKey = row["nameKey"] ?? ""
+        aliasKey = row["aliasKey"] ?? ""
         alias = row["alias"]
         trustLevel = try Self.value(row, "trustLevel")
         addedAt = try row.decode(Date.self, forColumn: "addedAt")

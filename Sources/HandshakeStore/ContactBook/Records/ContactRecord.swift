@@ -35,6 +35,10 @@ struct ContactRecord: Sendable, Equatable, FetchableRecord, MutablePersistableRe
     var duplicateKey: String
     /// `alias`, else `name`, else `nodeId`: what lists sort by.
     var displayName: String
+    /// The name keys (`Skeleton.nameKey`) of the card's name and of the alias, empty when there is none:
+    /// what a name from outside is compared with.
+    var nameKey: String
+    var aliasKey: String
     // Local fields, never shared.
     var alias: String?
     var trustLevel: TrustLevel
@@ -64,6 +68,8 @@ struct ContactRecord: Sendable, Equatable, FetchableRecord, MutablePersistableRe
         static let trustLevel = Column("trustLevel")
         static let matchKeys = Column("matchKeys")
         static let duplicateKey = Column("duplicateKey")
+        static let nameKey = Column("nameKey")
+        static let aliasKey = Column("aliasKey")
     }
 
     /// The row as every insert and update writes it.

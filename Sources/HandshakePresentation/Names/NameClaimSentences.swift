@@ -1,0 +1,48 @@
+// Establishes the one wording of what a name from outside is, where a card, a friend request or a device nearby
+// is shown before anything is kept (`NameClaim`): a known key is shown as that contact, and a stranger who
+// claims a contact's name is told apart in so many words ("Not your contact Bob Babbage: a different key,
+// never seen before."). Also what "verified" means where a card is shown: signed by its own key, which any
+// stranger's card is; met in person and a compared code are said apart.
+import HandshakeCore
+import HandshakeStore
+
+/// The sentences of ``HandshakeStore/NameClaim``.
+public enum NameClaimSentences {
+    /// What to call the card's owner: the contact's own display name for a known key (the alias first),
+    /// else the card's ``DisplayName``. Raw.
+    public static func name(of card: SignedCard, claim: NameClaim) -> String {
+        if case .contact(let contact) = claim { return contact.displayName }
+        return DisplayName.of(card)
+    }
+
+    /// The warning to show beside a namesake's name, before anything is kept; `nil` for a known key or a
+    /// stranger. `claimed` is the name the card (or request, or device) gives.
+    public static func warning(_ claim: NameClaim, claimed: String?) -> Sentence? {
+        guard case .namesake(let contacts) = claim, let first = contacts.first else { return nil }
+        let names = contacts.dropFirst().reduce(Sentence("\(first.displayName)")) { list, contact in "\(list) or \(contact.displayName)" }
+        let exact = contacts.contains { $0.displayName == claimed || $0.details.name == claimed }
+        let lookalike: Sentence = exact ? "" : " Their name only looks like it."
+        return "Not your contact \(names): a different key, never seen before.\(lookalike)"
+    }
+
+    /// What accepting a namesake does, asked before it is done.
+    public static func acceptQuestion(_ claim: NameClaim, claimed: String?) -> Sentence? {
+        guard let warning = warning(claim, claimed: claimed) else { return nil }
+        return warning.then("Accepting sends them your card and adds them as someone new (Known), apart from your contact. Accept anyway?")
+    }
+
+    /// What a card's signature proves, said where "verified" is shown: the card is as its key signed it,
+    /// not that the key is the person the name says.
+    public static let signedByItsOwnKey: Sentence = "Signed by its own key: nobody changed it, but anyone can sign a card with any name."
+
+    /// How far a contact's identity was checked: a compared security code, meeting in person, or only a
+    /// signature.
+    public static func standing(of contact: Contact) -> Sentence {
+        if contact.sigKey == nil { return "Not verified: an address-book entry, with no key." }
+        if contact.securityCodeVerifiedAt != nil { return "Code compared: the key is theirs." }
+        switch contact.source {
+        case .nearby, .nfc: return "Met in person; code not compared."
+        default: return "Signed by its own key only: never met in person, code not compared."
+        }
+    }
+}
