@@ -52,7 +52,7 @@ public struct CardIntake: Sendable {
                 throw .shareLinkRefused(error)
             }
             let (card, server) = try await resolve(link)
-            return CardReading(card: card, origin: .shareLink(server: server), preview: try preview(card))
+            return try reading(card, origin: .shareLink(server: server))
         }
         let read: (card: SignedCard, form: CardForm)?
         do throws(CardRejection) {
@@ -61,11 +61,9 @@ public struct CardIntake: Sendable {
             guard Self.mayCarryCard(input) else { throw .notACard(error) }
             read = nil
         }
-        if let read { return CardReading(card: read.card, origin: .card(read.form), preview: try preview(read.card)) }
+        if let read { return try reading(read.card, origin: .card(read.form)) }
         let (card, credential) = try await credentialCard(input, now: now)
-        return CardReading(
-            card: card, origin: .credential(issuer: credential.issuer.description, status: credential.statusSentence),
-            preview: try preview(card))
+        return try reading(card, origin: .credential(issuer: credential.issuer.description, status: credential.statusSentence))
     }
 
     /// Whether `input` is shaped like a VC-JWT or a JSON card envelope: something that may carry a Handshake
@@ -112,9 +110,10 @@ public struct CardIntake: Sendable {
         }
     }
 
-    func preview(_ card: SignedCard) throws(CardIntakeError) -> ReceivePreview {
+    /// The reading of a verified `card`: what keeping it would do, and who its name says it is.
+    func reading(_ card: SignedCard, origin: CardReading.Origin) throws(CardIntakeError) -> CardReading {
         do throws(ContactBookError) {
-            return try book.preview(card)
+            return CardReading(card: card, origin: origin, preview: try book.preview(card), claim: try book.nameClaim(of: card))
         } catch {
             throw .book(error)
         }

@@ -24,12 +24,16 @@ public struct CardReading: Sendable {
     /// What keeping the card would do (new, an update, a replay, a conflict, a blocked person), as the book
     /// said when it was read; the receive rule decides again when it stores.
     public var preview: ReceivePreview
+    /// Who the card is to the book by its key: a contact, a namesake of contacts (another key with their
+    /// name: never them), or a stranger (`ContactBook.nameClaim(of:)`).
+    public var claim: NameClaim
 
-    /// A reading of `card`, which came as `origin`, previewed as `preview`.
-    public init(card: SignedCard, origin: Origin, preview: ReceivePreview) {
+    /// A reading of `card`, which came as `origin`, previewed as `preview`, its name judged as `claim`.
+    public init(card: SignedCard, origin: Origin, preview: ReceivePreview, claim: NameClaim) {
         self.card = card
         self.origin = origin
         self.preview = preview
+        self.claim = claim
     }
 
     /// How a card came to Add.

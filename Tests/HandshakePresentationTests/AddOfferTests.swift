@@ -59,11 +59,12 @@ struct AddOfferTests {
         #expect(AddOffer.sentence(for: preview, name: "Ada", nodeID: nodeID)?.plain == ContactBookError.keyConflict(nodeID).description)
     }
 
-    @Test("someone new may be added at any trust level, Blocked included; Trusted when none is chosen")
+    @Test("someone new may be added at any trust level, Blocked included; the book's suggestion when none is chosen")
     func trust() throws {
         #expect(NewContactTrust.offered == [.trusted, .known, .blocked])
-        #expect(NewContactTrust.chosen(nil) == .trusted)
-        #expect(NewContactTrust.chosen(.blocked) == .blocked)
+        #expect(NewContactTrust.chosen(nil, suggested: NewContactTrust.suggested(for: .stranger, source: .qr)) == .trusted)
+        #expect(NewContactTrust.chosen(nil, suggested: NewContactTrust.suggested(for: .stranger, source: .link)) == .known)
+        #expect(NewContactTrust.chosen(.blocked, suggested: .trusted) == .blocked)
         let book = try ContactBook()
         let ada = try Person(name: "Ada")
         let outcome = try book.receive(ada.card, source: .qr, answer: try #require(AddChoice.add.answer(trust: .blocked)), now: now)

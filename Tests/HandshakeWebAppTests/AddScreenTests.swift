@@ -13,9 +13,13 @@ import Testing
 /// the confirmation offers what the preview allows, with the card's text riding along escaped.
 struct AddScreenTests {
     @Test func theKeepFormsFieldsAreTheBooksAnswer() throws {
-        func answer(_ body: String) throws -> ReceiveAnswer { try decodeForm(body, as: KeepForm.self).answer }
+        func answer(_ body: String, suggested: TrustLevel = .trusted) throws -> ReceiveAnswer {
+            try decodeForm(body, as: KeepForm.self).answer(suggested: suggested)
+        }
         #expect(try answer("answer=add&trust=KNOWN") == .add(trust: .known))
         #expect(try answer("answer=add") == .add(trust: .trusted))
+        #expect(try answer("answer=add", suggested: .known) == .add(trust: .known), "nothing chosen: the book's suggestion")
+        #expect(try answer("answer=add&trust=TRUSTED", suggested: .known) == .add(trust: .trusted), "what was chosen wins")
         #expect(try answer("answer=add&trust=BLOCKED") == .add(trust: .blocked), "Blocked is a choice, as with handshake add --trust BLOCKED (NewContactTrust)")
         #expect(try answer("answer=separately&trust=TRUSTED") == .addSeparately(trust: .trusted))
         #expect(try answer("answer=merge-42") == .merge(into: 42))

@@ -24,6 +24,8 @@ extension NearbyCoordinator {
             throw NearbyCoordinatorError.unavailable(error)
         }
         lobby = NearbyLobby(own: advertiser.instance.text, choice: choice)
+        // A name chosen before anyone was found is held until it is known to be one device's (settleChoiceByName).
+        lobby.resolvesNames = choice == nil
         apply(.looking(.list(instance: advertiser.instance.text, port: listener.port, showsName: configuration.showsName)))
         lobbySessions = LobbySessions()
         let (peersToReach, toReach) = AsyncStream.makeStream(of: NearbyPeer.self)
@@ -51,7 +53,37 @@ extension NearbyCoordinator {
             group.cancelAll()
         }
         toReach.finish()
+        nameSettling?.cancel()
+        nameSettling = nil
         await closeDiscovery(advertiser, browser)
+        if let error = discoveryError {
+            discoveryError = nil
+            throw error
+        }
+    }
+
+    /// After a device showing the name chosen was found (``NearbyLobby/resolvesNames`` still off), waits
+    /// ``uniquenessWindow`` for another with the same name, or one that looks like it, then chooses the one, or
+    /// ends discovery with ``NearbyCoordinatorError/sameName(_:shortIDs:)``: a name is only a device's claim,
+    /// and the first to make it must not be taken for the person meant.
+    func holdChoiceByName() {
+        guard nameSettling == nil, !lobby.resolvesNames, let choice = lobby.choice, lobby.peer(typed: choice, byName: true) != nil else { return }
+        nameSettling = Task {
+            do { try await Task.sleep(for: Self.uniquenessWindow) } catch { return }
+            self.settleChoiceByName()
+        }
+    }
+
+    func settleChoiceByName() {
+        guard !lobby.resolvesNames, let choice = lobby.choice, !flow.isClaimed else { return }
+        let alike = lobby.people(lookingLike: choice)
+        if alike.count > 1 {
+            discoveryError = .sameName(choice.trimmingCharacters(in: .whitespaces), shortIDs: alike.map(\.shortID))
+            discoveryOver?.finish()
+            return
+        }
+        lobby.resolvesNames = true
+        if let chosen = lobby.chosenPeer { choose(peerID: chosen.id) }
     }
 
     /// The common friends found with the person advertising as `peerID` while the list was open: `nil`
@@ -91,6 +123,7 @@ extension NearbyCoordinator {
     func noticed(_ event: DiscoveryEvent) {
         let change = lobby.apply(event)
         if change != .none { publish() }
+        holdChoiceByName()
         switch change {
         case .found(let peer, _):
             // A connection that came before its device was found becomes its session now, before this device

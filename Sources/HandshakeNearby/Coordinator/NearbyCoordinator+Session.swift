@@ -109,7 +109,7 @@ extension NearbyCoordinator {
             return []
         case .preview(let signed):
             do {
-                return flow.handle(.previewed(try account.book.preview(signed)))
+                return flow.handle(.previewed(try account.book.preview(signed), claim: try account.book.nameClaim(of: signed)))
             } catch {
                 return flow.handle(.keepFailed("The card could not be stored: \(error)"))
             }

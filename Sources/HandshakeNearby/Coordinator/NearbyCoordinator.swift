@@ -70,6 +70,10 @@ public final class NearbyCoordinator {
     @ObservationIgnored var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
     /// Ends discovery: the chosen session is over.
     @ObservationIgnored var discoveryOver: AsyncStream<Void>.Continuation?
+    /// Why discovery ended without a session, when it did (two devices showing the name chosen).
+    @ObservationIgnored var discoveryError: NearbyCoordinatorError?
+    /// The wait, after a device showing the name chosen was found, for a second one (discovery only).
+    @ObservationIgnored var nameSettling: Task<Void, Never>?
     /// Stops advertising and browsing, once a session is chosen.
     @ObservationIgnored var stopDiscovery: (@MainActor () async -> Void)?
 

@@ -24,6 +24,9 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
     case notFound(what: String)
     /// Two devices nearby matched; the sentence says what to do.
     case ambiguous(String)
+    /// More than one device nearby shows the name the person chose (or one that looks like it), with these
+    /// instance-name starts (``NearbyPeer/shortID``): none was taken.
+    case sameName(String, shortIDs: [String])
     /// The other device was met neither on the network nor through the relay; each sentence says why.
     case notMet(network: String, relay: String)
     /// No exchange completed within the time limit.
@@ -51,6 +54,8 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
         case .notFound(let what): "No device nearby is waiting: \(what) was not found in time. Are both devices on the same network?"
         case .notMet(let network, let relay): "Nobody was met. On this network: \(network) Through the server: \(relay) Nothing was exchanged."
         case .ambiguous(let sentence): sentence
+        case .sameName(let name, let ids):
+            "\(ids.count) devices nearby show the name “\(name)”, and a name is only what a device claims: none was chosen. Choose one by the start of its id (\(ids.map { UntrustedText.inline($0, limit: 6) }.joined(separator: ", "))). Nothing was exchanged."
         case .timedOut(let seconds): "No exchange completed within \(Self.seconds(seconds)). Nothing was stored."
         case .nobodyChosen(let choice, let seconds):
             "Nobody in the list of people nearby answered to “\(choice)” within \(Self.seconds(seconds)). Nothing was stored."

@@ -115,9 +115,9 @@ struct NearbyFlow: Sendable, Equatable {
             default: break
             }
             return []
-        case .previewed(let preview):
+        case .previewed(let preview, let claim):
             let keeping = policy.keeping
-            return withSwap { $0.previewed(preview, keeping: keeping) }
+            return withSwap { $0.previewed(preview, claim: claim, keeping: keeping) }
         case .kept(let outcome):
             return withSwap { swap in
                 swap.saving = .kept(outcome)

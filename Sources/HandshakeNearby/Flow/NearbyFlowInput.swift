@@ -15,8 +15,8 @@ enum NearbyFlowInput: Sendable, Equatable {
     case session(SessionState, commonFriendNames: [String])
     /// Our card could not go out (the confirmation gate said no, or the screen moved on).
     case cardNotSent(SessionActionError)
-    /// The contact book's view of their card.
-    case previewed(ReceivePreview)
+    /// The contact book's view of their card, and who its name says it is (`ContactBook.nameClaim(of:)`).
+    case previewed(ReceivePreview, claim: NameClaim = .stranger)
     /// What the receive rule did with their card.
     case kept(ReceiveOutcome)
     /// Their card could not be stored, or checked: the sentence says why.

@@ -4,6 +4,7 @@
 // of its instance name. It does not browse (NearbyBrowser does) nor connect: it is the state a screen
 // draws and a person's choice resolves against.
 import Foundation
+import HandshakeCore
 
 /// The people found nearby during one session, and who was chosen among them.
 @_spi(Wire) public struct NearbyLobby: Sendable {
@@ -61,14 +62,25 @@ import Foundation
     /// and came back keeps the number they had.
     public func number(of id: String) -> Int { (order.firstIndex(of: id) ?? order.count) + 1 }
 
+    /// Whether a standing choice may name a device by the name it shows. A name is a claim, and two devices
+    /// may show the same one: a choice made before anyone was found (a script's `--select`) is held while the
+    /// coordinator listens for a second device with that name (``NearbyCoordinator`` settles it), so the
+    /// first device to claim the name is never taken for the person meant.
+    public var resolvesNames = true
+
     /// The peer the person chose, once it has been found.
-    public var chosenPeer: NearbyPeer? { choice.flatMap(peer(typed:)) }
+    public var chosenPeer: NearbyPeer? { choice.flatMap { peer(typed: $0, byName: resolvesNames) } }
 
     /// The peer a typed text names (a standing choice such as a script's `--select`), by the one rule
-    /// ``NearbyPerson/typed(_:among:)``. `nil` when none does, or more than one.
-    public func peer(typed text: String) -> NearbyPeer? {
+    /// ``NearbyPerson/typed(_:among:byName:)``. `nil` when none does, or more than one.
+    public func peer(typed text: String, byName: Bool = true) -> NearbyPeer? {
         let listed = order.enumerated().compactMap { index, id in peers[id].map { NearbyPerson(peer: $0, number: index + 1, commonFriendCount: nil) } }
-        return NearbyPerson.typed(text, among: listed)?.peer
+        return NearbyPerson.typed(text, among: listed, byName: byName)?.peer
+    }
+
+    /// The people present whose shown name is `name`, or only looks like it (`Skeleton.namesLookAlike`).
+    public func people(lookingLike name: String) -> [NearbyPeer] {
+        people.filter { Skeleton.namesLookAlike($0.displayName ?? "", name.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// The peer listed with this id, while they are around.

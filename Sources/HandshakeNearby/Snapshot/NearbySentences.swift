@@ -140,6 +140,25 @@ public enum NearbySentences {
         person.peer.displayName ?? "Someone (\(person.peer.shortID))"
     }
 
+    /// Someone in the list, told apart from the others in `people`: a name another device shows too (or one
+    /// that looks like it, `Skeleton.namesLookAlike`) is followed by the start of the instance name, as a
+    /// name is only what a device claims ("Ada Lovelace (k3x9qa)").
+    public static func listed(_ person: NearbyPerson, among people: [NearbyPerson]) -> String {
+        guard let name = person.peer.displayName, sharesName(person, among: people) else { return listed(person) }
+        return "\(name) (\(person.peer.shortID))"
+    }
+
+    /// Whether another person in `people` shows `person`'s name, or one that looks like it.
+    public static func sharesName(_ person: NearbyPerson, among people: [NearbyPerson]) -> Bool {
+        guard let name = person.peer.displayName else { return false }
+        return people.contains { $0.peer.id != person.peer.id && Skeleton.namesLookAlike($0.peer.displayName ?? "", name) }
+    }
+
+    /// Said once when a second device in the list shows a name already there: how to tell them apart.
+    public static func sameNameListed(_ name: String) -> String {
+        "More than one device here shows the name “\(name)”: a name is only what a device claims. Tell them apart by the start of their id, and compare the 6-digit code."
+    }
+
     /// Connecting to someone.
     public static func connecting(to name: String?) -> String {
         "Connecting to \(name ?? "someone")…"

@@ -68,10 +68,12 @@ public struct NearbyPerson: Sendable, Equatable {
     /// none does, or more than one. The one rule of a terminal's typed choice and of a script's `--select`,
     /// so a front end that reads text resolves it here and passes the person's id to
     /// ``NearbyCoordinator/choose(peerID:)``.
-    public static func typed(_ text: String, among people: [NearbyPerson]) -> NearbyPerson? {
+    /// Without `byName`, only a number or an instance name's start is taken (a name is held while a second
+    /// device may still claim it: ``NearbyLobby/resolvesNames``).
+    public static func typed(_ text: String, among people: [NearbyPerson], byName: Bool = true) -> NearbyPerson? {
         let wanted = text.trimmingCharacters(in: .whitespaces)
         if let number = Int(wanted), let person = people.first(where: { $0.number == number }) { return person }
-        let byName = people.filter { $0.peer.displayName?.caseInsensitiveCompare(wanted) == .orderedSame }
+        let byName = byName ? people.filter { $0.peer.displayName?.caseInsensitiveCompare(wanted) == .orderedSame } : []
         if byName.count == 1 { return byName[0] }
         guard wanted.count >= 4 else { return nil }
         let byID = people.filter { $0.peer.id.lowercased().hasPrefix(wanted.lowercased()) }

@@ -79,20 +79,31 @@ public struct NearbyKeepQuestion: Sendable, Equatable {
     /// Whether "don't add" is offered: a person asked before anything is kept (`NearbyCoordinator.Keeping.ask`)
     /// may say no; one who chose to exchange with this person said yes already, and only chooses how.
     public var offersIgnore: Bool
+    /// The contacts whose name the card claims with another key (`NameClaim.namesake(of:)`): the question
+    /// then says it is not them, and is asked even when the person said yes beforehand.
+    public var passesFor: [Contact]
+    /// The trust level adding gives them unless the person says otherwise (`TrustLevel.suggested(for:source:)`).
+    public var trust: TrustLevel
 
     /// A question.
-    public init(card: SignedCard, matches: [Contact], offersIgnore: Bool) {
+    public init(card: SignedCard, matches: [Contact], offersIgnore: Bool, passesFor: [Contact] = [], trust: TrustLevel = .trusted) {
         self.card = card
         self.matches = matches
         self.offersIgnore = offersIgnore
+        self.passesFor = passesFor
+        self.trust = trust
     }
 
     /// Whether it asks to merge into a contact the card matches.
     public var isMerge: Bool { !matches.isEmpty }
 
+    /// What "yes" is, short of a merge: add them (as a contact of their own when the card matches contacts),
+    /// at ``trust``.
+    public var adding: ReceiveAnswer { isMerge ? .addSeparately(trust: trust) : .add(trust: trust) }
+
     /// What an unanswered question comes to when the run ends: nothing kept when the person could say no,
     /// else their card as a contact of its own (merging needs the person's word).
-    public var unanswered: ReceiveAnswer { offersIgnore ? .ignore : .addSeparately(trust: .trusted) }
+    public var unanswered: ReceiveAnswer { offersIgnore ? .ignore : .addSeparately(trust: trust) }
 }
 
 /// Our one note.

@@ -19,6 +19,8 @@ public enum FriendRequestSentences {
         }
     }
 
+    /// A request not accepted after all (a namesake's, when the person said no): it still waits.
+    public static let notAccepted: Sentence = "Nothing was accepted; the request still waits for your answer."
     /// A request declined.
     public static let declined: Sentence = "Declined; they will see it."
     /// A request of yours withdrawn.

@@ -4,6 +4,7 @@
 // never seen before."). Also what "verified" means where a card is shown: signed by its own key, which any
 // stranger's card is; met in person and a compared code are said apart.
 import HandshakeCore
+import HandshakeMailbox
 import HandshakeStore
 
 /// The sentences of ``HandshakeStore/NameClaim``.
@@ -13,6 +14,20 @@ public enum NameClaimSentences {
     public static func name(of card: SignedCard, claim: NameClaim) -> String {
         if case .contact(let contact) = claim { return contact.displayName }
         return DisplayName.of(card)
+    }
+
+    /// What to call the other side of a friend request, seen by `me`: their contact's display name when the
+    /// book knows their key, else ``DisplayName/other(in:me:)``. Raw.
+    public static func name(ofOtherIn request: MailboxFriendRequest, me: NodeID, claim: NameClaim) -> String {
+        if case .contact(let contact) = claim { return contact.displayName }
+        return DisplayName.other(in: request, me: me)
+    }
+
+    /// Who the other side of a friend request is to `book`: by their card when the server sent it, else by
+    /// their Node ID alone.
+    public static func claim(ofOtherIn request: MailboxFriendRequest, me: NodeID, book: ContactBook) throws -> NameClaim {
+        if let card = request.otherCard(from: me) { return try book.nameClaim(of: card) }
+        return try book.nameClaim(name: nil, nodeID: request.other(from: me))
     }
 
     /// The warning to show beside a namesake's name, before anything is kept; `nil` for a known key or a

@@ -1,19 +1,23 @@
 // Establishes the one rule for the trust level someone new gets when added: any of the three, chosen by the
-// person, Trusted when nothing was chosen. Blocked is a choice too — adding someone blocked keeps their card
+// person; when nothing was chosen, the book's suggestion (`TrustLevel.suggested(for:source:)`: Trusted, but
+// Known for someone met through a link or a request and for a namesake of a contact). Blocked is a choice too — adding someone blocked keeps their card
 // only so that their later cards are ignored — so no front end quietly turns a chosen Blocked into Known.
 // The words for each level, as a menu shows them, are here as well.
 import HandshakeStore
 
 /// The trust levels Add offers for someone new, and what each means.
 public enum NewContactTrust {
-    /// What a new contact gets when the person chose nothing.
-    public static let `default` = TrustLevel.trusted
+    /// What a new contact gets when the person chose nothing, and the level a menu starts at: the book's
+    /// suggestion for who the card's name says it is and how it came.
+    public static func suggested(for claim: NameClaim, source: ContactSource) -> TrustLevel {
+        TrustLevel.suggested(for: claim, source: source)
+    }
 
     /// The levels Add offers, in the order a menu lists them.
     public static let offered: [TrustLevel] = [.trusted, .known, .blocked]
 
-    /// The level chosen, or the default when nothing (or nothing readable) was.
-    public static func chosen(_ level: TrustLevel?) -> TrustLevel { level ?? `default` }
+    /// The level chosen, or `suggested` when nothing (or nothing readable) was.
+    public static func chosen(_ level: TrustLevel?, suggested: TrustLevel) -> TrustLevel { level ?? suggested }
 
     /// What a trust level means, as a menu says it.
     public static func label(_ level: TrustLevel) -> String {

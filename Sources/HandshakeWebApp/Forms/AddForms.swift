@@ -72,8 +72,8 @@ struct KeepForm: Decodable, Sendable, Equatable {
     /// The card's text, as it was pasted.
     var card: String
     var choice: Choice
-    /// The trust level chosen for someone new; trusted when none is.
-    var trust: TrustLevel
+    /// The trust level chosen for someone new; `nil` when none is (the book's suggestion then applies).
+    var trust: TrustLevel?
     /// Whether the card's text came from a scanned QR code (PasteForm's, carried through the confirmation).
     var wasScanned = false
 
@@ -81,7 +81,7 @@ struct KeepForm: Decodable, Sendable, Equatable {
         case card, answer, trust, scanned
     }
 
-    init(card: String = "", choice: Choice, trust: TrustLevel = .trusted, wasScanned: Bool = false) {
+    init(card: String = "", choice: Choice, trust: TrustLevel? = nil, wasScanned: Bool = false) {
         (self.card, self.choice, self.trust, self.wasScanned) = (card, choice, trust, wasScanned)
     }
 
@@ -90,13 +90,14 @@ struct KeepForm: Decodable, Sendable, Equatable {
         card = try form.decodeIfPresent(String.self, forKey: .card) ?? ""
         // An answer no button gives stores nothing.
         choice = try form.decodeIfPresent(String.self, forKey: .answer).flatMap(Choice.init(rawValue:)) ?? .ignore
-        trust = NewContactTrust.chosen(try form.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:)))
+        trust = try form.decodeIfPresent(String.self, forKey: .trust).flatMap(TrustLevel.init(caseInsensitive:))
         wasScanned = try form.decodeIfPresent(String.self, forKey: .scanned) == PasteForm.scannedValue
     }
 
     /// The person's answer, as the book takes it, with the trust level chosen (`NewContactTrust`: any of
     /// the three, as `handshake add --trust` takes them).
-    var answer: ReceiveAnswer {
+    func answer(suggested: TrustLevel) -> ReceiveAnswer {
+        let trust = NewContactTrust.chosen(trust, suggested: suggested)
         switch choice {
         case .add: return .add(trust: trust)
         case .separately: return .addSeparately(trust: trust)

@@ -108,7 +108,7 @@ final class FaceToFace {
         case (.request, _): .decline
         case (.keep(let keep), .merge) where keep.matches.count == 1: .keep(.merge(into: keep.matches[0].id))
         case (.keep(let keep), .yes), (.keep(let keep), .separately), (.keep(let keep), .merge):
-            .keep(keep.isMerge ? .addSeparately(trust: .trusted) : .add(trust: .trusted))
+            .keep(keep.adding)
         case (.keep, _): .keep(.ignore)
         case (.note, .note(let text)): .note(text)
         case (.note, _): .noNote

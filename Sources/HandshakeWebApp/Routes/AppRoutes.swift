@@ -178,8 +178,9 @@ struct AppRoutes: Sendable {
         let report: ReceiveReport
         do {
             let reading = try await intake.read(Array(form.card.utf8))
-            report = ReceiveReport(
-                try account.book.receive(reading.card, source: reading.source(scanned: form.wasScanned), answer: form.answer), card: reading.card)
+            let source = reading.source(scanned: form.wasScanned)
+            let answer = form.answer(suggested: NewContactTrust.suggested(for: reading.claim, source: source))
+            report = ReceiveReport(try account.book.receive(reading.card, source: source, answer: answer), card: reading.card)
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: form.card, refusal: "\(error)"), status: .unprocessableContent)
         }

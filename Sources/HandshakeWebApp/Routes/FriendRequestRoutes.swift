@@ -40,8 +40,12 @@ struct FriendRequestRoutes: Sendable {
         } catch {
             return .unreachable(server, error.description)
         }
+        let me = account.identity.nodeID
+        // Judged before the accepted ones are kept, so a namesake kept now is still told apart on this page.
+        var claims: [String: NameClaim] = [:]
+        for request in received + sent { claims[request.id] = try NameClaimSentences.claim(ofOtherIn: request, me: me, book: account.book) }
         try account.keepAccepted(sent)
-        return .ready(server, received: received, sent: sent, me: account.identity.nodeID)
+        return .ready(server, received: received, sent: sent, me: me, claims: claims)
     }
 
     @Sendable func answer(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -51,7 +55,13 @@ struct FriendRequestRoutes: Sendable {
         let done: Outcome
         do {
             switch form.answer {
-            case .accept:
+            case .accept, .acceptAnyway:
+                // A name is a claim: a card that passes for a contact is asked about before your card goes to it.
+                let pending = try await client.friendRequest(form.id)
+                let claim = try NameClaimSentences.claim(ofOtherIn: pending, me: account.identity.nodeID, book: account.book)
+                if form.answer == .accept, let question = NameClaimSentences.acceptQuestion(claim, claimed: pending.otherCard(from: account.identity.nodeID)?.card.name) {
+                    return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, asking: (form.id, question)))
+                }
                 let accepted = try await client.acceptFriendRequest(form.id, card: card)
                 guard let card = accepted.senderCard else { return try await refused(FriendRequestSentences.noCard.plain) }
                 done = .accepted(ReceiveReport(try account.keepFromFriendRequest(card), card: card).kind)

@@ -63,13 +63,16 @@ enum AddScreen {
     /// What the pasted card is and what adding it would do, before anything is stored.
     static func confirm(_ reading: CardReading, text: String, formToken: String, wasScanned: Bool = false) -> String {
         let card = reading.card.card
-        let name = DisplayName.of(reading.card)
+        let name = NameClaimSentences.name(of: reading.card, claim: reading.claim)
         var fields = DefinitionList()
         fields.add(card.fields)
         fields.add("Node ID", reading.card.nodeID.rawValue)
         return Page.screen(title: "Add \(name)", current: .add) {
             HTML.h1 { .text(name) }
-            HTML.p(.class("verified")) { .text("Verified: this card is signed by its owner's own key, and the signature checks.") }
+            if let warning = NameClaimSentences.warning(reading.claim, claimed: card.name) {
+                HTML.div(.class("notice", "problem"), .role("alert"), .id("namesake")) { HTML.p { .text(warning.plain) } }
+            }
+            HTML.p(.class("verified")) { .text(NameClaimSentences.signedByItsOwnKey.plain) }
             origin(reading.origin)
             fields.html
             choices(reading, name: name, text: text, formToken: formToken, wasScanned: wasScanned)
@@ -91,7 +94,9 @@ enum AddScreen {
         }
         return keep(text, formToken, wasScanned: wasScanned) {
             if let sentence { HTML.p { .text(sentence.plain) } }
-            if AddOffer.asksTrust(preview) { trustChoice }
+            if AddOffer.asksTrust(preview) {
+                trustChoice(suggested: NewContactTrust.suggested(for: reading.claim, source: reading.source(scanned: wasScanned)))
+            }
             HTML.div(.class("row")) {
                 for (index, choice) in choices.enumerated() {
                     button(choice, name: name, first: index == 0, contact: AddOffer.contact(in: preview))
@@ -119,14 +124,14 @@ enum AddScreen {
         }
     }
 
-    /// How well the person knows them: the trust level a new contact gets.
-    static var trustChoice: HTML {
+    /// How well the person knows them: the trust level a new contact gets, `suggested` chosen at first.
+    static func trustChoice(suggested: TrustLevel) -> HTML {
         HTML.fieldset {
             HTML.legend { .text("How well do you know them?") }
             for (index, level) in NewContactTrust.offered.enumerated() {
                 if index > 0 { HTML.br() }
                 HTML.label {
-                    HTML.input(.type("radio"), .name(KeepForm.CodingKeys.trust), .value(level), .checked(level == NewContactTrust.default))
+                    HTML.input(.type("radio"), .name(KeepForm.CodingKeys.trust), .value(level), .checked(level == suggested))
                     HTML.text(" " + NewContactTrust.label(level))
                 }
             }

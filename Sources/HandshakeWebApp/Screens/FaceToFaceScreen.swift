@@ -127,14 +127,16 @@ enum FaceToFaceScreen {
 
     static func people(_ people: [NearbyPerson], _ formToken: String) -> HTML {
         guard !people.isEmpty else { return HTML.p(.class("muted")) { .text("Nobody yet. They appear here as they open Face to face.") } }
+        let shared = people.first { NearbySentences.sharesName($0, among: people) }?.peer.displayName
         return HTML.group {
             HTML.h2 { .text("Nearby") }
+            if let shared { HTML.p(.class("notice", "problem"), .role("note")) { .text(NearbySentences.sameNameListed(shared)) } }
             HTML.ul(.class("people")) {
                 for person in people {
                     HTML.li {
                         Page.form(.chooseNearby, token: formToken) {
                             HTML.button(.type("submit"), .name(ChooseForm.CodingKeys.peer), .value(person.peer.id), .class("person")) {
-                                HTML.span(.class("who")) { .text(NearbySentences.listed(person)) }
+                                HTML.span(.class("who")) { .text(NearbySentences.listed(person, among: people)) }
                                 if let badge = NearbySentences.commonFriendBadge(person.commonFriendCount) {
                                     HTML.span(.class("friends")) { .text(badge) }
                                 }
@@ -238,6 +240,9 @@ enum FaceToFaceScreen {
         case .failed(let sentence): return HTML.p(.class("problem"), .role("alert")) { .text(sentence) }
         case .asking(let question):
             return Page.form(.answerNearby, token: formToken) {
+                if let warning = NameClaimSentences.warning(.namesake(of: question.passesFor), claimed: question.card.card.name) {
+                    HTML.p(.class("namesake"), .role("alert")) { .text(warning.plain) }
+                }
                 HTML.p { .text(NearbySentences.keepQuestion(question)) }
                 HTML.div(.class("row")) {
                     if question.isMerge {

@@ -9,6 +9,7 @@ import HandshakeHTML
 import HandshakeMailbox
 import HandshakePresentation
 import HandshakeQR
+import HandshakeStore
 
 enum FriendRequestsScreen {
     /// What the screen can show.
@@ -18,15 +19,29 @@ enum FriendRequestsScreen {
         /// The server did not answer, or refused; the sentence says which.
         case unreachable(URL, String)
         /// The requests you received and sent, as the server has them.
-        case ready(URL, received: [MailboxFriendRequest], sent: [MailboxFriendRequest], me: NodeID)
+        /// `claims` says, by request id, who the other person is to the book (`NameClaim`).
+        case ready(URL, received: [MailboxFriendRequest], sent: [MailboxFriendRequest], me: NodeID, claims: [String: NameClaim])
     }
 
-    static func page(_ state: State, formToken: String, done: Outcome? = nil, link: CreatedShareLink? = nil, problem: String? = nil) -> String {
+    /// `asking`: a request whose card passes for a contact, and the question to answer before accepting it.
+    static func page(
+        _ state: State, formToken: String, done: Outcome? = nil, link: CreatedShareLink? = nil, problem: String? = nil,
+        asking: (id: String, question: Sentence)? = nil
+    ) -> String {
         Page.screen(title: "Friend requests", current: .contacts) {
             HTML.p { HTML.a(.href(.contacts)) { .text("← Contacts") } }
             HTML.h1 { .text("Friend requests") }
             HTML.notice(done)
             if let problem { Page.refusal(problem) }
+            if let asking {
+                HTML.div(.class("notice", "problem"), .role("alert"), .id("namesake-question")) {
+                    HTML.p { .text(asking.question.plain) }
+                    answerForm(asking.id, formToken) {
+                        answer(.acceptAnyway) { .text("Accept as someone new") }
+                        HTML.a(.href(.requests), .class("button", "secondary")) { .text("Not now") }
+                    }
+                }
+            }
             switch state {
             case .noServer:
                 HTML.div(.class("notice")) {
@@ -56,27 +71,37 @@ enum FriendRequestsScreen {
                 HTML.p { .text("\(server.absoluteString) did not answer: \(sentence)") }
                 HTML.p { .text("Your requests wait there; this page tries again when you reload it.") }
             }
-        case .ready(_, let received, let sent, let me):
+        case .ready(_, let received, let sent, let me, let claims):
             return HTML.group {
                 HTML.h2 { .text("Received") }
-                list(received, me: me, received: true, formToken: formToken, empty: "No requests yet. Give someone your share link.")
+                list(received, me: me, claims: claims, received: true, formToken: formToken, empty: "No requests yet. Give someone your share link.")
                 HTML.h2 { .text("Sent") }
-                list(sent, me: me, received: false, formToken: formToken, empty: "You have sent no requests.")
+                list(sent, me: me, claims: claims, received: false, formToken: formToken, empty: "You have sent no requests.")
             }
         }
     }
 
-    static func list(_ requests: [MailboxFriendRequest], me: NodeID, received: Bool, formToken: String, empty: String) -> HTML {
+    static func list(
+        _ requests: [MailboxFriendRequest], me: NodeID, claims: [String: NameClaim], received: Bool, formToken: String, empty: String
+    ) -> HTML {
         guard !requests.isEmpty else { return HTML.p(.class("muted")) { .text(empty) } }
         return HTML.ul(.class("requests")) {
             for request in requests {
-                let name = DisplayName.other(in: request, me: me)
+                let claim = claims[request.id] ?? .stranger
+                let name = NameClaimSentences.name(ofOtherIn: request, me: me, claim: claim)
                 HTML.li {
                     HTML.p {
                         HTML.strong { .text(name) }
                         HTML.text(" ")
                         HTML.span(.class("badge")) {
                             .text("\(status(request.status, received: received)) · \(request.createdAt.formatted(date: .abbreviated, time: .shortened))")
+                        }
+                    }
+                    if let warning = NameClaimSentences.warning(claim, claimed: request.otherCard(from: me)?.card.name) {
+                        HTML.p(.class("namesake"), .role("note")) {
+                            HTML.strong { .text(warning.plain) }
+                            HTML.text(" Their Node ID: ")
+                            HTML.span(.class("code")) { .text(request.other(from: me).rawValue) }
                         }
                     }
                     if let note = request.note { HTML.p(.class("note")) { .text("“\(note)”") } }

@@ -39,8 +39,11 @@ struct AddCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Add without asking (for scripts).")
     var yes = false
 
-    @Option(help: ArgumentHelp("Trust level for a new contact: TRUSTED (default), KNOWN or BLOCKED.", valueName: "level"))
-    var trust: TrustLevel = .trusted
+    @Option(help: ArgumentHelp(
+        "Trust level for a new contact: TRUSTED, KNOWN or BLOCKED.",
+        discussion: "Without it: TRUSTED, or KNOWN for a card from a share link or a card link, and for a card that claims the name of one of your contacts with another key.",
+        valueName: "level"))
+    var trust: TrustLevel?
 
     @Flag(help: "If the card shares an email or phone with a contact, merge it into that contact.")
     var merge = false
@@ -91,14 +94,20 @@ struct AddCommand: AsyncParsableCommand {
         let (signed, preview) = (reading.card, reading.preview)
         // Scanned only with --image; text from an argument or a file is recorded as pasted (ContactSource).
         let source = source.flatMap(ContactSource.init(rawValue:)) ?? (image != nil ? .qr : reading.source(scanned: false))
-        let name = DisplayName.of(signed)
+        // A name is a claim: a card is who its key is, and one that passes for a contact is said to be someone else.
+        let claim = reading.claim
+        let name = NameClaimSentences.name(of: signed, claim: claim)
+        let trust = trust ?? TrustLevel.suggested(for: claim, source: source)
 
         // A new person needs an answer (asked here); anything else goes to the receive rule as it is.
         var answer = ReceiveAnswer.add(trust: trust)
         if case .new(_, let matches) = preview {
-            print("New card, signed by its owner:")
+            print("New card. \(TerminalLine(NameClaimSentences.signedByItsOwnKey))")
             CardPrinter.print(signed.card)
-            answer = try askAboutNew(matches: matches, name: name)
+            if let warning = NameClaimSentences.warning(claim, claimed: signed.card.name) {
+                print("\n\(TerminalLine(warning)) Their Node ID: \(signed.nodeID.rawValue)")
+            }
+            answer = try askAboutNew(matches: matches, name: name, trust: trust)
         }
         let outcome: ReceiveOutcome
         do {
@@ -123,7 +132,7 @@ struct AddCommand: AsyncParsableCommand {
 
     /// The person's answer about a new card: merge or separate when it shares an email or phone with
     /// contacts (at the prompt or with --merge / --separate), then Add or Ignore unless that was decided.
-    private func askAboutNew(matches: [Contact], name: String) throws -> ReceiveAnswer {
+    private func askAboutNew(matches: [Contact], name: String, trust: TrustLevel) throws -> ReceiveAnswer {
         // Answering the merge question (at the prompt or with --merge / --separate) is the decision to add.
         if !matches.isEmpty {
             print("\nShares an email or phone with: \(matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))")

@@ -1,5 +1,6 @@
 import Foundation
 import HandshakeCore
+import HandshakePresentation
 import HandshakeStore
 
 /// Contacts as people read them in a terminal.
@@ -34,6 +35,7 @@ enum ContactPrinter {
         row("card", contact.verificationStatus == .verified ? "verified (signed by its owner)" : contact.verificationStatus.rawValue)
         row("security code", contact.securityCodeVerifiedAt.map { "verified \($0.formatted(.iso8601))" }
             ?? (contact.sigKey == nil ? "not available (no key)" : "not verified — compare it: handshake contact verify WHO"))
+        row("checked", NameClaimSentences.standing(of: contact).plain)
         if !history.isEmpty { row("earlier cards", "\(history.count)") }
 
         if !meetings.isEmpty {

@@ -47,22 +47,25 @@ struct SucceededState: Sendable, Equatable {
     }
 
     /// What the contact book said about their card: saved at once when nothing needs asking, else the question.
-    mutating func previewed(_ preview: ReceivePreview, keeping: NearbyCoordinator.Keeping) -> [NearbyStep] {
+    /// A card whose name passes for a contact's (`claim`) is always asked about, and starts as Known.
+    mutating func previewed(_ preview: ReceivePreview, claim: NameClaim, keeping: NearbyCoordinator.Keeping) -> [NearbyStep] {
         guard case .checking = saving, let card = theirCard else { return [] }
+        let trust = TrustLevel.suggested(for: claim, source: .nearby)
+        let passesFor = claim.passesFor
         switch preview {
         case .new(_, let matches) where !matches.isEmpty:
-            saving = .asking(NearbyKeepQuestion(card: card, matches: matches, offersIgnore: keeping == .ask))
+            saving = .asking(NearbyKeepQuestion(card: card, matches: matches, offersIgnore: keeping == .ask, passesFor: passesFor, trust: trust))
             return []
-        case .new where keeping == .ask:
-            saving = .asking(NearbyKeepQuestion(card: card, matches: [], offersIgnore: true))
+        case .new where keeping == .ask || !passesFor.isEmpty:
+            saving = .asking(NearbyKeepQuestion(card: card, matches: [], offersIgnore: true, passesFor: passesFor, trust: trust))
             return []
         case .new:
             saving = .storing
-            return [.keep(card, .add(trust: .trusted))]
+            return [.keep(card, .add(trust: trust))]
         case .update, .notNewer, .keyConflict, .blocked:
             // The book's rule decides these without a question: updated, unchanged, refused, ignored.
             saving = .storing
-            return [.keep(card, .addSeparately(trust: .trusted))]
+            return [.keep(card, .addSeparately(trust: trust))]
         }
     }
 

@@ -78,7 +78,7 @@ struct NearbyReporter {
         let earlier = old?.people ?? []
         for person in new.people {
             guard let before = earlier.first(where: { $0.peer.id == person.peer.id }) else {
-                found(person.peer, number: person.number, choosing: choosing)
+                found(person, among: new.people, choosing: choosing)
                 if let count = person.commonFriendCount { counted(person.peer, number: person.number, commonFriends: count) }
                 continue
             }
@@ -131,11 +131,22 @@ struct NearbyReporter {
              text: "Looking for people nearby… (others see you as \(showsName ? "your card's name" : "someone (\(instance.prefix(6)))"); Ctrl-C to stop)")
     }
 
-    func found(_ peer: NearbyPeer, number: Int, choosing: Bool = false) {
+    /// Someone new in the list, told apart from the others there (`NearbySentences.listed(_:among:)`): when
+    /// their name is one another device shows, the rows say so once and give the id's start.
+    func found(_ person: NearbyPerson, among people: [NearbyPerson], choosing: Bool = false) {
+        let (peer, number) = (person.peer, person.number)
         var fields: [String: Any] = ["id": peer.id, "number": number]
         if let name = peer.displayName { fields["name"] = name }
-        let label = Self.label(of: peer)
+        let shared = NearbySentences.sharesName(person, among: people)
+        fields["sharesName"] = shared
+        let label = shared ? TerminalText.value(NearbySentences.listed(person, among: people)) : Self.label(of: peer)
         emit("found", fields, text: "  \(number). \(label)\(choosing ? "    — type \(number) to choose" : "")")
+        if shared, let name = peer.displayName {
+            let others = people.filter { $0.peer.id != peer.id && NearbySentences.sharesName($0, among: [person]) }
+            let earlier = others.map { "\($0.number). \(TerminalText.value(NearbySentences.listed($0, among: people)))" }.joined(separator: ", ")
+            emit("sameName", ["name": name, "ids": ([person] + others).map(\.peer.id)],
+                 text: "  \(TerminalText.value(NearbySentences.sameNameListed(name))) (\(earlier))")
+        }
     }
 
     /// The common-friend count beside someone in the list, found before anyone chose.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeExchange
@@ -79,6 +80,8 @@ final class NearbyRunner {
             try await coordinator.run(meeting, timeout: .seconds(options.timeout))
         } catch {
             await following.value
+            // A --select that names more than one device is the person's to say again (exit status 2).
+            if case .sameName = error { throw ValidationError(error.description) }
             throw CommandFailure(error.description)
         }
         await following.value
@@ -179,7 +182,13 @@ final class NearbyRunner {
             return nil
         case .keep(let keep):
             // --yes adds at once; a card that matches a contact is added as a contact of its own, as before.
-            if options.yes { return .keep(.addSeparately(trust: .trusted)) }
+            // A card that passes for a contact is never kept unasked: --yes does not answer for it.
+            if !keep.passesFor.isEmpty && (options.yes || !Prompt.canAsk) {
+                warnNotYourContact(keep)
+                reporter.emit("notSaved", [:], text: "Not added: their card claims a contact's name, and nobody was asked. Nothing was stored.")
+                return .keep(keep.unanswered)
+            }
+            if options.yes { return .keep(.addSeparately(trust: keep.trust)) }
             guard Prompt.canAsk else {
                 reporter.emit("notSaved", [:], text: "Not asking: standard input is not a terminal. Add with --yes. Nothing was stored.")
                 return .keep(keep.unanswered)
@@ -190,6 +199,12 @@ final class NearbyRunner {
             if let note = options.note { return refused?.text == note ? .noNote : .note(note) }
             return Prompt.canAsk ? nil : .noNote
         }
+    }
+
+    /// Says, before anything about their card is decided, that it only claims a contact's name.
+    private func warnNotYourContact(_ keep: NearbyKeepQuestion) {
+        guard !keep.passesFor.isEmpty, let warning = NameClaimSentences.warning(.namesake(of: keep.passesFor), claimed: keep.card.card.name) else { return }
+        reporter.emit("notYourContact", ["passesFor": keep.passesFor.map(\.displayName)], text: "\(TerminalLine(warning)) Their Node ID: \(keep.card.nodeID.rawValue)")
     }
 
     /// Asks `question` at the terminal; `nil` when input ended.
@@ -203,19 +218,20 @@ final class NearbyRunner {
             return answer.map { $0 == "accept" ? .accept : .decline }
         case .keep(let keep):
             let name = TerminalText.value(keep.card.card.name ?? keep.card.nodeID.rawValue)
+            warnNotYourContact(keep)
             if let match = keep.matches.first {
                 let answer = await terminal.choose(
                     "\(name) shares an email or phone number with \(TerminalText.value(match.displayName)). Merge with them, or add separately?",
                     ["merge", "separately", "ignore"])
                 switch answer {
                 case "merge": return .keep(.merge(into: match.id))
-                case "separately": return .keep(.addSeparately(trust: .trusted))
+                case "separately": return .keep(.addSeparately(trust: keep.trust))
                 case "ignore": return .keep(.ignore)
                 default: return nil
                 }
             }
             let answer = await terminal.choose("Add \(name)?", ["add", "ignore"])
-            return answer.map { $0 == "add" ? .keep(.add(trust: .trusted)) : .keep(.ignore) }
+            return answer.map { $0 == "add" ? .keep(keep.adding) : .keep(.ignore) }
         case .note:
             FileHandle.standardError.write(Data("Your note to them (Enter to send none): ".utf8))
             guard let line = await terminal.nextLine()?.trimmingCharacters(in: .whitespaces) else { return .noNote }

@@ -3,18 +3,35 @@ import Foundation
 import HandshakeCore
 import HandshakeMailbox
 import HandshakePresentation
+import HandshakeStore
 
 /// The three answers share one implementation; each is its own subcommand so it reads as the issue says:
 /// `handshake request accept ID`.
 enum RequestAnswer: String {
     case accept, decline, cancel
 
-    func run(id: String) async throws {
+    /// `anyway`: accept a request whose card only claims a contact's name without asking first.
+    func run(id: String, anyway: Bool = false) async throws {
         let home = HandshakeHome.current()
         let identity = try home.identity()
         let client = try RegisteredServer.client(in: home)
         switch self {
         case .accept:
+            // A name is a claim: a card that passes for a contact is asked about before your card goes to it.
+            let request = try await client.friendRequest(id)
+            let claim = try request.otherCard(from: identity.nodeID).map { try home.account().book.nameClaim(of: $0) }
+            let claimed = request.otherCard(from: identity.nodeID)?.card.name
+            if !anyway, let claim, let question = NameClaimSentences.acceptQuestion(claim, claimed: claimed),
+                let warning = NameClaimSentences.warning(claim, claimed: claimed)
+            {
+                guard Prompt.canAsk else {
+                    throw ValidationError("\(TerminalLine(warning)) \(TerminalLine(FriendRequestSentences.notAccepted)) To accept them as someone new: handshake request accept \(TerminalText.value(id)) --anyway")
+                }
+                guard Prompt.choose(TerminalLine(question), ["yes", "no"]) == "yes" else {
+                    print(TerminalLine(FriendRequestSentences.notAccepted))
+                    return
+                }
+            }
             let accepted = try await client.acceptFriendRequest(id, card: try home.issueCard(for: identity))
             guard let card = accepted.senderCard else { throw CommandFailure(FriendRequestSentences.noCard.plain) }
             print(TerminalLine(ReceiveReport(try home.account().keepFromFriendRequest(card), card: card).acceptedSentence))
@@ -33,7 +50,11 @@ struct RequestAcceptCommand: AsyncParsableCommand {
         commandName: "accept", abstract: "Accept a request you received: you each get the other's verified card.")
     @Argument(help: ArgumentHelp("The request's id (handshake requests lists them).", valueName: "id"))
     var id: String
-    func run() async throws { try await RequestAnswer.accept.run(id: id) }
+    @Flag(help: ArgumentHelp(
+        "Accept even when their card claims the name of one of your contacts with another key (a namesake).",
+        discussion: "Without it such a request is asked about at a terminal, and refused in a script (exit status 2)."))
+    var anyway = false
+    func run() async throws { try await RequestAnswer.accept.run(id: id, anyway: anyway) }
 }
 
 struct RequestDeclineCommand: AsyncParsableCommand {

@@ -42,11 +42,23 @@ struct RequestsCommand: AsyncParsableCommand {
         let createdAt: String
         let answeredAt: String?
 
-        init(_ request: MailboxFriendRequest, me: NodeID) {
+        /// Who the other person is to your book: `contact` (their key is a contact's; `name` is that
+        /// contact's), `namesake` (another key claims the name of the contacts in `notYourContact`) or
+        /// `stranger`.
+        let claim: String
+        let notYourContact: [String]
+
+        init(_ request: MailboxFriendRequest, me: NodeID, claim: NameClaim) {
             id = request.id
             sender = request.sender.rawValue
             receiver = request.receiver.rawValue
-            name = DisplayName.other(in: request, me: me)
+            name = NameClaimSentences.name(ofOtherIn: request, me: me, claim: claim)
+            switch claim {
+            case .contact: self.claim = "contact"
+            case .namesake: self.claim = "namesake"
+            case .stranger: self.claim = "stranger"
+            }
+            notYourContact = claim.passesFor.map(\.displayName)
             senderCard = request.senderCard.map { Base64URL.encode($0.bytes) }
             receiverCard = request.receiverCard.map { Base64URL.encode($0.bytes) }
             senderVerified = request.senderCard != nil
@@ -64,15 +76,21 @@ struct RequestsCommand: AsyncParsableCommand {
         let home = HandshakeHome.current()
         let identity = try home.identity()
         let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
-        if json { try Output.json(requests.map { Report($0, me: identity.nodeID) }) }
+        let account = try home.account()
+        // Judged before the accepted ones are kept: a namesake kept now is still told apart in this list.
+        let claims = try requests.map { try NameClaimSentences.claim(ofOtherIn: $0, me: identity.nodeID, book: account.book) }
+        if json { try Output.json(zip(requests, claims).map { Report($0, me: identity.nodeID, claim: $1) }) }
         if !json && requests.isEmpty { print(sent ? "You have sent no requests." : "No requests.") }
-        let kept = sent ? try home.account().keepAccepted(requests) : [:]
-        for request in requests {
+        let kept = sent ? try account.keepAccepted(requests) : [:]
+        for (request, claim) in zip(requests, claims) {
             let card = request.otherCard(from: identity.nodeID)
-            let other = TerminalText.value(DisplayName.other(in: request, me: identity.nodeID))
+            let other = TerminalText.value(NameClaimSentences.name(ofOtherIn: request, me: identity.nodeID, claim: claim))
             if !json {
                 let note = request.note.map { " — \"\(TerminalText.value($0))\"" } ?? ""
                 print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
+                if let warning = NameClaimSentences.warning(claim, claimed: card?.card.name) {
+                    print("    \(TerminalLine(warning)) Their Node ID: \(TerminalText.value(request.other(from: identity.nodeID).rawValue))")
+                }
             }
             if let outcome = kept[request.id], let card, !json {
                 print("    \(ReceiveReport(outcome, card: card).sentence)")
