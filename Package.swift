@@ -164,6 +164,7 @@ let package = Package(
                 "HandshakeCredentials",  // the OpenID4VP verifier's checks
                 "HandshakeWalletPass",  // signing Wallet passes from a manifest's digest
                 "HandshakeHTML",  // the card page and the share link's pages
+                "HandshakeHTTPGuard",  // requests read one way only
                 "CHandshakeZlib",  // the card page's files, gzipped once at start-up
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -190,6 +191,16 @@ let package = Package(
         // Pages as typed nodes: element and attribute names from our own code, every value escaped by scalar.
         // What the local web app and the mailbox server's pages are written with; not a product for apps.
         .target(name: "HandshakeHTML", dependencies: ["HandshakeCore"], swiftSettings: strict),
+        // What an HTTP/1.1 request's head must be to be read one way only, for the server and the web app alike:
+        // a NIO handler between HTTP/1 decoding and Hummingbird.
+        .target(
+            name: "HandshakeHTTPGuard",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // `handshake app`: the screens as a local web app (Hummingbird 2), drawn from the libraries alone.
         .target(
             name: "HandshakeWebApp",
@@ -204,6 +215,7 @@ let package = Package(
                 "HandshakeAvatar",  // a photo chosen for your card, shrunk to fit as `card set --avatar` does
                 "HandshakeIntake",  // Add: a card, a share link or a credential, read as `handshake add` reads it
                 "HandshakeHTML",  // every screen, as typed nodes
+                "HandshakeHTTPGuard",  // requests read one way only
                 "HandshakePresentation",  // the sentences and decisions it shares with the program
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),  // `URI`, which the access rule decides from

@@ -3,6 +3,7 @@
 // header timeout for connections that say nothing (HeaderTimeLimit). It knows nothing of terminals or
 // browsers: the program prints the URL and opens the browser.
 import Foundation
+import HandshakeHTTPGuard
 import HandshakeCore
 import HandshakeMailbox
 import HandshakeQRReader
@@ -86,7 +87,7 @@ public struct LocalWebApp: Sendable {
         let limit = headerTimeout
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [HeaderTimeLimit(limit: limit)])),
+            server: .guardedHTTP1(configuration: .init(additionalChannelHandlers: [HeaderTimeLimit(limit: limit)]), answer: ErrorPage.refusal),
             configuration: .init(address: .hostname(address, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

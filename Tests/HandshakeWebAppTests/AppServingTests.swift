@@ -66,6 +66,21 @@ import Testing
         #expect(try await Self.connect(app.url, sending: "GET /contacts HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n") == "HTTP/1.1 421 Misdirected Request")
     }
 
+    /// A request the app could read two ways is refused before any rule or route sees it (before the guard
+    /// the absolute form was routed by its path, and a second Host was ignored): 400, with the app's page.
+    @Test func aRequestThatReadsTwoWaysIsRefusedBeforeAnyRoute() async throws {
+        let app = try await Running(address: AppAddress.random(), headerTimeout: .seconds(10))
+        let host = "\(app.url.host ?? ""):\(app.url.port ?? 0)"
+        let session = "Cookie: handshake_session=\(app.secrets.session)\r\nOrigin: http://\(host)\r\n"
+        for request in [
+            "GET /contacts HTTP/1.1\r\nHost: \(host)\r\nHost: evil.example\r\n\r\n",
+            "POST http://evil.example/contacts/1 HTTP/1.1\r\nHost: \(host)\r\n\(session)Content-Length: 0\r\n\r\n",
+            "GET /contacts HTTP/1.1\r\n\r\n",
+        ] {
+            #expect(try await Self.connect(app.url, sending: request) == "HTTP/1.1 400 Bad Request", "\(request.debugDescription)")
+        }
+    }
+
     @Test func theAddressIsChosenOncePerHome() throws {
         let home = ScreenTextTests.container()
         let first = AppAddress.remembered(in: home)

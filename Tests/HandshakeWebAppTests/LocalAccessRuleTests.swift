@@ -22,6 +22,11 @@ struct LocalAccessRuleTests {
         #expect(decide(_: "GET", "/contacts?q=Ada%20L%26B&secret=L4unch&trust=known", cookie: nil) == .startSession(location: "/contacts?q=Ada%20L%26B&trust=known"),
                 "the rest of the query is kept as it was meant")
         #expect(decide(_: "GET", "//evil.example/x?secret=L4unch", cookie: nil) == .startSession(location: "/"), "never another site")
+        // A browser reads a backslash as a slash: `/\evil.example/x` is another site too; so are its escapes.
+        for path in ["/\\evil.example/x", "/%5Cevil.example/x", "/%2F%2Fevil.example", "/contacts/../..//evil.example", "/\t/evil.example"] {
+            #expect(decide(_: "GET", path + "?secret=L4unch", cookie: nil) == .startSession(location: "/"), "\(path)")
+        }
+        #expect(decide(_: "GET", "/contacts/12?secret=L4unch", cookie: nil) == .startSession(location: "/contacts/12"))
         #expect(decide(_: "GET", "/contacts?secret=wrong", cookie: nil) == .noSession)
         #expect(decide(_: "GET", "/contacts?secret=L4unc", cookie: nil) == .noSession, "a prefix of the secret is not the secret")
     }

@@ -6,6 +6,8 @@
 // the version). So the relay changes nothing of how the mailbox's own requests are read, and a relay
 // connection is bounded by the relay's own limits (RelayLimits), not by the gate's places.
 import Hummingbird
+import HandshakeHTTPGuard
+import HandshakeMailbox
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
@@ -44,6 +46,8 @@ struct MailboxHTTPChannel: ServerChildChannel {
                 // so the pipeline is whole before the sniffer hands its bytes on.
                 chosen.completeWith(
                     http1.setup(channel: channel, logger: logger).assumeIsolated().flatMapThrowing { value in
+                        // Right after the decoder: the gate's guard, then the requests' (read one way only).
+                        try RequestHeadGuard.insert(RequestHeadGuard(answer: Self.refusal), into: channel)
                         let pipeline = channel.pipeline.syncOperations
                         let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
                         try pipeline.addHandler(guardHandler, position: .after(decoder))
@@ -55,6 +59,11 @@ struct MailboxHTTPChannel: ServerChildChannel {
             try channel.pipeline.syncOperations.addHandler(sniffer)
             return Value(channel: channel, chosen: chosen.futureResult)
         }
+    }
+
+    /// A request refused below the router, in the API's error shape.
+    @Sendable static func refusal(_ refusal: RequestHeadRefusal) -> (contentType: String, body: String) {
+        ("application/json", String(decoding: MailboxError.badRequest(refusal.sentence).jsonBody, as: UTF8.self))
     }
 
     func handle(value: Value, logger: Logger) async {

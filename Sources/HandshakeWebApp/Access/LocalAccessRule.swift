@@ -83,8 +83,7 @@ struct LocalAccessRule: Sendable {
         if method == "GET", let given = query[Substring(Self.secretParameter)] {
             guard LaunchSecrets.same(String(given), secrets.launch) else { return .noSession }
             let rest = query.filter { $0.key != Self.secretParameter }
-            // Only a path of this app: `//host/…` in a Location would send the browser to another site.
-            let path = uri.path.hasPrefix("/") && !uri.path.hasPrefix("//") ? uri.path : "/"
+            let path = Self.ownPath(uri.path)
             return .startSession(location: rest.isEmpty ? path : path + "?" + Self.query(rest))
         }
         let reads = ["GET", "HEAD"].contains(method)
@@ -95,6 +94,20 @@ struct LocalAccessRule: Sendable {
         if reads { return .allow }
         guard let origin, hosts.contains(where: { "http://\($0)" == origin.lowercased() }) else { return .crossSite }
         return .checkFormToken
+    }
+
+    /// `path` if it can only be a path of this app, else `/`: the launch redirect's `Location`. A browser reads
+    /// `//host/…`, and `/\host/…` too (the URL standard takes a backslash for a slash), as another site's
+    /// address, so only letters, digits and `/-._~` are kept, with no `//` or `..` segment anywhere.
+    static func ownPath(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "/", "-", ".", "_", "~": true
+            default: false
+            }
+        }
+        guard plain, path.hasPrefix("/"), !path.contains("//"), !path.split(separator: "/").contains("..") else { return "/" }
+        return path
     }
 
     /// The second step of a change whose head passed: the form token must be this launch's.

@@ -5,6 +5,7 @@
 // else is said without its internals.
 import HandshakeCore
 import HandshakeHTML
+import HandshakeHTTPGuard
 import Hummingbird
 
 enum ErrorPage {
@@ -40,6 +41,12 @@ enum ErrorPage {
                 ? "Handshake could not finish this; nothing was changed. Try again, or restart handshake app."
                 : "Handshake could not do this; nothing was changed."
         }
+    }
+
+    /// A request refused below the router because it could be read two ways (`RequestHeadRefusal`): the page
+    /// of a request that could not be done, with the refusal's sentence.
+    @Sendable static func refusal(_ refusal: RequestHeadRefusal) -> (contentType: String, body: String) {
+        ("text/html; charset=utf-8", page(status: HTTPResponse.Status(code: Int(refusal.status.code)), sentence: refusal.sentence))
     }
 
     /// The page: its title, the sentence announced at once, and a way back to the contacts.
