@@ -97,7 +97,7 @@ public struct MailboxServer: Sendable {
         let open = router.group(RouterPath(MailboxPath.version))
         let signInLimit = SignInLimit(
             perAddress: policy.challengesPerAddressPerMinute, newcomers: policy.challengesPerMinute, known: policy.knownKeyChallengesPerMinute,
-            clock: clock)
+            perKnownKey: policy.challengesPerKnownKeyPerMinute, firstAsks: policy.firstChallengesPerMinute, clock: clock)
         let auth = AuthRoutes(storage: storage, clock: clock, policy: policy, limit: signInLimit)
         auth.register(on: open)
         accounts.registerPublic(on: open)

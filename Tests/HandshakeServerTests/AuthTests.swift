@@ -148,6 +148,7 @@ import Testing
         var policy = MailboxPolicy()
         policy.challengesPerAddressPerMinute = 3
         policy.challengesPerMinute = 5
+        policy.firstChallengesPerMinute = 1
         policy.trustForwardedFor = true
         let mailbox = try await TestMailbox(.sqlite, policy: policy)
         try await mailbox.test { client in
@@ -159,7 +160,11 @@ import Testing
             // Another address has its own count, until the total for newcomers is used up.
             #expect(try await ask(from: "198.51.100.2").status == .created)
             #expect(try await ask(from: "198.51.100.2").status == .created)
+            #expect(try await ask(from: "198.51.100.2").status == .tooManyRequests)
+            // Then an address's first ask of the minute comes from the reserve, while it lasts (one here).
+            #expect(try await ask(from: "198.51.100.3").status == .created)
             #expect(try await ask(from: "198.51.100.3").status == .tooManyRequests)
+            #expect(try await ask(from: "198.51.100.4").status == .tooManyRequests)
             // The next minute starts afresh.
             client.clock.advance(by: 60)
             #expect(try await ask(from: "198.51.100.1").status == .created)
@@ -179,11 +184,14 @@ import Testing
         try await mailbox.test { client in
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
-            let answers = try await withThrowingTaskGroup(of: [HTTPResponse.Status].self) { group in
+            // Each address asks once first (so none draws on the reserve), then the flood.
+            var answers: [HTTPResponse.Status] = []
+            for address in 0..<64 { answers.append(try await Self.ask(client, from: "198.18.0.\(address + 1)", for: Identity.generate()).status) }
+            answers += try await withThrowingTaskGroup(of: [HTTPResponse.Status].self) { group in
                 for address in 0..<64 {
                     group.addTask {
                         var statuses: [HTTPResponse.Status] = []
-                        for _ in 0..<10 { statuses.append(try await Self.ask(client, from: "198.18.0.\(address + 1)", for: Identity.generate()).status) }
+                        for _ in 0..<9 { statuses.append(try await Self.ask(client, from: "198.18.0.\(address + 1)", for: Identity.generate()).status) }
                         return statuses
                     }
                 }
@@ -192,7 +200,9 @@ import Testing
             // The newcomers' share is 256 a minute; Ada's and Bob's first sign-ins took two of it.
             #expect(answers.filter { $0 == .created }.count == 254)
             #expect(answers.filter { $0 == .tooManyRequests }.count == 640 - 254)
-            // The flood has used up the newcomers' share: a fresh key from a new address is refused.
+            // The flood has used up the newcomers' share, but a newcomer's first ask from an address of
+            // their own still gets a challenge (the reserve), once.
+            #expect(try await Self.ask(client, from: "192.0.2.77", for: Identity.generate()).status == .created)
             #expect(try await Self.ask(client, from: "192.0.2.77", for: Identity.generate()).status == .tooManyRequests)
             // Ada signed in before: she signs in again and sends Bob a request.
             let (status, token) = try await Self.signIn(client, from: "192.0.2.10", as: ada.identity)
@@ -209,6 +219,7 @@ import Testing
         var policy = MailboxPolicy()
         policy.challengesPerMinute = 2
         policy.knownKeyChallengesPerMinute = 2
+        policy.firstChallengesPerMinute = 0
         policy.trustForwardedFor = true
         let mailbox = try await TestMailbox(.sqlite, policy: policy)
         try await mailbox.test { client in
@@ -220,6 +231,39 @@ import Testing
             #expect(try await Self.ask(client, from: "192.0.2.1", for: ada.identity, token: bob.token).status == .tooManyRequests)
             let (status, token) = try await Self.signIn(client, from: "192.0.2.1", as: ada.identity, token: ada.token)
             #expect(status == .created && token != nil)
+        }
+    }
+
+    /// Asking challenges for one published Node ID (no key needed to ask) from 64 addresses spends that key's
+    /// few of the known keys' count, not everyone's: Bob, who signed in before, signs in from a new address;
+    /// and so does Ada herself, the key flooded, from an address of her own (the reserve).
+    @Test(arguments: Backend.allCases) func aFloodOnOnePublishedNodeIDLocksNobodyOut(_ backend: Backend) async throws {
+        var policy = MailboxPolicy()
+        policy.challengesPerAddressPerMinute = 8
+        policy.knownKeyChallengesPerMinute = 64
+        policy.challengesPerKnownKeyPerMinute = 4
+        policy.trustForwardedFor = true
+        let mailbox = try await TestMailbox(backend, policy: policy)
+        try await mailbox.test { client in
+            let ada = try await client.person("Ada")
+            let bob = try await client.person("Bob")
+            func askForAda(from address: String) async throws -> HTTPResponse.Status {
+                let headers: HTTPFields = [.contentType: "application/json", HTTPFields.Element.Name("X-Forwarded-For")!: address]
+                return try await client.client.execute(
+                    uri: "/v1/auth/challenge", method: .post, headers: headers,
+                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["nodeId": ada.nodeID]))).status
+            }
+            var statuses: [HTTPResponse.Status] = []
+            for address in 0..<64 {
+                for _ in 0..<8 { statuses.append(try await askForAda(from: "198.18.1.\(address + 1)")) }
+            }
+            // Ada's few (all to the first address), and then the other 63 addresses' first asks of the minute,
+            // from the reserve.
+            #expect(statuses.filter { $0 == .created }.count == 4 + 63, "\(statuses.filter { $0 == .created }.count)")
+            let (bobStatus, bobToken) = try await Self.signIn(client, from: "192.0.2.20", as: bob.identity)
+            #expect(bobStatus == .created && bobToken != nil, "the known keys' count was not spent by the flood")
+            let (adaStatus, adaToken) = try await Self.signIn(client, from: "192.0.2.21", as: ada.identity)
+            #expect(adaStatus == .created && adaToken != nil, "the flooded key's owner signs in from an address of her own")
         }
     }
 

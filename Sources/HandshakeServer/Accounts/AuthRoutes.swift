@@ -37,7 +37,7 @@ struct AuthRoutes: Sendable {
     }
 
     @Sendable func challenge(_ request: Request, context: MailboxContext) async throws -> EditedResponse<ChallengeResponse> {
-        try limit.admit(address: clientAddress(request, context))
+        let first = try limit.admit(address: clientAddress(request, context))
         let body = try await request.decode(as: ChallengeRequest.self, context: context)
         let sigKey: [UInt8]
         var known = false
@@ -58,7 +58,7 @@ struct AuthRoutes: Sendable {
         case (nil, nil):
             throw MailboxError.badRequest("give `sigKey` (or the `nodeId` of an existing account).")
         }
-        try limit.admit(try await standing(of: sigKey, known: known, request: request))
+        try limit.admit(try await standing(of: sigKey, known: known, request: request), key: sigKey, first: first)
         let challenge = AuthChallenge(
             bytes: SecretToken.randomBytes(AuthChallenge.byteCount), sigKey: sigKey,
             expiresAt: clock.now().addingTimeInterval(policy.challengeLifetime))

@@ -36,6 +36,13 @@ public struct MailboxPolicy: Sendable {
     /// count of their own, so a flood of fresh keys does not lock out people who signed in before. (A request
     /// carrying a valid session of the key is counted in neither.)
     public var knownKeyChallengesPerMinute = 3000
+    /// How many of those one known key may draw in a minute: a flood of asks for one published Node ID (no
+    /// key needed to ask) spends that key's few, not every returning user's share.
+    public var challengesPerKnownKeyPerMinute = 10
+    /// How many challenges this instance gives out in a minute, once those counts are spent, to addresses
+    /// asking for their first time in the minute: a newcomer (or the owner of a flooded key) still signs in
+    /// under a flood from a few dozen addresses, which spend this reserve only once each.
+    public var firstChallengesPerMinute = 1000
     /// Whether the client address is the last one in `X-Forwarded-For` (set it behind a reverse proxy that
     /// writes the header, and only then: a client could write it too) rather than the connection's peer.
     public var trustForwardedFor = false

@@ -10,6 +10,11 @@
 // of the key it asks for (a client renewing its token) is not counted in either: it has already proved it holds
 // the key. Every request counts against its address first. It does not count across instances: each instance
 // allows its own share.
+//
+// Nobody can spend another's share: a known key draws at most a few challenges a minute from the known keys'
+// count (a flood on one published Node ID spends that key's few, not everyone's), and an address's first
+// challenge of the minute may come from a reserve of its own once the counts are spent, so a brand-new user,
+// or the owner of a flooded key, still signs in under a flood from a few dozen addresses.
 import Foundation
 import HandshakeMailbox
 import Synchronization
@@ -29,6 +34,11 @@ final class SignInLimit: Sendable {
     let perAddress: Int
     let newcomers: Int
     let known: Int
+    /// The most one known key draws from the known keys' count in a minute.
+    let perKnownKey: Int
+    /// How many first challenges of an address (of any standing) may be given in a minute once the
+    /// counts are spent.
+    let firstAsks: Int
     let clock: any MailboxClock
     /// At most this many addresses are counted in one minute; past it, new ones share the totals only.
     static let maxAddresses = 100_000
@@ -37,46 +47,59 @@ final class SignInLimit: Sendable {
         var minute: Int64 = .min
         var newcomers = 0
         var known = 0
+        var firstAsks = 0
         var byAddress: [String: Int] = [:]
+        var byKnownKey: [[UInt8]: Int] = [:]
     }
     private let window = Mutex(Window())
 
     /// A limit of `perAddress` challenges a minute for each address, `newcomers` for keys without an
-    /// account and `known` for keys with one, on this instance.
-    init(perAddress: Int, newcomers: Int, known: Int, clock: any MailboxClock) {
+    /// account and `known` for keys with one (at most `perKnownKey` of them for one key), and a reserve of
+    /// `firstAsks` for addresses asking for the first time in the minute, on this instance.
+    init(perAddress: Int, newcomers: Int, known: Int, perKnownKey: Int, firstAsks: Int, clock: any MailboxClock) {
         self.perAddress = perAddress
         self.newcomers = newcomers
         self.known = known
+        self.perKnownKey = perKnownKey
+        self.firstAsks = firstAsks
         self.clock = clock
     }
 
     /// Counts one challenge from `address` (nil when the connection has none); throws when the address has
-    /// had its share this minute.
-    func admit(address: String?) throws(MailboxError) {
-        guard let address else { return }
+    /// had its share this minute. Returns whether it is the address's first this minute.
+    @discardableResult
+    func admit(address: String?) throws(MailboxError) -> Bool {
+        guard let address else { return false }
+        var first = false
         try count { window in
             let used = window.byAddress[address] ?? 0
             guard used < perAddress else { return false }
+            first = used == 0
             if used > 0 || window.byAddress.count < Self.maxAddresses { window.byAddress[address] = used + 1 }
             return true
         }
+        return first
     }
 
-    /// Counts one challenge of `standing` against the instance's count for it; throws when that count is
-    /// full this minute. A signed-in request is not counted.
-    func admit(_ standing: Standing) throws(MailboxError) {
-        switch standing {
-        case .signedIn: return
-        case .newcomer:
-            try count { window in
-                guard window.newcomers < newcomers else { return false }
+    /// Counts one challenge of `standing` for `key` against the instance's count for it; throws when that
+    /// count is full this minute (for a known key: or its own few are spent) and, for an address's
+    /// `first` challenge of the minute, the reserve is too. A signed-in request is not counted.
+    func admit(_ standing: Standing, key: [UInt8], first: Bool = false) throws(MailboxError) {
+        if case .signedIn = standing { return }
+        try count { window in
+            switch standing {
+            case .signedIn:
+                return true
+            case .newcomer where window.newcomers < newcomers:
                 window.newcomers += 1
                 return true
-            }
-        case .known:
-            try count { window in
-                guard window.known < known else { return false }
+            case .known where window.known < known && (window.byKnownKey[key] ?? 0) < perKnownKey:
                 window.known += 1
+                if window.byKnownKey[key] != nil || window.byKnownKey.count < Self.maxAddresses { window.byKnownKey[key, default: 0] += 1 }
+                return true
+            case .newcomer, .known:
+                guard first, window.firstAsks < firstAsks else { return false }
+                window.firstAsks += 1
                 return true
             }
         }
