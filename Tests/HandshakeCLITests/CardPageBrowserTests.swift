@@ -70,6 +70,12 @@ struct CardPageBrowserTests {
         let someoneElse = Identity.generate().nodeID
         let wrongOwnerLink = String(shareLink.dropLast(adasCard.nodeID.rawValue.count)) + someoneElse.rawValue
         let hostile = try Self.hostile()
+        // Carol, on the same server: her card page link is the second one opened in a tab, and the one two
+        // tabs answer at once.
+        let carol = try CLI()
+        try #require(await carol.run("init", "--name", "Carol Herschel").status == 0)
+        try #require(await carol.run("server", "register", "--server", server.url).status == 0)
+        let carolsLink = try await carol.run("card", "export", "--format", "link", "--web").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
         let input = Self.artifacts.appendingPathComponent("input.json")
         try JSONSerialization.data(withJSONObject: [
@@ -77,6 +83,7 @@ struct CardPageBrowserTests {
             "tampered": try Self.tampered(pageLink),
             "otherKey": try Self.signedByAnotherKey(pageLink, adasNodeID: adasCard.nodeID.rawValue),
             "hostile": CardPageLink.link(for: hostile, server: try #require(URL(string: server.url))),
+            "otherPageLink": carolsLink, "twoTabsLink": carolsLink,
         ]).write(to: input)
         let driven = try await CLI.runTool("python3", [Self.script.path, input.path])
         try #require(driven.status == 0, "the browser script failed (scripts/install-test-tools installs playwright and axe-playwright-python): \(driven.stderr)")
@@ -114,8 +121,9 @@ struct CardPageBrowserTests {
         #expect(imported.status == 0 && imported.stdout.contains("1 verified"), "\(imported.stdout)\(imported.stderr)")
 
         // Send yours back: two visitors, two requests, each a verified card with what they typed.
-        #expect(seen["pageReply"] as? String == "Sent. Ada Lovelace will find your card among their friend requests.", "\(seen["pageReply"] ?? "")")
-        #expect(seen["shareReply"] as? String == "Sent. Ada Lovelace will find your card among their friend requests.", "\(seen["shareReply"] ?? "")")
+        #expect((seen["pageReply"] as? String)?.hasPrefix("Sent. Ada Lovelace will find your card among their friend requests.") == true, "\(seen["pageReply"] ?? "")")
+        #expect((seen["shareReply"] as? String)?.hasPrefix("Sent. Ada Lovelace will find your card among their friend requests.") == true, "\(seen["shareReply"] ?? "")")
+        #expect((seen["pageReply"] as? String)?.contains("forget it after 7 days without a visit") == true, "where the key is made, it says what keeps it")
         #expect(seen["prefilled"] as? String == "Bea Browser")
         #expect(seen["secondReply"] as? String == "You already have a pending request to this person.", "the same key: \(seen["secondReply"] ?? "")")
         let listed = try await ada.run("requests", "--json")
@@ -169,6 +177,26 @@ struct CardPageBrowserTests {
         let unchecked = try #require(seen["unchecked"] as? [String: Any])
         #expect((unchecked["status"] as? String)?.hasPrefix("This browser cannot check the signature") == true, "\(unchecked)")
         #expect(unchecked["saveOffered"] as? Bool == true && unchecked["replyOffered"] as? Bool == false)
+
+        // WebCrypto failing, or missing (not https): a refusal, never "changed after it was signed", never a card.
+        let cryptoFailed = try #require(seen["cryptoFailed"] as? [String: Any])
+        #expect(cryptoFailed["heading"] as? String == "This browser could not check this card’s signature, so it is not shown. Try another browser, or scan the code with Handshake.", "\(cryptoFailed)")
+        let noCrypto = try #require(seen["noCrypto"] as? [String: Any])
+        #expect((noCrypto["heading"] as? String)?.hasPrefix("This browser cannot check this card here") == true, "\(noCrypto)")
+        for refused in [cryptoFailed, noCrypto] { #expect(refused["saveOffered"] as? Bool == false && refused["replyOffered"] as? Bool == false) }
+
+        // A second card link in the same tab shows the second card; the form counts as the card does.
+        #expect((seen["secondFragment"] as? [String: Any])?["heading"] as? String == "Carol Herschel", "\(seen["secondFragment"] ?? "")")
+        #expect(seen["spacesName"] as? String == "Type your name: your card needs one.")
+        #expect(seen["longNameKept"] as? Int == 70, "nothing typed is cut short")
+        #expect((seen["longName"] as? String)?.hasSuffix("Nothing was sent.") == true, "\(seen["longName"] ?? "")")
+
+        // Two tabs at once: one key, so one request and that key's second.
+        let twoTabs = (seen["twoTabs"] as? [String]) ?? []
+        #expect(twoTabs.filter { $0.hasPrefix("Sent. Carol Herschel will find your card") }.count == 1, "\(twoTabs)")
+        #expect(twoTabs.filter { $0 == "You already have a pending request to this person." }.count == 1, "\(twoTabs)")
+        let carols = try #require(try JSONSerialization.jsonObject(with: await carol.run("requests", "--json").stdoutBytes) as? [[String: Any]])
+        #expect(Set(carols.compactMap { $0["sender"] as? String }).count == 1, "one key: \(carols)")
 
         // What the page loads: itself, its stylesheet and three modules, from this server alone, under 30 KB as
         // sent (gzipped; the browser's own count of the bodies it received).

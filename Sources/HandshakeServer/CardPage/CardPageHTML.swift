@@ -75,6 +75,11 @@ enum CardPageHTML {
             HTML.p(.class("note")) {
                 HTML.text("This link works for one friend request and expires \(LandingPageHTML.duration(lifetime)) after it was made.")
             }
+            HTML.noscript {
+                HTML.p(.class("note")) {
+                    HTML.text("Sending your card back needs JavaScript, which is off here: turn it on and reload, or open the link in Handshake.")
+                }
+            }
         }
     }
 
@@ -85,14 +90,15 @@ enum CardPageHTML {
             HTML.text("Your card goes to them as a friend request, signed by a key this browser makes and keeps for this site.")
         }
         HTML.form(.id("reply-form")) {
-            for (name, label, type, limit, autocomplete) in [
+            for (name, label, type, _, autocomplete) in [
                 ("name", "Your name", "text", CardLimits.name, "name"), ("phone", "Phone", "tel", CardLimits.phoneLength, "tel"),
                 ("email", "Email", "email", CardLimits.emailLength, "email"), ("company", "Company", "text", CardLimits.company, "organization"),
                 ("title", "Title", "text", CardLimits.title, "organization-title"),
             ] {
                 HTML.label {
                     HTML.text(label)
-                    HTML.input(.name(name), .type(type), .maxlength(limit), .autocomplete(autocomplete), .required(name == "name"))
+                    // No maxlength: it counts UTF-16 units and cuts silently; the page counts as the card does.
+                    HTML.input(.name(name), .type(type), .autocomplete(autocomplete), .required(name == "name"))
                 }
             }
             HTML.button(.type("submit")) { HTML.text("Send my card") }

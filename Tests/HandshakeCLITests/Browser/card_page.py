@@ -4,7 +4,11 @@ Contacts downloaded (and read back with vobject, which we did not write); Send y
 (two browser profiles: two keys); a second visit that is the same person; the share page without script; a
 tampered link, a card signed by another key than its Node ID and a browser without Ed25519; a card of hostile
 text; axe-core on the page; the bytes the page loads. Prints what it saw as one JSON object.
-Argument: a JSON file {"artifacts", "pageLink", "shareLink", "tampered", "otherKey", "hostile"}."""
+A WebCrypto failure and a page without WebCrypto are refusals; a second card link in the same tab shows
+the second card; the form refuses a name of spaces and a name over the card's limit (counted by scalar, not
+cut by maxlength); two tabs sending at once make one key.
+Argument: a JSON file {"artifacts", "pageLink", "shareLink", "tampered", "otherKey", "hostile",
+"otherPageLink", "twoTabsLink"}."""
 import json
 import sys
 import time
@@ -142,6 +146,60 @@ with sync_playwright() as playwright:
         """)
         page.goto(given["pageLink"])
         seen["unchecked"] = shown(page)
+        context.close()
+
+        # WebCrypto failing for another reason than support: never "changed after it was signed".
+        context, page = visitor(browser)
+        page.add_init_script("""
+            crypto.subtle.verify = () => Promise.reject(new DOMException('the operation failed', 'OperationError'));
+        """)
+        page.goto(given["pageLink"])
+        seen["cryptoFailed"] = shown(page)
+        context.close()
+
+        # No WebCrypto at all (a page that is not https): not even the Node ID can be checked, nothing shown.
+        context, page = visitor(browser)
+        page.add_init_script("Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined });")
+        page.goto(given["pageLink"])
+        seen["noCrypto"] = shown(page)
+        context.close()
+
+        # A second card link in the same tab shows the second card.
+        context, page = visitor(browser)
+        page.goto(given["pageLink"])
+        shown(page)
+        page.goto(given["otherPageLink"])
+        page.wait_for_timeout(300)
+        seen["secondFragment"] = shown(page)
+        # The form's rules are the card's: spaces are no name, and a long name is refused, never cut.
+        seen["spacesName"] = reply(page, {"name": "   "})
+        page.fill("#reply-form input[name=name]", "\U0001F600" * 70)
+        seen["longNameKept"] = len(page.input_value("#reply-form input[name=name]"))
+        seen["longName"] = reply(page, {})
+        context.close()
+
+        # Two tabs of one browser sending at once make one key: one request is sent, the other is that
+        # key's second.
+        context, _ = visitor(browser)
+        tabs = [context.new_page(), context.new_page()]
+        for tab in tabs:
+            tab.set_default_timeout(20000)
+            tab.goto(given["twoTabsLink"])
+            shown(tab)
+            tab.fill("#reply-form input[name=name]", "Tab Twin")
+        for tab in tabs:
+            tab.tap("#reply-form button")
+        answers = []
+        for tab in tabs:
+            deadline = time.monotonic() + 20
+            said = ""
+            while time.monotonic() < deadline:
+                said = tab.inner_text("#reply-status")
+                if said and not said.startswith("Sending"):
+                    break
+                tab.wait_for_timeout(50)
+            answers.append(said)
+        seen["twoTabs"] = answers
         context.close()
     finally:
         browser.close()

@@ -272,7 +272,10 @@ export async function verifyCard(bytes, now) {
   }
   const card = readPayload(content);
   checkFields(card.fields);
-  if (typeof crypto === 'undefined' || !crypto.subtle) return { ...card, bytes, checked: false };
+  // Without WebCrypto (a page that is not https) even the Node ID cannot be checked: nothing is shown as a card.
+  if (typeof crypto === 'undefined' || !crypto.subtle) {
+    throw refuse('cannotCheck', 'This browser cannot check this card here (the page is not a secure https page), so it is not shown. Open the link over https, or scan the code with Handshake.');
+  }
   const nodeId = await nodeIdOf(card.sigKey);
   if (card.nodeId !== nodeId) throw refuse('nodeIDMismatch', `This card claims Node ID ${card.nodeId}, but its key belongs to Node ID ${nodeId}: it is forged or broken.`);
   /** @type {boolean | null} */ let checked = null;
@@ -280,8 +283,11 @@ export async function verifyCard(bytes, now) {
     const key = await crypto.subtle.importKey('raw', card.sigKey, { name: 'Ed25519' }, false, ['verify']);
     checked = await crypto.subtle.verify({ name: 'Ed25519' }, key, signature.value, encodeCBOR(['Signature1', header.value, new Uint8Array(0), payload.value]));
   } catch (error) {
-    // NotSupportedError: no Ed25519 here; any other refusal is a key no signature matches.
-    checked = /** @type {Error} */ (error).name === 'NotSupportedError' ? null : false;
+    // NotSupportedError: no Ed25519 here, the card is shown unchecked. Anything else is this browser failing,
+    // not the card: only a signature that does not verify says the card was changed.
+    if (/** @type {Error} */ (error).name !== 'NotSupportedError') {
+      throw refuse('cannotCheck', 'This browser could not check this card’s signature, so it is not shown. Try another browser, or scan the code with Handshake.');
+    }
   }
   if (checked === false) throw refuse('badSignature', 'This card was changed after it was signed.');
   if (card.updatedAt > B(Math.floor(now)) + B(86400000)) {

@@ -2,7 +2,7 @@
 // (`/c#digits`, never sent to the server), verified here and shown as the app shows a contact, every text as
 // text; Save to Contacts; Send yours back, a card signed by a key this browser keeps (IndexedDB) and sent as
 // a friend request after signing in by the server's challenge, as any account does (docs/server.md).
-import { CardError, FIELDS, base64, digitsToBytes, fromBase64URL, signCard, vCard, verifyCard, visible } from './card.js';
+import { CardError, FIELDS, base64, checkFields, digitsToBytes, fromBase64URL, signCard, vCard, verifyCard, visible } from './card.js';
 
 const main = /** @type {HTMLElement} */ (document.querySelector('main'));
 const server = new URL('..', import.meta.url);
@@ -84,16 +84,30 @@ function reply(nodeId, owner) {
     /** @type {import('./card.js').Fields} */ const fields = { name: typed.name, company: typed.company, title: typed.title };
     if (typed.email) fields.emails = [typed.email];
     if (typed.phone) fields.phones = [typed.phone];
+    /** @param {string} sentence
+     * @param {boolean} done */
+    const say = (sentence, done) => {
+      said.textContent = visible(sentence);
+      said.className = done ? 'done' : 'problem';
+    };
+    // Spaces are no name; and each box is counted as the card counts (Unicode scalars), never cut short.
+    if (!typed.name) return say('Type your name: your card needs one.', false);
+    try {
+      checkFields(fields);
+    } catch (error) {
+      return say(/** @type {Error} */ (error).message + ' Nothing was sent.', false);
+    }
     button.disabled = true;
     said.textContent = 'Sending…';
+    said.className = '';
     try {
       const keys = await identity();
       const card = await signCard(fields, keys.signing, keys.encKey, Date.now());
       await send(card, keys.signing, main.dataset.token ? { token: main.dataset.token } : { to: nodeId });
       await keep('typed', typed);
-      said.textContent = visible(`Sent. ${owner} will find your card among their friend requests.`);
+      say(`Sent. ${owner} will find your card among their friend requests. This browser keeps the key it signed with for this site; some browsers (Safari) forget it after 7 days without a visit: add this page to your home screen to keep it.`, true);
     } catch (error) {
-      said.textContent = visible(/** @type {Error} */ (error).message);
+      say(/** @type {Error} */ (error).message, false);
     }
     button.disabled = false;
   });
@@ -139,8 +153,15 @@ async function call(path, body, token) {
 }
 
 /** This browser's keys, made once and kept: Ed25519 (not extractable) signs, X25519's public key is the encKey.
+ * Made once for all of this site's tabs: under a Web Lock where the browser has them, and stored with an add
+ * that fails when another tab stored keys first (whose keys are then the ones used).
  * @returns {Promise<{signing: CryptoKeyPair, exchange: CryptoKeyPair, encKey: Uint8Array}>} */
 async function identity() {
+  return navigator.locks ? navigator.locks.request('handshake-card-page-identity', makeIdentityOnce) : makeIdentityOnce();
+}
+
+/** @returns {Promise<{signing: CryptoKeyPair, exchange: CryptoKeyPair, encKey: Uint8Array}>} */
+async function makeIdentityOnce() {
   const found = await kept('identity');
   if (found) return found;
   /** @type {any} */ let made;
@@ -151,7 +172,13 @@ async function identity() {
   } catch (_) {
     throw new Error('This browser cannot make the keys a card needs (Ed25519 and X25519). Try a current Chrome, Safari or Firefox.');
   }
-  await keep('identity', made);
+  try {
+    await stored('readwrite', (store) => store.add(made, 'identity'));
+  } catch (_) {
+    const first = await kept('identity');
+    if (first) return first;
+    throw new Error('This browser keeps nothing for this page (a private window?), so it cannot keep a key.');
+  }
   return made;
 }
 
@@ -175,4 +202,6 @@ const kept = (key) => stored('readonly', (store) => store.get(key));
  * @param {unknown} value */
 const keep = (key, value) => stored('readwrite', (store) => store.put(value, key));
 
+// A second card link opened in this tab changes only the fragment: the page shows that card, not the first.
+if (!main.dataset.card) addEventListener('hashchange', () => location.reload());
 start();
