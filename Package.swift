@@ -152,6 +152,7 @@ let package = Package(
                 "HandshakeMailbox",  // friend requests, and which text the card's QR code carries (`CardQR`)
                 "HandshakeCredentials",  // what a presentation to a verifier discloses by default
                 "HandshakeQR",  // the card's QR code, at the level decided here
+                "HandshakeIntake",  // what refreshing contacts' cards did (`CardRefresh`)
             ],
             swiftSettings: strict
         ),

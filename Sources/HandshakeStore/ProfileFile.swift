@@ -17,6 +17,8 @@ public struct ProfileFile: Sendable {
         var version = 1
         var card: ContactCard
         var shared: [CardField]
+        /// Whether issued cards name the owner's server (`CardProfile.namesServer`); absent in older files: on.
+        var namesServer: Bool?
     }
 
     /// The stored profile for `identity`, or `nil` if none has been saved.
@@ -31,7 +33,7 @@ public struct ProfileFile: Sendable {
             throw StoreError.corruptProfile(path: url.path, reason: "not valid profile JSON")
         }
         do {
-            return try CardProfile(card: contents.card, sharedFields: Set(contents.shared), identity: identity)
+            return try CardProfile(card: contents.card, sharedFields: Set(contents.shared), namesServer: contents.namesServer ?? true, identity: identity)
         } catch {
             throw StoreError.corruptProfile(path: url.path, reason: error.description)
         }
@@ -41,7 +43,7 @@ public struct ProfileFile: Sendable {
     public func save(_ profile: CardProfile) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Contents(card: profile.card, shared: profile.sharedFields.sorted()))
+        let data = try encoder.encode(Contents(card: profile.card, shared: profile.sharedFields.sorted(), namesServer: profile.namesServer))
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw StoreError.unwritable(path: folder.path, reason: SystemFailure.reason(of: error, creatingFolder: true))

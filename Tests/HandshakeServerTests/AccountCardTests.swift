@@ -15,6 +15,14 @@ import Testing
             #expect(Array(buffer: served.body) == ada.card.bytes)
             let verified = try CardVerifier().verify(Array(buffer: served.body), now: mailbox.clock.now())
             #expect(verified.card.name == "Ada")
+            // Its entity tag is the SHA-256 of its bytes: a reader asks with the card it holds, and gets a 304.
+            #expect(served.headers[.eTag] == ada.card.entityTag)
+            let held = try await client.client.execute(
+                uri: "/v1/cards/\(ada.nodeID)", method: .get, headers: [.ifNoneMatch: ada.card.entityTag])
+            #expect(held.status == .notModified && held.body.readableBytes == 0)
+            let other = try await client.client.execute(
+                uri: "/v1/cards/\(ada.nodeID)", method: .get, headers: [.ifNoneMatch: "\"an-older-card\""])
+            #expect(other.status == .ok && Array(buffer: other.body) == ada.card.bytes)
         }
     }
 

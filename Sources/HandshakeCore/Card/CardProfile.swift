@@ -22,13 +22,14 @@ public struct CardProfile: Sendable, Equatable {
     /// The size of the whole card is not checked here: a profile saved before ``edit(now:_:)`` checked it
     /// must still load, or its owner could not shorten it. Such a profile can issue a card larger than
     /// ``CardLimits/signedCardBytes``, and ``issueCard(identity:)`` refuses to hand such a card out.
-    public init(card: ContactCard, sharedFields: Set<CardField>, identity: Identity) throws(CardFieldError) {
+    public init(card: ContactCard, sharedFields: Set<CardField>, namesServer: Bool = true, identity: Identity) throws(CardFieldError) {
         try card.fields.validate()
         var card = card
         card.sigKey = identity.sigKey
         card.encKey = identity.encKey
         self.card = card
         self.sharedFields = sharedFields
+        self.namesServer = namesServer
     }
 
     /// Applies `change` to the fields. Nothing changes unless the result passes every field rule and,
@@ -51,6 +52,21 @@ public struct CardProfile: Sendable, Equatable {
     public mutating func share(_ fields: Set<CardField>, now: Date) {
         guard fields != sharedFields else { return }
         sharedFields = fields
+        card.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
+    }
+
+    /// Whether issued cards name the owner's mailbox server (``ContactCard/server``), so that contacts can
+    /// fetch the newest card there: on until the owner turns it off.
+    public private(set) var namesServer = true
+
+    /// Sets the server issued cards name (when ``namesServer``), and whether they name one at all; the card's
+    /// `updatedAt` moves forward when what it carries changes.
+    public mutating func setServer(_ server: ServerOrigin?, named: Bool? = nil, now: Date) {
+        let names = named ?? namesServer
+        let carried = names ? server : nil
+        namesServer = names
+        guard carried != card.server else { return }
+        card.server = carried
         card.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
     }
 

@@ -1,6 +1,7 @@
 /// Schema 1: how a ``ContactCard`` is written as a CBOR map with integer keys, and read back.
 ///
-/// Keys 1–5 are required; the optional fields take the keys of the field table (``CardField/cborKey``, 6–15). A reader ignores keys it does not
+/// Keys 1–5 are required; the optional fields take the keys of the field table (``CardField/cborKey``, 6–15), and
+/// the owner's server key 16 (``ContactCard/server``). A reader ignores keys it does not
 /// know, so a later schema-1 writer can add fields without breaking older readers; the signed bytes are
 /// kept verbatim, so such fields survive re-sharing. Empty optional fields are left out, never written
 /// empty.
@@ -11,6 +12,8 @@ enum CardSchema {
         static let sigKey = 3
         static let encKey = 4
         static let updatedAt = 5
+        /// The owner's mailbox server, an origin (``ServerOrigin``): after the field table's keys.
+        static let server = 16
     }
 
     enum LinkKey {
@@ -40,6 +43,7 @@ enum CardSchema {
             }
             pairs.append(CBORPair(.int(field.cborKey), value))
         }
+        if let server = card.server { pairs.append(CBORPair(.int(Key.server), .text(server.origin))) }
         return CBOREncoder.encode(.map(pairs))
     }
 
@@ -90,6 +94,12 @@ enum CardSchema {
                     throw .fieldRule(error)
                 }
             }
+        }
+        if let item = fields[Key.server] {
+            guard case .text(let origin) = item, let server = ServerOrigin(origin), server.origin == origin else {
+                throw .invalidField("server", reason: "it is not a server's origin written as https://host[:port] (or http://), with nothing after")
+            }
+            card.server = server
         }
         return (card, claimedNodeID)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// This is a local convenience, not a wire format: cards travel only as their signed CBOR bytes.
 extension ContactCard: Codable {
     enum CodingKeys: String, CodingKey {
-        case schema, nodeId, didKey, sigKey, encKey, updatedAt
+        case schema, nodeId, didKey, sigKey, encKey, updatedAt, server
     }
 
     /// Writes the card as JSON-style keyed data, with its Node ID and did:key for whoever reads the output.
@@ -19,6 +19,7 @@ extension ContactCard: Codable {
         try container.encode(sigKey.description, forKey: .sigKey)
         try container.encode(encKey.description, forKey: .encKey)
         try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(server?.origin, forKey: .server)
         try fields.encode(to: encoder)
     }
 
@@ -31,8 +32,14 @@ extension ContactCard: Codable {
             }
             return [UInt8](bytes)
         }
+        let server = try container.decodeIfPresent(String.self, forKey: .server).map { origin in
+            guard let server = ServerOrigin(origin) else {
+                throw DecodingError.dataCorruptedError(forKey: .server, in: container, debugDescription: "not a server's origin")
+            }
+            return server
+        }
         self.init(
             sigKey: SigningPublicKey(checked: try key(.sigKey)), encKey: EncryptionPublicKey(checked: try key(.encKey)),
-            updatedAt: try container.decode(UInt64.self, forKey: .updatedAt), fields: try CardFields(from: decoder))
+            updatedAt: try container.decode(UInt64.self, forKey: .updatedAt), fields: try CardFields(from: decoder), server: server)
     }
 }

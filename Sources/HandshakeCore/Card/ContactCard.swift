@@ -23,14 +23,20 @@ public struct ContactCard: Sendable, Hashable {
     public var updatedAt: UInt64
     /// What the owner chose to share: name, bio, avatar, emails and the rest.
     public var fields: CardFields
+    /// The mailbox server where the owner publishes their newest card (key 16), when they let the card say
+    /// so: whoever holds the card can fetch a newer one there (`GET /v1/cards/{nodeId}`).
+    public var server: ServerOrigin?
 
     /// A card with the given keys and fields. Field rules are checked when the card is signed or received,
     /// not here, so previews and tests can build any card.
-    public init(sigKey: SigningPublicKey, encKey: EncryptionPublicKey, updatedAt: UInt64, fields: CardFields = CardFields()) {
+    public init(
+        sigKey: SigningPublicKey, encKey: EncryptionPublicKey, updatedAt: UInt64, fields: CardFields = CardFields(), server: ServerOrigin? = nil
+    ) {
         self.sigKey = sigKey
         self.encKey = encKey
         self.updatedAt = updatedAt
         self.fields = fields
+        self.server = server
     }
 
     /// One of the card's ``fields``, read and written as if it were the card's own property.

@@ -48,8 +48,12 @@ struct AccountRoutes: Sendable {
         guard let nodeID = NodeID(try context.parameters.require("nodeId")) else { throw MailboxError.unknownAccount }
         guard let account = try await storage.account(nodeID) else { throw MailboxError.unknownAccount }
         guard let card = account.card else { throw MailboxError.noCard }
-        return Response(
-            status: .ok, headers: [.contentType: Self.cardMediaType],
-            body: .init(byteBuffer: ByteBuffer(bytes: card)))
+        // The card's entity tag (SignedCard.entityTag): a reader that holds this card asks with it and gets
+        // a 304, no body. Revalidated on every use: a newer card is published at any time.
+        let tag = SignedCard.entityTag(of: card)
+        let headers: HTTPFields = [.contentType: Self.cardMediaType, .eTag: tag, .cacheControl: "no-cache"]
+        let held = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        if held.contains(tag) || held.contains("*") { return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"]) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card)))
     }
 }

@@ -113,6 +113,16 @@ public struct HandshakeAccount: Sendable {
         return profile
     }
 
+    /// Sets the mailbox server the card names (``CardProfile/setServer(_:named:now:)``: registering with a
+    /// server names it, unless the owner turned that off with `named: false`), and saves it. A card that now
+    /// names another server, or none, is a newer card.
+    public func nameServer(_ server: ServerOrigin?, named: Bool? = nil, now: Date = Date()) throws -> CardProfile {
+        var profile = try profile(now: now)
+        profile.setServer(server, named: named, now: now)
+        try storage.profileStore.save(profile)
+        return profile
+    }
+
     /// The card as others receive it: the shared fields, freshly signed.
     ///
     /// The same as `CardProfile.issueCard(identity:)` (HandshakeCore) on ``profile(now:)`` with this

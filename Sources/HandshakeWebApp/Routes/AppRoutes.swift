@@ -205,9 +205,8 @@ struct AppRoutes: Sendable {
     /// Registers with the server typed: publishes the card there, then remembers it (a refusal keeps nothing).
     @Sendable func connectServer(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let typed = try await request.decodeForm(as: ServerForm.self).address
-        let card = try account.issueCard()
         do {
-            try await connection.register(address: typed, card: card)
+            try await connection.register(address: typed, account: account)
         } catch let error as MailboxClientError {
             return try settings(serverRefusal: error.description, typedServer: typed)
         } catch let error as MailboxConnectionError {

@@ -3,7 +3,9 @@
 // by every screen, and replaced when the person registers with another server.
 import Foundation
 import HandshakeCore
+import HandshakeIntake
 import HandshakeMailbox
+import HandshakeStore
 
 actor MailboxConnection {
     /// Where the server is remembered; nil for an app that offers no server.
@@ -38,12 +40,13 @@ actor MailboxConnection {
         return client
     }
 
-    /// Registers with the server at `address` (as typed), publishing `card` there.
+    /// Registers `account` with the server at `address` (as typed): its card names the server and is
+    /// published there (HandshakeIntake's `MailboxRegistration.register(_:account:)`).
     @discardableResult
-    func register(address: String, card: SignedCard) async throws -> PublishResult {
+    func register(address: String, account: HandshakeAccount) async throws -> PublishResult {
         guard let registration else { throw MailboxConnectionError.noPlaceToRemember }
         let client = try MailboxClient(serverAddress: address, identity: identity, configuration: Self.configuration)
-        let result = try await registration.register(client, card: card)
+        let result = try await registration.register(client, account: account)
         current = nil
         return result
     }

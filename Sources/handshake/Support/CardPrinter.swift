@@ -19,6 +19,8 @@ enum CardPrinter {
                 row(label, TerminalText.escaped(value).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12)))
             }
         }
+        // Whoever holds the card can fetch a newer one there.
+        if let server = card.server { row("server", TerminalText.value(server.origin)) }
         if let shared {
             let names = CardField.allCases.filter(shared.contains).map(\.rawValue)
             row("shares", names.isEmpty ? "no optional fields" : names.joined(separator: ", "))

@@ -17,6 +17,25 @@ enum RegisteredServer {
         return url
     }
 
+    /// Publishes the home's newest card to its registered server, if it has one, so that contacts who fetch
+    /// it there (handshake contacts refresh) see the change. Said on standard error; a failure is not the
+    /// command's: the card is saved here, and the next registration or change publishes it.
+    static func publishNewest(in home: HandshakeHome) async {
+        guard registration(in: home).server() != nil else { return }
+        do {
+            var configuration = MailboxClient.Configuration()
+            configuration.requestTimeout = .seconds(10)
+            let registration = registration(in: home)
+            let client = MailboxClient(server: try url(in: home), identity: try home.identity(), configuration: configuration, sessionStore: registration.sessionFile)
+            switch try await client.publish(try home.account().issueCard()) {
+            case .published: FileHandle.standardError.write(Data("Published your card to \(client.server.absoluteString).\n".utf8))
+            case .alreadyCurrent: break
+            }
+        } catch {
+            FileHandle.standardError.write(Data("Your card is saved here, but was not published to your server: \(error) It goes out with your next change, or with handshake server register.\n".utf8))
+        }
+    }
+
     /// A client of the registered server acting for this home's identity, reusing the session an earlier
     /// command kept in the home (`session.json`, its owner's alone) until it expires or is refused.
     static func client(in home: HandshakeHome) throws -> MailboxClient {

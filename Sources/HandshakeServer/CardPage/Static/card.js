@@ -6,7 +6,7 @@ import { decodeCBOR, encodeCBOR } from './cbor.js';
 /** @typedef {{platform: string, handle?: string, url?: string}} Link */
 /** @typedef {{name?: string, bio?: string, avatar?: Uint8Array, location?: string, company?: string, title?: string,
  * emails?: string[], phones?: string[], links?: Link[], skills?: string[]}} Fields */
-/** @typedef {{bytes: Uint8Array, nodeId: string, sigKey: Uint8Array, updatedAt: bigint, fields: Fields, checked: boolean}} Card */
+/** @typedef {{bytes: Uint8Array, nodeId: string, sigKey: Uint8Array, updatedAt: bigint, fields: Fields, server?: string, checked: boolean}} Card */
 /** @typedef {import('./cbor.js').Item} Item */
 
 const B = BigInt, PROTECTED = Uint8Array.of(0xa1, 1, 0x27), WHITE = /\p{White_Space}/u;
@@ -306,7 +306,7 @@ function intValue(item) {
 
 /** The card map of §2, read in HandshakeCore's order.
  * @param {Item} map
- * @returns {{nodeId: string, sigKey: Uint8Array, updatedAt: bigint, fields: Fields}} */
+ * @returns {{nodeId: string, sigKey: Uint8Array, updatedAt: bigint, fields: Fields, server?: string}} */
 function readPayload(map) {
   /** @param {string} why */
   const notACard = (why) => new CardError('notACard', `This is signed, but it is not a Handshake card: ${why}.`);
@@ -370,7 +370,24 @@ function readPayload(map) {
       if (list.length) fields[name] = list;
     }
   }
-  return { nodeId, sigKey, updatedAt, fields };
+  // Key 16: the owner's server, an origin written the one way (HandshakeCore's ServerOrigin).
+  const server = entries.get(16);
+  if (server && (server.kind !== 'text' || !isOrigin(server.value))) {
+    throw invalid('server', "it is not a server's origin written as https://host[:port] (or http://), with nothing after");
+  }
+  return { nodeId, sigKey, updatedAt, fields, server: server ? server.value : undefined };
+}
+
+/** Whether `text` is an origin as card.md §2 writes key 16: `http` or `https`, a lowercase host (DNS labels, an
+ * IPv4 address, or an IPv6 address in brackets), and a port only when it is not the scheme's own, at most 255
+ * bytes.
+ * @param {string} text */
+function isOrigin(text) {
+  const found = /^(https?):\/\/((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::([1-9][0-9]{0,4}))?$/.exec(text);
+  if (!found || text.length > 255) return false;
+  if (found[3] === undefined) return true;
+  const port = Number(found[3]);
+  return port <= 65535 && port !== (found[1] === 'https' ? 443 : 80);
 }
 
 /** A card of `fields` signed by the Ed25519 pair `signing`, with the X25519 public key `encKey`.

@@ -6,7 +6,7 @@ struct CardCommand: ParsableCommand {
         abstract: "Show, edit, share and verify contact cards.",
         subcommands: [
             CardShowCommand.self, CardSetCommand.self, CardProfileCommand.self, CardExportCommand.self, CardVerifyCommand.self,
-            CardWalletPassCommand.self,
+            CardWalletPassCommand.self, CardServerCommand.self,
         ]
     )
 }

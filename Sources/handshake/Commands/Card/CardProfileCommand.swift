@@ -3,7 +3,7 @@ import Foundation
 import HandshakeCore
 import HandshakeStore
 
-struct CardProfileCommand: ParsableCommand {
+struct CardProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Choose which fields of your card you share.",
@@ -47,7 +47,7 @@ struct CardProfileCommand: ParsableCommand {
         _ = try requestedFields
     }
 
-    func run() throws {
+    func run() async throws {
         let account = try HandshakeHome.current().account()
         let profile = try requestedFields.map { try account.share($0) } ?? account.profile()
         let shared = profile.sharedFields.sorted()
@@ -60,5 +60,6 @@ struct CardProfileCommand: ParsableCommand {
                 print("Kept to yourself: \(unsharedFilled.map(\.rawValue).joined(separator: ", "))")
             }
         }
+        if try requestedFields != nil { await RegisteredServer.publishNewest(in: HandshakeHome.current()) }
     }
 }

@@ -5,7 +5,7 @@ import HandshakeCore
 import HandshakePresentation
 import HandshakeStore
 
-struct CardSetCommand: ParsableCommand {
+struct CardSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change the fields of your card.",
@@ -53,7 +53,7 @@ struct CardSetCommand: ParsableCommand {
         return draft
     }
 
-    func run() throws {
+    func run() async throws {
         let account = try HandshakeHome.current().account()
         let fields = try CardFieldArguments(fieldArguments)
         var given: [(field: CardField, value: CardFieldValue?)]
@@ -89,5 +89,6 @@ struct CardSetCommand: ParsableCommand {
             }
             CardPrinter.print(profile.card, shared: profile.sharedFields)
         }
+        await RegisteredServer.publishNewest(in: HandshakeHome.current())
     }
 }

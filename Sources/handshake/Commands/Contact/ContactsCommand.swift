@@ -6,8 +6,8 @@ import HandshakeStore
 struct ContactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contacts",
-        abstract: "List your contacts (`contacts list`, the default), or export them all (`contacts export`).",
-        subcommands: [ContactsListCommand.self, ContactsExportCommand.self],
+        abstract: "List your contacts (`contacts list`, the default), export them all (`contacts export`), or fetch their newest cards (`contacts refresh`).",
+        subcommands: [ContactsListCommand.self, ContactsExportCommand.self, ContactsRefreshCommand.self],
         defaultSubcommand: ContactsListCommand.self
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeIntake
 import HandshakeMailbox
 
 /// `handshake server register`: connects this identity to a mailbox server.
@@ -39,7 +40,7 @@ struct ServerRegisterCommand: AsyncParsableCommand {
         let identity = try home.identity()
         let registration = RegisteredServer.registration(in: home)
         let client = try MailboxClient(serverAddress: server, identity: identity, sessionStore: registration.sessionFile)
-        switch try await registration.register(client, card: try home.issueCard(for: identity)) {
+        switch try await registration.register(client, account: try home.account()) {
         case .published: print("Published your card to \(client.server.absoluteString).")
         case .alreadyCurrent: print("\(client.server.absoluteString) already has this card.")
         }

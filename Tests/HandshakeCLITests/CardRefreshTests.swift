@@ -1,0 +1,63 @@
+import Foundation
+import HandshakeCore
+import HandshakeTestSupport
+import Testing
+
+/// Cards that stay current, through the program against a real `handshake serve`: Ada's card names the server
+/// she registered with; Bob, who added it, refreshes it there. Nothing new costs a 304; Ada's new title
+/// reaches Bob with his alias kept and the old card in the history; a card that names no server any more is
+/// said so; a server that is gone is said once and leaves the card as it was.
+@Suite(.serialized) struct CardRefreshTests {
+    @Test func aContactsNewerCardIsFetchedFromTheServerTheirCardNames() async throws {
+        let server = try await ServeCommandTests.Server.running()
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let ada = try CLI(), bob = try CLI()
+        for (home, name) in [(ada, "Ada Lovelace"), (bob, "Bob Babbage")] {
+            #expect(try await home.run("init", "--name", name).status == 0)
+            #expect(try await home.run("server", "register", "--server", server.url).status == 0)
+        }
+        let shown = try await ada.run("card", "show")
+        #expect(shown.stdout.contains("server    \(server.url)"), "card show says which server the card names: \(shown.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])
+        #expect(json["server"] as? String == server.url)
+
+        let card = ada.file("ada.hs1")
+        #expect(try await ada.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
+        #expect(try await bob.run("add", "--yes", card.path).status == 0)
+        #expect(try await bob.run("contact", "set", "Ada Lovelace", "--alias", "Countess").status == 0)
+
+        // Nothing new: the server answers 304, nothing changes.
+        let first = try #require(try JSONSerialization.jsonObject(with: await bob.run("contacts", "refresh", "--json").stdoutBytes) as? [[String: Any]])
+        #expect(first.count == 1 && first.first?["outcome"] as? String == "unchanged" && first.first?["server"] as? String == server.url, "\(first)")
+
+        // Ada changes her title; `card set` publishes it to her server.
+        let changed = try await ada.run("card", "set", "--title", "Analyst")
+        #expect(changed.status == 0 && changed.stderr.contains("Published your card to"), "\(changed.stderr)")
+        let refreshed = try await bob.run("contacts", "refresh")
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stdout.contains("Countess: a newer card, which changes title."), "\(refreshed.stdout)")
+        let contact = try await bob.run("contact", "show", "Countess")
+        #expect(contact.stdout.contains("Analyst") && contact.stdout.contains("earlier cards   1"), "\(contact.stdout)")
+        let again = try #require(try JSONSerialization.jsonObject(with: await bob.run("contacts", "refresh", "Countess", "--json").stdoutBytes) as? [[String: Any]])
+        #expect(again.first?["outcome"] as? String == "unchanged", "\(again)")
+
+        // Ada turns it off: the card that names no server is the last one fetched from there.
+        let off = try await ada.run("card", "server", "off")
+        #expect(off.status == 0 && off.stdout.contains("Your card names no server"), "\(off.stdout)")
+        let lastFetch = try await bob.run("contacts", "refresh", "--json")
+        let last = try #require(try JSONSerialization.jsonObject(with: lastFetch.stdoutBytes) as? [[String: Any]])
+        #expect(last.first?["outcome"] as? String == "updated" && last.first?["changes"] as? [String] == [], "\(last)")
+        let none = try await bob.run("contacts", "refresh")
+        #expect(none.stdout.contains("None of your contacts' cards names a server"), "\(none.stdout)")
+        // On again: Bob learns of it only by her card, given again (his names no server now).
+        #expect(try await ada.run("card", "server", "on").status == 0)
+        #expect(try await ada.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
+        #expect(try await bob.run("add", "--yes", card.path).status == 0)
+
+        // The server gone: said once, the card as it was.
+        #expect(try await server.stop() == 0)
+        let gone = try await bob.run("contacts", "refresh")
+        #expect(gone.status == 0)
+        #expect(gone.stdout.contains("Kept as they were: Countess."), "\(gone.stdout)")
+    }
+}
