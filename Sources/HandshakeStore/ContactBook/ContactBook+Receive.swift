@@ -13,8 +13,14 @@ extension ContactBook {
     ///   no longer verifies, so there is nothing sound to compare the new card with;
     ///   ``ContactBookError/unavailable(path:reason:)`` when the book cannot be read.
     public func preview(_ signed: SignedCard) throws(ContactBookError) -> ReceivePreview {
+        try judging { db in try Self.preview(signed, db) }
+    }
+
+    /// Reads the book to judge a card before anything is stored: the book's own refusals as they are, a
+    /// database that cannot be read as ``ContactBookError/unavailable(path:reason:)``.
+    func judging<Value>(_ read: (Database) throws -> Value) throws(ContactBookError) -> Value {
         do {
-            return try writer.read { db in try Self.preview(signed, db) }
+            return try writer.read(read)
         } catch let error as ContactBookError {
             throw error
         } catch let error as DatabaseError {

@@ -35,22 +35,14 @@ extension ContactBook {
     /// a device nearby): ``nameClaim(of:)`` for what is known. With `key`, a contact with that Node ID but
     /// another key is not that contact either.
     public func nameClaim(name: String?, nodeID: NodeID?, key: SigningPublicKey? = nil) throws(ContactBookError) -> NameClaim {
-        do {
-            return try writer.read { db in
-                if let nodeID, let record = try ContactRecord.filter(ContactRecord.Columns.nodeId == nodeID.rawValue).fetchOne(db) {
-                    let contact = try Self.loadContact(record, db)
-                    if key == nil || contact.sigKey == key { return .contact(contact) }
-                    return .namesake(of: [contact])
-                }
-                let namesakes = try Self.namesakes(of: name ?? "", other: nodeID, db)
-                return namesakes.isEmpty ? .stranger : .namesake(of: namesakes)
+        try judging { db in
+            if let nodeID, let record = try ContactRecord.filter(ContactRecord.Columns.nodeId == nodeID.rawValue).fetchOne(db) {
+                let contact = try Self.loadContact(record, db)
+                if key == nil || contact.sigKey == key { return .contact(contact) }
+                return .namesake(of: [contact])
             }
-        } catch let error as ContactBookError {
-            throw error
-        } catch let error as DatabaseError {
-            throw .unavailable(path: writer.path, reason: error.message ?? "\(error.resultCode)")
-        } catch {
-            throw .unavailable(path: writer.path, reason: "\(error)")
+            let namesakes = try Self.namesakes(of: name ?? "", other: nodeID, db)
+            return namesakes.isEmpty ? NameClaim.stranger : .namesake(of: namesakes)
         }
     }
 

@@ -150,6 +150,9 @@ struct AppRoutes: Sendable {
         } catch let error as CardFieldError {
             return Page.response(CardEditScreen.page(typed, formToken: secrets.formToken, refusal: error.description), status: .unprocessableContent)
         }
+        // Contacts fetch the newest card from the server it names: the saved card goes there too, as after
+        // `handshake card set`. Saved here either way; the next change or registration publishes it.
+        if let client = await connection.client() { _ = try? await client.publish(try account.issueCard()) }
         return Page.redirect(to: .myCard, done: .cardSaved)
     }
 

@@ -7,7 +7,7 @@ struct CrossingRuleTests {
     static let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocols/nearby-discovery.md")
 
-    /// The rows of the worked example's table: this device, the one it chose, and whether it connects at once.
+    /// The rows of the worked example's table: this device, the other (found, not chosen), and whether it connects at once.
     static func documentedRows() throws -> [(String, String, Bool)] {
         let text = try String(contentsOf: doc, encoding: .utf8)
         let start = try #require(text.range(of: "<!-- worked-example: crossing -->")).upperBound
