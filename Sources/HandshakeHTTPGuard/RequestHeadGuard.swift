@@ -34,6 +34,10 @@ public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandl
     private var pending: RequestHeadRefusal?
     /// Whether the connection closes once the answers in flight are out.
     private var closeWhenAnswered = false
+    /// Whether the answer is out and the rest of the request's body is being read and dropped before the close.
+    private var lingering = false
+    /// How long the rest of a refused request's body is read before the connection closes anyway.
+    static let lingerTime = TimeAmount.seconds(2)
 
     /// A guard whose refusals are written by `answer`.
     public init(answer: @escaping Answer) {
@@ -64,6 +68,7 @@ public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandl
         case .end:
             currentEnded = true
             if passingCurrent { context.fireChannelRead(data) }
+            if lingering { context.close(promise: nil) }
         }
     }
 
@@ -100,7 +105,7 @@ public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandl
             writeRefusal(refusal, context: context)
         } else if closeWhenAnswered {
             context.flush()
-            context.close(promise: nil)
+            closeAfterTheBody(context: context)
         }
     }
 
@@ -120,7 +125,23 @@ public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandl
         headers.add(name: "Connection", value: "close")
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        closeAfterTheBody(context: context)
+    }
+
+    /// Closes the connection once the request being read has all arrived (at once when it has). Until then
+    /// only this side's output is closed, and what still comes is read and dropped for at most
+    /// ``lingerTime``: closing with unread bytes would reset the connection, and a client still sending (a
+    /// proxy forwarding the body) would lose the answer with it.
+    private func closeAfterTheBody(context: ChannelHandlerContext) {
+        guard !currentEnded else {
+            context.close(promise: nil)
+            return
+        }
+        lingering = true
+        passingCurrent = false
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
+        channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
     }
 }
