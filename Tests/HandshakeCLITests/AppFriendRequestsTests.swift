@@ -48,7 +48,8 @@ struct AppFriendRequestsTests {
         #expect(seen["badge"] as? String == "1 waiting")
         #expect((seen["acceptedNotice"] as? String)?.hasPrefix("Accepted: they are in your contacts") == true, "\(seen["acceptedNotice"] ?? "")")
         #expect((seen["receivedAfter"] as? String)?.contains("Accepted: you each have the other's card") == true)
-        #expect(seen["contactsText"] as? String == "Bob Babbage\nTrusted · verified", "\(seen["contactsText"] ?? "")")
+        // Met only through a request: Known until Ada says otherwise (TrustLevel.suggested).
+        #expect(seen["contactsText"] as? String == "Bob Babbage\nKnown · verified", "\(seen["contactsText"] ?? "")")
         #expect(seen["dialogs"] as? [String] == [])
         #expect(seen["linkHeading"] as? String == "Carol Herschel")
         #expect(seen["linkVia"] as? String == "From a share link on \(serverURL). Looking does not use the link up.", "\(seen["linkVia"] ?? "")")
