@@ -5,8 +5,9 @@ import HandshakeCore
 import HandshakeMailbox
 import HandshakeStore
 
+/// Registering an account, not only a card: the card names the server it is published to.
 extension MailboxRegistration {
-    /// Registers `account` on `client`'s server: names the server in the card (``HandshakeAccount/nameServer(_:named:now:)``),
+    /// Registers `account` on `client`'s server: names the server in the card (`HandshakeAccount.nameServer(_:named:now:)`),
     /// publishes the card that results, and remembers the server.
     /// - Throws: the client's error, or the account's; the card is as it was then.
     public func register(_ client: MailboxClient, account: HandshakeAccount) async throws -> PublishResult {

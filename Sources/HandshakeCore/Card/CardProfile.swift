@@ -74,7 +74,7 @@ public struct CardProfile: Sendable, Equatable {
     ///
     /// The one place a card is issued: every front end and `HandshakeAccount.issueCard(now:)` (HandshakeStore)
     /// come here. A card no receiver would accept is never handed out: a profile loaded from storage may be
-    /// larger than ``CardLimits/signedCardBytes`` (see ``init(card:sharedFields:identity:)``).
+    /// larger than ``CardLimits/signedCardBytes`` (see ``init(card:sharedFields:namesServer:identity:)``).
     /// - Throws: ``CardFieldError/cardTooLarge(bytes:)`` when the signed card exceeds the limit.
     public func issueCard(identity: Identity) throws(CardFieldError) -> SignedCard {
         precondition(identity.nodeID == card.nodeID, "a profile issues cards only with its own identity")

@@ -19,7 +19,7 @@ public struct RelayServer: Sendable, Hashable, CustomStringConvertible {
     /// The port; 443 or 80 when the origin names none.
     public var port: Int { server.port }
 
-    /// The relay at `origin` (`http` or `https`, a host, an optional port, an optional `/`: ``ServerOrigin``),
+    /// The relay at `origin` (`http` or `https`, a host, an optional port, an optional `/`: HandshakeCore's `ServerOrigin`),
     /// or why it is not one: the sentence names the origin, quoted and escaped.
     public init(origin: String) throws(RelayServerError) {
         guard let server = ServerOrigin(origin) else { throw .notAnOrigin(origin) }
@@ -29,7 +29,7 @@ public struct RelayServer: Sendable, Hashable, CustomStringConvertible {
     /// The origin, as a token carries it.
     public var origin: String { server.origin }
 
-    /// What an HTTP request's `Host` names (``ServerOrigin/authority``).
+    /// What an HTTP request's `Host` names (`ServerOrigin.authority`).
     public var authority: String { server.authority }
 
     /// The path of `room`'s relay connection on this server.

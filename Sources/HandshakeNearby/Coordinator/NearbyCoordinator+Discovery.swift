@@ -96,7 +96,7 @@ extension NearbyCoordinator {
     /// already open, becomes the exchange (or the one about to open does), and the confirm screen follows.
     /// Only while looking, or while the request of the person chosen waits for an answer (both chose each
     /// other: it is drawn as the confirm screen). A front end that reads typed text resolves it to a person
-    /// first (``NearbyPerson/typed(_:among:)``); one that draws the list passes the row's id.
+    /// first (``NearbyPerson/typed(_:among:byName:)``); one that draws the list passes the row's id.
     /// - Returns: the peer chosen; `nil` when nobody in the list has this id (they left), or an exchange is
     ///   under way already.
     @discardableResult

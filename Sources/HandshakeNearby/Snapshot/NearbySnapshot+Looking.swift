@@ -69,7 +69,7 @@ public struct NearbyPerson: Sendable, Equatable {
     /// so a front end that reads text resolves it here and passes the person's id to
     /// ``NearbyCoordinator/choose(peerID:)``.
     /// Without `byName`, only a number or an instance name's start is taken (a name is held while a second
-    /// device may still claim it: ``NearbyLobby/resolvesNames``).
+    /// device may still claim it: `NearbyLobby.resolvesNames`).
     public static func typed(_ text: String, among people: [NearbyPerson], byName: Bool = true) -> NearbyPerson? {
         let wanted = text.trimmingCharacters(in: .whitespaces)
         if let number = Int(wanted), let person = people.first(where: { $0.number == number }) { return person }

@@ -7,7 +7,7 @@ import HandshakeCore
 import HandshakeMailbox
 import HandshakeStore
 
-/// The sentences of ``HandshakeStore/NameClaim``.
+/// The sentences of HandshakeStore's `NameClaim`.
 public enum NameClaimSentences {
     /// What to call the card's owner: the contact's own display name for a known key (the alias first),
     /// else the card's ``DisplayName``. Raw.

@@ -113,7 +113,7 @@ public struct HandshakeAccount: Sendable {
         return profile
     }
 
-    /// Sets the mailbox server the card names (``CardProfile/setServer(_:named:now:)``: registering with a
+    /// Sets the mailbox server the card names (HandshakeCore's `CardProfile.setServer(_:named:now:)`: registering with a
     /// server names it, unless the owner turned that off with `named: false`), and saves it. A card that now
     /// names another server, or none, is a newer card.
     public func nameServer(_ server: ServerOrigin?, named: Bool? = nil, now: Date = Date()) throws -> CardProfile {
