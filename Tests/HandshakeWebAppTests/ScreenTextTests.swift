@@ -35,6 +35,8 @@ struct ScreenTextTests {
         let contact = try #require(contacts.first)
         let info = ContactScreen.page(contact: contact, meetings: [], securityCode: nil, formToken: "F0rm").description
         #expect(!info.contains("<img") && info.contains("<h1>&lt;img src=x onerror=alert(1)&gt;</h1>"))
+        // What the signature of a card scanned from a picture is worth, said beside "verified".
+        #expect(info.contains("<p class=\"muted\" id=\"checked\">Signed by its own key only: never met in person, code not compared.</p>"), "\(info)")
     }
 
     @Test func aRequestToAnotherNameIsRefusedWithTheSecurityHeaders() async throws {

@@ -7,6 +7,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeHTML
+import HandshakePresentation
 import HandshakeStore
 
 enum ContactScreen {
@@ -35,6 +36,8 @@ enum ContactScreen {
             AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)")
             HTML.h1 { .text(contact.displayName) }
             HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }
+            // What "verified" is worth: a compared code, a meeting, or a signature only (anyone's card is signed).
+            if contact.verificationStatus == .verified { HTML.p(.class("muted"), .id("checked")) { .text(NameClaimSentences.standing(of: contact).plain) } }
             fields.html
             ContactSettings.html(contact, formToken: formToken)
             ContactPreferencesSection.notes(contact, formToken: formToken)
