@@ -93,11 +93,11 @@ public struct CardRefresh: Sendable {
                 continue
             }
             do {
-                results.append(try keep(try await client.card(of: card.nodeID, unless: card), of: contact, held: card, server: server))
+                results.append(try keep(try await client.card(of: card.nodeID, unless: card), of: contact, server: server))
             } catch let error as MailboxClientError {
                 if error.leavesServerUnasked {
                     down = error.description
-                    results.append(Result(contact: contact, server: server, outcome: .unreachable(down ?? "")))
+                    results.append(Result(contact: contact, server: server, outcome: .unreachable(error.description)))
                 } else {
                     results.append(Result(contact: contact, server: server, outcome: .refused(error.description)))
                 }
@@ -107,7 +107,7 @@ public struct CardRefresh: Sendable {
     }
 
     /// What the receive rule does with what the server answered.
-    func keep(_ fetched: FetchedCard, of contact: Contact, held: SignedCard, server: ServerOrigin) throws -> Result {
+    func keep(_ fetched: FetchedCard, of contact: Contact, server: ServerOrigin) throws -> Result {
         guard case .card(let newer) = fetched else { return Result(contact: contact, server: server, outcome: .unchanged) }
         switch try book.preview(newer) {
         case .update:

@@ -12,8 +12,6 @@ import Testing
 @Suite("handshake app: a hostile mDNS label stays text", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
 struct AppHostileLabelTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/face_to_face_hostile.py")
-    static let advertiser = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("HandshakeNearbyTests/Conformance/mdns_advertise.py")
     static let label = "x\"\u{0301} formaction=/contacts/1/delete x="
 
     @Test("the label is the button's value, as text; the button has the app's attributes only; the click deletes nothing")
@@ -26,23 +24,10 @@ struct AppHostileLabelTests {
         defer { pair.remove() }
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
 
-        let advertiser = Process()
-        advertiser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        advertiser.arguments = pair.command(in: pair.second, ["python3", Self.advertiser.path])
-        let input = Pipe()
-        advertiser.standardInput = input
-        advertiser.standardOutput = Pipe()
-        let advertiserErrors = Pipe()
-        advertiser.standardError = advertiserErrors
-        try advertiser.run()
-        // SIGKILL: the test's threads block SIGTERM and the script inherits that mask, so terminate() would not
-        // end it before its 90 s.
-        defer { if advertiser.isRunning { kill(advertiser.processIdentifier, SIGKILL) } }
-        let request: [String: Any] = [
-            "interface": pair.secondHost, "instance": Self.label, "port": 4242, "txt": ["v": "1", "n": "Carol Herschel"], "seconds": 90,
-        ]
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: request))
-        try input.fileHandleForWriting.close()
+        let advertiser = try ZeroconfAdvertiser(
+            in: pair.second, of: pair,
+            ["interface": pair.secondHost, "instance": Self.label, "port": 4242, "txt": ["v": "1", "n": "Carol Herschel"], "seconds": 90])
+        defer { advertiser.stop() }
 
         let app = try AppFaceToFaceTests.app(in: pair.first, of: pair, home: ada.home, environment: environment)
         defer { app.process.terminate() }
@@ -51,7 +36,7 @@ struct AppHostileLabelTests {
         defer { if browser.process.isRunning { browser.process.terminate() } }
         guard let line = try await browser.lines.next() else {
             let errors = try await PipeLines(browser.errors.fileHandleForReading).rest()
-            let advertised = String(decoding: advertiserErrors.fileHandleForReading.availableData, as: UTF8.self)
+            let advertised = String(decoding: advertiser.errors.fileHandleForReading.availableData, as: UTF8.self)
             Issue.record("the browser script ended without its report: \(errors)\nadvertiser: \(advertised)")
             return
         }

@@ -255,23 +255,11 @@ struct NearbyNamespaceTests {
         let code = ShortCode(digits: [10, 11, 12, 1, 2, 3, 4, 5, 6])
         #expect(code.rendezvous == "ABC")
         // Two services on the other host, advertised by python-zeroconf, both carrying c=ABC.
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("HandshakeNearbyTests/Conformance/mdns_advertise.py")
         let advertisers = try ["First device", "Second device"].map { instance in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = pair.command(in: pair.first, ["python3", script.path])
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = Pipe()
-            process.standardError = Pipe()
-            try process.run()
-            let request: [String: Any] = ["interface": pair.firstHost, "instance": instance, "port": 4242, "txt": ["v": "1", "c": "ABC"], "seconds": 20]
-            input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: request))
-            try input.fileHandleForWriting.close()
-            return process
+            try ZeroconfAdvertiser(
+                in: pair.first, of: pair, ["interface": pair.firstHost, "instance": instance, "port": 4242, "txt": ["v": "1", "c": "ABC"], "seconds": 20])
         }
-        defer { advertisers.forEach { $0.terminate() } }
+        defer { advertisers.forEach { $0.stop() } }
         let typing = try await Self.typeCode(code, as: bob, in: pair.second)
         #expect(typing.status == 1)
         #expect(typing.stderr.contains("Two devices nearby show a code starting with ABC"), "\(typing.stdout)\(typing.stderr)")

@@ -9,29 +9,17 @@ import Testing
 /// and pip's zeroconf (scripts/install-test-tools); a missing one fails the test.
 @Suite("handshake nearby: two devices with one name", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
 struct NearbySameNameTests {
-    static let advertiser = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("HandshakeNearbyTests/Conformance/mdns_advertise.py")
-
     @Test("the same name twice, or a lookalike of it: listed apart, and --select refuses (exit status 2)", arguments: ["Ada Lovelace", "Ada Lоvelace"])
     func selectRefusesTheAmbiguity(secondName: String) async throws {
         let bob = try await NearbyCommandTests.person("Bob Babbage")
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
-        var advertisers: [Process] = []
-        defer { for process in advertisers where process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var advertisers: [ZeroconfAdvertiser] = []
+        defer { advertisers.forEach { $0.stop() } }
         for (instance, name, port) in [("k3x9qa7hw2mn", "Ada Lovelace", 4242), ("p2m8zzc4ty6b", secondName, 4243)] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = pair.command(in: pair.second, ["python3", Self.advertiser.path])
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = Pipe()
-            process.standardError = Pipe()
-            try process.run()
-            advertisers.append(process)
-            let request: [String: Any] = ["interface": pair.secondHost, "instance": instance, "port": port, "txt": ["v": "1", "n": name], "seconds": 60]
-            input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: request))
-            try input.fileHandleForWriting.close()
+            advertisers.append(try ZeroconfAdvertiser(
+                in: pair.second, of: pair,
+                ["interface": pair.secondHost, "instance": instance, "port": port, "txt": ["v": "1", "n": name], "seconds": 60]))
         }
         let run = try await CLI.runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),

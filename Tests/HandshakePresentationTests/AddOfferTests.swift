@@ -62,8 +62,8 @@ struct AddOfferTests {
     @Test("someone new may be added at any trust level, Blocked included; the book's suggestion when none is chosen")
     func trust() throws {
         #expect(NewContactTrust.offered == [.trusted, .known, .blocked])
-        #expect(NewContactTrust.chosen(nil, suggested: NewContactTrust.suggested(for: .stranger, source: .qr)) == .trusted)
-        #expect(NewContactTrust.chosen(nil, suggested: NewContactTrust.suggested(for: .stranger, source: .link)) == .known)
+        #expect(NewContactTrust.chosen(nil, suggested: TrustLevel.suggested(for: .stranger, source: .qr)) == .trusted)
+        #expect(NewContactTrust.chosen(nil, suggested: TrustLevel.suggested(for: .stranger, source: .link)) == .known)
         #expect(NewContactTrust.chosen(.blocked, suggested: .trusted) == .blocked)
         let book = try ContactBook()
         let ada = try Person(name: "Ada")

@@ -17,7 +17,10 @@ struct NameClaimSentencesTests {
         let cyrillic = try book.nameClaim(of: try Person(name: "Bоb Babbage").card)
         #expect(NameClaimSentences.warning(cyrillic, claimed: "Bоb Babbage")?.plain
             == "Not your contact Bob Babbage: a different key, never seen before. Their name only looks like it.")
-        #expect(NameClaimSentences.acceptQuestion(claim, claimed: "Bob Babbage")?.plain.hasSuffix("Accept anyway?") == true)
+        let warning = try #require(NameClaimSentences.warning(claim, claimed: "Bob Babbage"))
+        #expect(NameClaimSentences.acceptQuestion(warning).plain.hasSuffix("Accept anyway?"))
+        #expect(NameClaimSentences.warning(claim, claimed: "Bob Babbage", nodeID: impostor.nodeID)?.plain
+            == "Not your contact Bob Babbage: a different key, never seen before. Their Node ID: \(impostor.nodeID.rawValue).")
         #expect(NameClaimSentences.name(of: impostor, claim: claim) == "Bob Babbage")
 
         _ = try book.update(bob.id, ContactEdit(alias: "Uncle Bob"))

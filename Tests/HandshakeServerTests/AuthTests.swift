@@ -126,11 +126,15 @@ import Testing
     /// A challenge request from `address` (through a trusted proxy's `X-Forwarded-For`) for `identity`'s key,
     /// with `token` as a bearer when given.
     static func ask(_ client: TestMailbox.Client, from address: String, for identity: Identity, token: String? = nil) async throws -> TestResponse {
+        try await ask(client, from: address, body: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)], token: token)
+    }
+
+    /// A challenge request from `address` with `body` (`sigKey`, or the `nodeId` of an account).
+    static func ask(_ client: TestMailbox.Client, from address: String, body: [String: String], token: String? = nil) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: "application/json", HTTPFields.Element.Name("X-Forwarded-For")!: "203.0.113.9, \(address)"]
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await client.client.execute(
-            uri: "/v1/auth/challenge", method: .post, headers: headers,
-            body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["sigKey": Base64URL.encode(identity.sigKey.rawRepresentation)])))
+            uri: "/v1/auth/challenge", method: .post, headers: headers, body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
     }
 
     /// Signs `identity` in from `address`: the challenge's status, then (if it was given) the token's.
@@ -248,10 +252,7 @@ import Testing
             let ada = try await client.person("Ada")
             let bob = try await client.person("Bob")
             func askForAda(from address: String) async throws -> HTTPResponse.Status {
-                let headers: HTTPFields = [.contentType: "application/json", HTTPFields.Element.Name("X-Forwarded-For")!: address]
-                return try await client.client.execute(
-                    uri: "/v1/auth/challenge", method: .post, headers: headers,
-                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["nodeId": ada.nodeID]))).status
+                try await Self.ask(client, from: address, body: ["nodeId": ada.nodeID]).status
             }
             var statuses: [HTTPResponse.Status] = []
             for address in 0..<64 {

@@ -31,19 +31,25 @@ public enum NameClaimSentences {
     }
 
     /// The warning to show beside a namesake's name, before anything is kept; `nil` for a known key or a
-    /// stranger. `claimed` is the name the card (or request, or device) gives.
-    public static func warning(_ claim: NameClaim, claimed: String?) -> Sentence? {
+    /// stranger. `claimed` is the name the card (or request, or device) gives; `nodeID`, when given, is named
+    /// after it, so the other key can be told apart.
+    public static func warning(_ claim: NameClaim, claimed: String?, nodeID: NodeID? = nil) -> Sentence? {
         guard case .namesake(let contacts) = claim, let first = contacts.first else { return nil }
         let names = contacts.dropFirst().reduce(Sentence("\(first.displayName)")) { list, contact in "\(list) or \(contact.displayName)" }
         let exact = contacts.contains { $0.displayName == claimed || $0.details.name == claimed }
         let lookalike: Sentence = exact ? "" : " Their name only looks like it."
-        return "Not your contact \(names): a different key, never seen before.\(lookalike)"
+        let key: Sentence = nodeID.map { " Their Node ID: \($0.rawValue)." } ?? ""
+        return "Not your contact \(names): a different key, never seen before.\(lookalike)\(key)"
     }
 
-    /// What accepting a namesake does, asked before it is done.
-    public static func acceptQuestion(_ claim: NameClaim, claimed: String?) -> Sentence? {
-        guard let warning = warning(claim, claimed: claimed) else { return nil }
-        return warning.then("Accepting sends them your card and adds them as someone new (Known), apart from your contact. Accept anyway?")
+    /// ``warning(_:claimed:nodeID:)`` for the other side of a friend request, seen by `me`, judged as `claim`.
+    public static func warning(ofOtherIn request: MailboxFriendRequest, me: NodeID, claim: NameClaim) -> Sentence? {
+        warning(claim, claimed: request.otherCard(from: me)?.card.name, nodeID: request.other(from: me))
+    }
+
+    /// What accepting a namesake does, asked after its `warning` before it is done.
+    public static func acceptQuestion(_ warning: Sentence) -> Sentence {
+        warning.then("Accepting sends them your card and adds them as someone new (Known), apart from your contact. Accept anyway?")
     }
 
     /// What a card's signature proves, said where "verified" is shown: the card is as its key signed it,

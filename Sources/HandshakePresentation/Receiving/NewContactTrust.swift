@@ -7,16 +7,11 @@ import HandshakeStore
 
 /// The trust levels Add offers for someone new, and what each means.
 public enum NewContactTrust {
-    /// What a new contact gets when the person chose nothing, and the level a menu starts at: the book's
-    /// suggestion for who the card's name says it is and how it came.
-    public static func suggested(for claim: NameClaim, source: ContactSource) -> TrustLevel {
-        TrustLevel.suggested(for: claim, source: source)
-    }
-
     /// The levels Add offers, in the order a menu lists them.
     public static let offered: [TrustLevel] = [.trusted, .known, .blocked]
 
-    /// The level chosen, or `suggested` when nothing (or nothing readable) was.
+    /// The level chosen, or `suggested` (the book's `TrustLevel.suggested(for:source:)`, where a menu starts)
+    /// when nothing (or nothing readable) was.
     public static func chosen(_ level: TrustLevel?, suggested: TrustLevel) -> TrustLevel { level ?? suggested }
 
     /// What a trust level means, as a menu says it.

@@ -51,9 +51,9 @@ struct AccountRoutes: Sendable {
         // The card's entity tag (SignedCard.entityTag): a reader that holds this card asks with it and gets
         // a 304, no body. Revalidated on every use: a newer card is published at any time.
         let tag = SignedCard.entityTag(of: card)
-        let headers: HTTPFields = [.contentType: Self.cardMediaType, .eTag: tag, .cacheControl: "no-cache"]
-        let held = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        if held.contains(tag) || held.contains("*") { return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"]) }
+        var headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
+        if request.holds(entityTag: tag) { return Response(status: .notModified, headers: headers) }
+        headers[.contentType] = Self.cardMediaType
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card)))
     }
 }

@@ -43,8 +43,7 @@ struct CardPageRoutes: Sendable {
         headers[.eTag] = etag
         headers[.vary] = "Accept-Encoding"
         if gzipped != nil { headers[.contentEncoding] = "gzip" }
-        let held = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        if held.contains(etag) || held.contains("*") {
+        if request.holds(entityTag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: gzipped ?? asset.bytes)))

@@ -85,7 +85,6 @@ final class SignInLimit: Sendable {
     /// count is full this minute (for a known key: or its own few are spent) and, for an address's
     /// `first` challenge of the minute, the reserve is too. A signed-in request is not counted.
     func admit(_ standing: Standing, key: [UInt8], first: Bool = false) throws(MailboxError) {
-        if case .signedIn = standing { return }
         try count { window in
             switch standing {
             case .signedIn:

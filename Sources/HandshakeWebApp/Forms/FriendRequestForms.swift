@@ -7,7 +7,7 @@ struct RequestAnswerForm: Decodable, Sendable {
     /// The button pressed.
     enum Answer: String, Decodable, Sendable {
         case accept, decline, cancel
-        /// Accept a namesake's request after the question (`NameClaimSentences.acceptQuestion`) was shown.
+        /// Accept a namesake's request after the question (`NameClaimSentences.acceptQuestion(_:)`) was shown.
         case acceptAnyway = "accept-anyway"
     }
 

@@ -182,7 +182,7 @@ struct AppRoutes: Sendable {
         do {
             let reading = try await intake.read(Array(form.card.utf8))
             let source = reading.source(scanned: form.wasScanned)
-            let answer = form.answer(suggested: NewContactTrust.suggested(for: reading.claim, source: source))
+            let answer = form.answer(suggested: TrustLevel.suggested(for: reading.claim, source: source))
             report = ReceiveReport(try account.book.receive(reading.card, source: source, answer: answer), card: reading.card)
         } catch {
             return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: form.card, refusal: "\(error)"), status: .unprocessableContent)

@@ -59,8 +59,9 @@ struct FriendRequestRoutes: Sendable {
                 // A name is a claim: a card that passes for a contact is asked about before your card goes to it.
                 let pending = try await client.friendRequest(form.id)
                 let claim = try NameClaimSentences.claim(ofOtherIn: pending, me: account.identity.nodeID, book: account.book)
-                if form.answer == .accept, let question = NameClaimSentences.acceptQuestion(claim, claimed: pending.otherCard(from: account.identity.nodeID)?.card.name) {
-                    return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, asking: (form.id, question)))
+                if form.answer == .accept, let warning = NameClaimSentences.warning(ofOtherIn: pending, me: account.identity.nodeID, claim: claim) {
+                    let asking = (form.id, NameClaimSentences.acceptQuestion(warning))
+                    return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, asking: asking))
                 }
                 let accepted = try await client.acceptFriendRequest(form.id, card: card)
                 guard let card = accepted.senderCard else { return try await refused(FriendRequestSentences.noCard.plain) }

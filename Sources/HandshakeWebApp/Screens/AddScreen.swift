@@ -95,7 +95,7 @@ enum AddScreen {
         return keep(text, formToken, wasScanned: wasScanned) {
             if let sentence { HTML.p { .text(sentence.plain) } }
             if AddOffer.asksTrust(preview) {
-                trustChoice(suggested: NewContactTrust.suggested(for: reading.claim, source: reading.source(scanned: wasScanned)))
+                trustChoice(suggested: TrustLevel.suggested(for: reading.claim, source: reading.source(scanned: wasScanned)))
             }
             HTML.div(.class("row")) {
                 for (index, choice) in choices.enumerated() {

@@ -240,7 +240,7 @@ enum FaceToFaceScreen {
         case .failed(let sentence): return HTML.p(.class("problem"), .role("alert")) { .text(sentence) }
         case .asking(let question):
             return Page.form(.answerNearby, token: formToken) {
-                if let warning = NameClaimSentences.warning(.namesake(of: question.passesFor), claimed: question.card.card.name) {
+                if let warning = NameClaimSentences.warning(.namesake(of: question.passesFor), claimed: question.card.card.name, nodeID: question.card.nodeID) {
                     HTML.p(.class("namesake"), .role("alert")) { .text(warning.plain) }
                 }
                 HTML.p { .text(NearbySentences.keepQuestion(question)) }

@@ -97,12 +97,8 @@ enum FriendRequestsScreen {
                             .text("\(status(request.status, received: received)) · \(request.createdAt.formatted(date: .abbreviated, time: .shortened))")
                         }
                     }
-                    if let warning = NameClaimSentences.warning(claim, claimed: request.otherCard(from: me)?.card.name) {
-                        HTML.p(.class("namesake"), .role("note")) {
-                            HTML.strong { .text(warning.plain) }
-                            HTML.text(" Their Node ID: ")
-                            HTML.span(.class("code")) { .text(request.other(from: me).rawValue) }
-                        }
+                    if let warning = NameClaimSentences.warning(ofOtherIn: request, me: me, claim: claim) {
+                        HTML.p(.class("namesake"), .role("note")) { HTML.strong { .text(warning.plain) } }
                     }
                     if let note = request.note { HTML.p(.class("note")) { .text("“\(note)”") } }
                     if request.status == .pending {

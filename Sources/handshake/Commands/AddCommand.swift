@@ -59,7 +59,7 @@ struct AddCommand: AsyncParsableCommand {
 
     func validate() throws {
         if merge && separate { throw ValidationError("Choose one of --merge and --separate.") }
-        if let timeLimit, !(0.1...300).contains(timeLimit) { throw ValidationError("--time-limit must be between 0.1 and 300 seconds.") }
+        try TimeLimit.validate(timeLimit)
         if let source, ContactSource(rawValue: source) == nil {
             throw ValidationError("Unknown source \"\(source)\"; use one of: \(ContactSource.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -76,7 +76,7 @@ struct AddCommand: AsyncParsableCommand {
         let now = Date()
         // Receiving a card needs the book, not an identity of one's own.
         var intake = CardIntake(book: try home.contactBook(), mailbox: RegisteredServer.registration(in: home))
-        if let timeLimit { intake.mailboxConfiguration.requestTimeout = .milliseconds(Int((timeLimit * 1000).rounded())) }
+        if let timeLimit { intake.mailboxConfiguration.requestTimeout = TimeLimit.duration(timeLimit) }
         let reading: CardReading
         do throws(CardIntakeError) {
             reading = try await intake.read(bytes, now: now)
@@ -104,9 +104,7 @@ struct AddCommand: AsyncParsableCommand {
         if case .new(_, let matches) = preview {
             print("New card. \(TerminalLine(NameClaimSentences.signedByItsOwnKey))")
             CardPrinter.print(signed.card)
-            if let warning = NameClaimSentences.warning(claim, claimed: signed.card.name) {
-                print("\n\(TerminalLine(warning)) Their Node ID: \(signed.nodeID.rawValue)")
-            }
+            if let warning = NameClaimSentences.warning(claim, claimed: signed.card.name, nodeID: signed.nodeID) { print("\n\(TerminalLine(warning))") }
             answer = try askAboutNew(matches: matches, name: name, trust: trust)
         }
         let outcome: ReceiveOutcome

@@ -25,8 +25,7 @@ enum RegisteredServer {
         do {
             var configuration = MailboxClient.Configuration()
             configuration.requestTimeout = .seconds(10)
-            let registration = registration(in: home)
-            let client = MailboxClient(server: try url(in: home), identity: try home.identity(), configuration: configuration, sessionStore: registration.sessionFile)
+            let client = try client(in: home, configuration: configuration)
             switch try await client.publish(try home.account().issueCard()) {
             case .published: FileHandle.standardError.write(Data("Published your card to \(client.server.absoluteString).\n".utf8))
             case .alreadyCurrent: break
@@ -38,8 +37,8 @@ enum RegisteredServer {
 
     /// A client of the registered server acting for this home's identity, reusing the session an earlier
     /// command kept in the home (`session.json`, its owner's alone) until it expires or is refused.
-    static func client(in home: HandshakeHome) throws -> MailboxClient {
+    static func client(in home: HandshakeHome, configuration: MailboxClient.Configuration = MailboxClient.Configuration()) throws -> MailboxClient {
         let registration = registration(in: home)
-        return MailboxClient(server: try url(in: home), identity: try home.identity(), sessionStore: registration.sessionFile)
+        return MailboxClient(server: try url(in: home), identity: try home.identity(), configuration: configuration, sessionStore: registration.sessionFile)
     }
 }

@@ -33,9 +33,7 @@ struct ContactsRefreshCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: one object per contact.")
     var json = false
 
-    func validate() throws {
-        if let timeLimit, !(0.1...300).contains(timeLimit) { throw ValidationError("--time-limit must be between 0.1 and 300 seconds.") }
-    }
+    func validate() throws { try TimeLimit.validate(timeLimit) }
 
     /// One contact's refresh as `--json` prints it.
     struct Report: Encodable {
@@ -52,7 +50,7 @@ struct ContactsRefreshCommand: AsyncParsableCommand {
         let home = HandshakeHome.current()
         let book = try home.contactBook()
         var refresh = CardRefresh(book: book, registered: RegisteredServer.registration(in: home).server())
-        if let timeLimit { refresh.configuration.requestTimeout = .milliseconds(Int((timeLimit * 1000).rounded())) }
+        if let timeLimit { refresh.configuration.requestTimeout = TimeLimit.duration(timeLimit) }
         let chosen = try who.map { [try book.contact(resolving: $0)] }
         let results = try await refresh.refresh(chosen)
         if json {

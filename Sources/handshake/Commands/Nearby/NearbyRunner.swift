@@ -203,8 +203,9 @@ final class NearbyRunner {
 
     /// Says, before anything about their card is decided, that it only claims a contact's name.
     private func warnNotYourContact(_ keep: NearbyKeepQuestion) {
-        guard !keep.passesFor.isEmpty, let warning = NameClaimSentences.warning(.namesake(of: keep.passesFor), claimed: keep.card.card.name) else { return }
-        reporter.emit("notYourContact", ["passesFor": keep.passesFor.map(\.displayName)], text: "\(TerminalLine(warning)) Their Node ID: \(keep.card.nodeID.rawValue)")
+        let claim = NameClaim.namesake(of: keep.passesFor)
+        guard let warning = NameClaimSentences.warning(claim, claimed: keep.card.card.name, nodeID: keep.card.nodeID) else { return }
+        reporter.emit("notYourContact", ["passesFor": keep.passesFor.map(\.displayName)], text: "\(TerminalLine(warning))")
     }
 
     /// Asks `question` at the terminal; `nil` when input ended.

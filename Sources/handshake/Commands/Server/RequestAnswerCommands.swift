@@ -19,15 +19,12 @@ enum RequestAnswer: String {
         case .accept:
             // A name is a claim: a card that passes for a contact is asked about before your card goes to it.
             let request = try await client.friendRequest(id)
-            let claim = try request.otherCard(from: identity.nodeID).map { try home.account().book.nameClaim(of: $0) }
-            let claimed = request.otherCard(from: identity.nodeID)?.card.name
-            if !anyway, let claim, let question = NameClaimSentences.acceptQuestion(claim, claimed: claimed),
-                let warning = NameClaimSentences.warning(claim, claimed: claimed)
-            {
+            let claim = try NameClaimSentences.claim(ofOtherIn: request, me: identity.nodeID, book: home.account().book)
+            if !anyway, let warning = NameClaimSentences.warning(ofOtherIn: request, me: identity.nodeID, claim: claim) {
                 guard Prompt.canAsk else {
                     throw ValidationError("\(TerminalLine(warning)) \(TerminalLine(FriendRequestSentences.notAccepted)) To accept them as someone new: handshake request accept \(TerminalText.value(id)) --anyway")
                 }
-                guard Prompt.choose(TerminalLine(question), ["yes", "no"]) == "yes" else {
+                guard Prompt.choose(TerminalLine(NameClaimSentences.acceptQuestion(warning)), ["yes", "no"]) == "yes" else {
                     print(TerminalLine(FriendRequestSentences.notAccepted))
                     return
                 }

@@ -88,9 +88,7 @@ struct RequestsCommand: AsyncParsableCommand {
             if !json {
                 let note = request.note.map { " — \"\(TerminalText.value($0))\"" } ?? ""
                 print("\(request.id)  \(request.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(sent ? "to" : "from") \(other)\(note)")
-                if let warning = NameClaimSentences.warning(claim, claimed: card?.card.name) {
-                    print("    \(TerminalLine(warning)) Their Node ID: \(TerminalText.value(request.other(from: identity.nodeID).rawValue))")
-                }
+                if let warning = NameClaimSentences.warning(ofOtherIn: request, me: identity.nodeID, claim: claim) { print("    \(TerminalLine(warning))") }
             }
             if let outcome = kept[request.id], let card, !json {
                 print("    \(ReceiveReport(outcome, card: card).sentence)")
