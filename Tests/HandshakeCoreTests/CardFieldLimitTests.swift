@@ -54,7 +54,7 @@ struct CardFieldLimitTests {
         Case(label: "link platform 33", edit: { $0.links = [SocialLink(platform: text(33), handle: "@a")] }, expected: .tooLong(field: "link platform", length: 33, limit: 32)),
         Case(label: "link handle 65", edit: { $0.links = [SocialLink(platform: "x", handle: text(65))] }, expected: .tooLong(field: "link handle", length: 65, limit: 64)),
         Case(label: "link URL 513", edit: { $0.links = [SocialLink(platform: "web", url: "https://" + text(505))] }, expected: .tooLong(field: "link URL", length: 513, limit: 512)),
-        Case(label: "link with neither handle nor URL", edit: { $0.links = [SocialLink(platform: "github")] }, expected: .invalidLink("a github link needs a handle or a URL")),
+        Case(label: "link with neither handle nor URL", edit: { $0.links = [SocialLink(platform: "github")] }, expected: .invalidLink("the \"github\" link needs a handle or a URL")),
         Case(label: "link URL whose scheme is a mark on a dash", edit: { $0.links = [SocialLink(platform: "web", url: "-\u{0301}:x")] }, expected: .invalidLink("\"-\u{0301}:x\" is not a URL (it needs a scheme such as https:)")),
         Case(label: "link URL without scheme", edit: { $0.links = [SocialLink(platform: "web", url: "example.com")] }, expected: .invalidLink("\"example.com\" is not a URL (it needs a scheme such as https:)")),
         Case(label: "33 skills", edit: { $0.skills = (0..<33).map { "skill \($0)" } }, expected: .tooMany(field: "skills", count: 33, limit: 32)),

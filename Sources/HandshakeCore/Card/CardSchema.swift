@@ -56,6 +56,19 @@ enum CardSchema {
 
     // MARK: Reading
 
+    /// The key a schema-1 payload says signed it, found without reading anything else: the signature is checked
+    /// before any field is judged, so a card changed in transit is told as changed, never as breaking a rule its
+    /// owner did not break. Nil when the payload is not a map with schema 1 and a 32-byte key 3; then ``decode(_:)``
+    /// says what is wrong with it.
+    static func signingKey(in item: CBOR) -> SigningPublicKey? {
+        guard case .map(let pairs) = item,
+              pairs.contains(where: { $0.key.intValue == Key.schema && $0.value.intValue == ContactCard.schema }),
+              let sigKey = pairs.first(where: { $0.key.intValue == Key.sigKey })?.value,
+              case .bytes(let bytes) = sigKey, bytes.count == 32
+        else { return nil }
+        return SigningPublicKey(checked: bytes)
+    }
+
     /// The card in a decoded payload: schema first, then the required fields, then the optional ones.
     /// Field rules (lengths, counts) are checked by the caller through ``CardFields/validate()``.
     static func decode(_ item: CBOR) throws(CardRejection) -> (card: ContactCard, claimedNodeID: String) {

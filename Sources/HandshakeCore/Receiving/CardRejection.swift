@@ -28,6 +28,9 @@ public enum CardRejection: HandshakeError, Equatable {
     /// A text form (QR text, code, link, vCard) could not be read.
     case unreadableText(String)
 
+    /// 9999-12-31T23:59:59Z, in seconds since 1970.
+    static let lastSecondOf9999: UInt64 = 253_402_300_799
+
     /// A sentence to show the person who received the card.
     public var description: String {
         switch self {
@@ -52,7 +55,12 @@ public enum CardRejection: HandshakeError, Equatable {
         case .badSignature:
             return "This card was changed after it was signed."
         case .datedInFuture(let updatedAt, _):
-            let date = Date(timeIntervalSince1970: TimeInterval(updatedAt) / 1000)
+            // To the second, in UTC; past the year 9999 no calendar both readers share writes it the same way.
+            let seconds = updatedAt / 1000
+            guard seconds <= Self.lastSecondOf9999 else {
+                return "This card is dated after the year 9999, more than a day ahead of this device's clock."
+            }
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
             return "This card is dated \(date.formatted(.iso8601)), more than a day ahead of this device's clock."
         case .unreadableText(let reason):
             return reason

@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 
 /// The receive pipeline's verification half, shared by every way a card arrives (QR, code, link, vCard,
-/// nearby, server): size → CBOR → COSE envelope → schema → field rules → Node ID → signature → date.
+/// nearby, server): size → CBOR → COSE envelope → signature (as soon as the payload names its key) → schema →
+/// field rules → Node ID → date.
 ///
 /// What it establishes: the card is well-formed, within limits, signed by the key it carries, and that
 /// key is the one its Node ID names. What it cannot establish: that the key belongs to the person you think
@@ -41,7 +42,17 @@ public struct CardVerifier: Sendable {
             throw .notACard("its content is not canonical CBOR (\(error))")
         }
 
+        // The signature first, as soon as the key it names can be found: a changed byte anywhere is then told as
+        // a change, never as a field rule the owner did not break.
+        let signer = CardSchema.signingKey(in: payloadItem)
+        if let signer, !signer.isValidSignature(envelope.signature, overSignedBytes: envelope.signedBytes) {
+            throw .badSignature
+        }
         let (card, claimedNodeID) = try CardSchema.decode(payloadItem)
+        // A payload that decodes always names its key; the check stays where it can never be skipped.
+        if signer == nil, !card.sigKey.isValidSignature(envelope.signature, overSignedBytes: envelope.signedBytes) {
+            throw .badSignature
+        }
         do {
             try card.fields.validate()
         } catch {
@@ -52,7 +63,6 @@ public struct CardVerifier: Sendable {
         guard claimedNodeID.utf8.elementsEqual(card.nodeID.rawValue.utf8) else {
             throw .nodeIDMismatch(claimed: claimedNodeID, derived: card.nodeID)
         }
-        guard card.sigKey.isValidSignature(envelope.signature, overSignedBytes: envelope.signedBytes) else { throw .badSignature }
 
         let nowMillis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
         guard card.updatedAt <= nowMillis &+ allowedClockSkew else {

@@ -95,7 +95,7 @@ extension CardFields {
         try validateText(link.handle, field: "link handle", limit: CardLimits.linkHandleLength)
         try validateText(link.url, field: "link URL", limit: CardLimits.linkURLLength)
         guard link.handle != nil || link.url != nil else {
-            throw .invalidLink("a \(link.platform) link needs a handle or a URL")
+            throw .invalidLink("the \(UntrustedText.quoted(link.platform)) link needs a handle or a URL")
         }
         if let url = link.url {
             // By scalar, as every reader of the format counts (docs/formats/card.md §2): a `Character` would let

@@ -216,7 +216,7 @@ export function checkFields(fields) {
         checkText(v.platform, 'link platform', 32);
         checkText(v.handle, 'link handle', 64);
         checkText(v.url, 'link URL', 512);
-        if (v.handle === undefined && v.url === undefined) throw rule(`A link is not valid: a ${v.platform} link needs a handle or a URL.`);
+        if (v.handle === undefined && v.url === undefined) throw rule(`A link is not valid: the ${quoted(v.platform)} link needs a handle or a URL.`);
         if (v.url !== undefined && (!/^[\p{Alphabetic}+.-]+:/u.test(v.url) || WHITE.test(v.url))) {
           throw rule(`A link is not valid: ${quoted(v.url)} is not a URL (it needs a scheme such as https:).`);
         }
@@ -251,49 +251,74 @@ export async function verifyCard(bytes, now) {
   if (!parts) throw notSigned('it is not a COSE_Sign1 signed message (tag 18)');
   if (parts.kind !== 'array' || parts.value.length !== 4) throw notSigned('its signed envelope is malformed: expected an array of 4 parts');
   const [header, unprotected, payload, signature] = parts.value;
-  if (header.kind !== 'bytes' || unprotected.kind !== 'map' || payload.kind !== 'bytes' || signature.kind !== 'bytes' || signature.value.length !== 64) {
-    throw notSigned('its signed envelope is malformed: a part has the wrong type or size');
-  }
+  // HandshakeCore's COSESign1 checks, in its order and with its words.
+  const shape = (/** @type {string} */ why) => notSigned(`its signed envelope is malformed: ${why}`);
+  if (header.kind !== 'bytes') throw shape('the protected header is not a byte string');
+  if (unprotected.kind !== 'map') throw shape('the unprotected header is not a map');
+  if (payload.kind !== 'bytes') throw shape('the payload is not a byte string');
+  if (signature.kind !== 'bytes') throw shape('the signature is not a byte string');
+  if (signature.value.length !== 64) throw shape(`the signature is ${signature.value.length} bytes, not 64`);
   /** @type {Item | null} */ let map = null;
   try {
     map = decodeCBOR(header.value);
   } catch (_) {
     map = null;
   }
-  if (!map || map.kind !== 'map') throw notSigned('its signed envelope is malformed: the protected header is not a CBOR map');
+  if (!map || map.kind !== 'map') throw shape('the protected header is not a CBOR map');
   if (map.value.some(([key]) => intValue(key) === 2)) throw notSigned('it marks header parameters as critical that Handshake does not understand');
   const alg = map.value.find(([key]) => intValue(key) === 1);
-  if (!alg || intValue(alg[1]) !== -8) throw notSigned('it is signed with an algorithm other than EdDSA (-8), which Handshake cards use');
+  if (!alg || intValue(alg[1]) !== -8) {
+    const named = !alg ? 'none' : intValue(alg[1]) === null ? 'of an unknown kind' : String(intValue(alg[1]));
+    throw notSigned(`it is signed with algorithm ${named}; Handshake cards use EdDSA (-8)`);
+  }
   /** @type {Item} */ let content;
   try {
     content = decodeCBOR(payload.value);
   } catch (error) {
     throw refuse('notACard', `This is signed, but it is not a Handshake card: its content is not canonical CBOR (${/** @type {Error} */ (error).message}).`);
   }
-  const card = readPayload(content);
-  checkFields(card.fields);
-  // Without WebCrypto (a page that is not https) even the Node ID cannot be checked: nothing is shown as a card.
+  // Without WebCrypto (a page that is not https) neither the signature nor the Node ID can be checked: nothing
+  // is shown as a card.
   if (typeof crypto === 'undefined' || !crypto.subtle) {
     throw refuse('cannotCheck', 'This browser cannot check this card here (the page is not a secure https page), so it is not shown. Open the link over https, or scan the code with Handshake.');
   }
-  const nodeId = await nodeIdOf(card.sigKey);
-  if (card.nodeId !== nodeId) throw refuse('nodeIDMismatch', `This card claims Node ID ${card.nodeId}, but its key belongs to Node ID ${nodeId}: it is forged or broken.`);
+  // The signature first, as soon as the payload names its key: a card changed in transit is told as changed,
+  // never as breaking a rule its owner did not break.
+  const signer = signingKeyOf(content);
   /** @type {boolean | null} */ let checked = null;
-  try {
-    const key = await crypto.subtle.importKey('raw', card.sigKey, { name: 'Ed25519' }, false, ['verify']);
-    checked = await crypto.subtle.verify({ name: 'Ed25519' }, key, signature.value, encodeCBOR(['Signature1', header.value, new Uint8Array(0), payload.value]));
-  } catch (error) {
-    // NotSupportedError: no Ed25519 here, the card is shown unchecked. Anything else is this browser failing,
-    // not the card: only a signature that does not verify says the card was changed.
-    if (/** @type {Error} */ (error).name !== 'NotSupportedError') {
-      throw refuse('cannotCheck', 'This browser could not check this card’s signature, so it is not shown. Try another browser, or scan the code with Handshake.');
+  if (signer) {
+    try {
+      const key = await crypto.subtle.importKey('raw', signer, { name: 'Ed25519' }, false, ['verify']);
+      checked = await crypto.subtle.verify({ name: 'Ed25519' }, key, signature.value, encodeCBOR(['Signature1', header.value, new Uint8Array(0), payload.value]));
+    } catch (error) {
+      // NotSupportedError: no Ed25519 here, the card is shown unchecked. Anything else is this browser failing,
+      // not the card: only a signature that does not verify says the card was changed.
+      if (/** @type {Error} */ (error).name !== 'NotSupportedError') {
+        throw refuse('cannotCheck', 'This browser could not check this card’s signature, so it is not shown. Try another browser, or scan the code with Handshake.');
+      }
     }
   }
   if (checked === false) throw refuse('badSignature', 'This card was changed after it was signed.');
+  const card = readPayload(content);
+  checkFields(card.fields);
+  const nodeId = await nodeIdOf(card.sigKey);
+  if (card.nodeId !== nodeId) throw refuse('nodeIDMismatch', `This card claims Node ID ${card.nodeId}, but its key belongs to Node ID ${nodeId}: it is forged or broken.`);
+  // To the second, in UTC; past the year 9999 no calendar both readers share writes it the same way.
   if (card.updatedAt > B(Math.floor(now)) + B(86400000)) {
-    throw refuse('datedInFuture', `This card is dated ${new Date(Number(card.updatedAt)).toISOString()}, more than a day ahead of this device's clock.`);
+    const seconds = card.updatedAt / B(1000);
+    const date = seconds > B(253402300799) ? 'after the year 9999' : new Date(Number(seconds) * 1000).toISOString().slice(0, 19) + 'Z';
+    throw refuse('datedInFuture', `This card is dated ${date}, more than a day ahead of this device's clock.`);
   }
   return { ...card, bytes, checked: checked === true };
+}
+
+/** The key a schema-1 payload says signed it (HandshakeCore's CardSchema.signingKey), found without reading
+ * anything else; null when the payload is not a map with schema 1 and a 32-byte key 3.
+ * @param {Item} content */
+function signingKeyOf(content) {
+  if (content.kind !== 'map' || !content.value.some(([key, value]) => intValue(key) === 1 && intValue(value) === 1)) return null;
+  const key = content.value.find(([k]) => intValue(k) === 3);
+  return key && key[1].kind === 'bytes' && key[1].value.length === 32 ? key[1].value : null;
 }
 
 /** An integer within 64 signed bits (HandshakeCore's `intValue`), else null.

@@ -14,25 +14,31 @@ const B = BigInt;
  * @returns {Item} */
 export function decodeCBOR(bytes) {
   let at = 0;
+  // HandshakeCore's CBORError sentences, word for word: both readers of a card refuse it in one voice.
   const fail = (/** @type {string} */ why, where = at) => new Error(`${why} (at byte ${where})`);
+  const unsupported = (/** @type {string} */ what, /** @type {number} */ where) => fail(`it uses ${what}, which Handshake never writes`, where);
   const byte = () => {
     if (at >= bytes.length) throw fail('the data ends too early');
     return bytes[at++];
   };
   /** @param {number} depth @returns {Item} */
   const item = (depth) => {
-    if (depth > 8) throw fail('it is nested more than 8 levels deep');
+    if (depth > 8) throw new Error('it is nested more than 8 levels deep');
     const head = at, initial = byte(), major = initial >> 5, extra = initial & 31;
     if (major === 7) {
       if (extra >= 20 && extra <= 22) return { kind: 'simple', value: extra === 22 ? null : extra === 21 };
-      throw fail('it uses a float or simple value, which Handshake never writes', head);
+      if (extra >= 25 && extra <= 27) throw unsupported('a floating-point number', head);
+      throw unsupported(extra === 31 ? 'an indefinite-length break' : 'a simple value other than true, false and null', head);
     }
-    if (extra > 27) throw fail('it uses an indefinite length or a reserved header', head);
+    if (extra === 31) throw unsupported('an indefinite length', head);
+    if (extra > 27) throw unsupported('a reserved header value', head);
     let n = B(extra);
     if (extra > 23) {
+      const size = 1 << (extra - 24);
+      if (extra > 24 && bytes.length - at < size) throw fail('the data ends too early');
       n = B(0);
-      for (let i = 0; i < 1 << (extra - 24); i++) n = (n << B(8)) | B(byte());
-      if (n < [24, 256, 65536, 2 ** 32][extra - 24]) throw fail('it is not in canonical form: a number is longer than it needs', head);
+      for (let i = 0; i < size; i++) n = (n << B(8)) | B(byte());
+      if (n < [24, 256, 65536, 2 ** 32][extra - 24]) throw fail('it is not in canonical form: a number is written in more bytes than it needs', head);
     }
     const count = (/** @type {number} */ per) => {
       if (n * B(per) > B(bytes.length - at)) throw fail('the data ends too early', head);
@@ -44,7 +50,7 @@ export function decodeCBOR(bytes) {
       const value = bytes.slice(at, (at += count(1)));
       if (major === 2) return { kind: 'bytes', value };
       try {
-        return { kind: 'text', value: new TextDecoder('utf-8', { fatal: true }).decode(value) };
+        return { kind: 'text', value: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(value) };
       } catch (_) {
         throw fail('a text string is not valid UTF-8', head);
       }
@@ -58,8 +64,9 @@ export function decodeCBOR(bytes) {
         items.push(item(depth + 1));
         continue;
       }
-      const start = at, key = item(depth + 1), keyBytes = bytes.subarray(start, at);
-      if (i < n && compareBytes(previous, keyBytes) >= 0) throw fail('it is not in canonical form: map keys repeat or are out of order', start);
+      const start = at, key = item(depth + 1), keyBytes = bytes.subarray(start, at), order = compareBytes(previous, keyBytes);
+      if (i < n && order === 0) throw fail('it is not in canonical form: a map repeats a key', start);
+      if (i < n && order > 0) throw fail('it is not in canonical form: map keys are not in sorted order', start);
       previous = keyBytes;
       pairs.push([key, item(depth + 1)]);
     }
@@ -67,7 +74,7 @@ export function decodeCBOR(bytes) {
   };
   if (bytes.length > 98304) throw new Error(`it is ${bytes.length} bytes; the limit is 98304`);
   const result = item(0);
-  if (at !== bytes.length) throw fail('there are extra bytes after the end of the data');
+  if (at !== bytes.length) throw new Error(`there are extra bytes after the end of the data (from byte ${at})`);
   return result;
 }
 
