@@ -105,6 +105,8 @@ struct NearbyCommandTests {
         try await listening.exit()
         #expect(connecting.status == 1)
         #expect(connecting.stderr.contains("They declined. Nothing was exchanged."))
+        // Said once: as the command's error, not also as a line of the exchange.
+        #expect(!connecting.stdout.contains("They declined."), "\(connecting.stdout)")
         #expect(try await ada.run("contacts").stdout.contains("Bob") == false)
         #expect(try await bob.run("contacts").stdout.contains("Ada") == false)
     }

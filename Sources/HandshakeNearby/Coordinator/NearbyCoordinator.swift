@@ -192,11 +192,14 @@ public final class NearbyCoordinator {
             } else {
                 error = .timedOut(seconds: seconds)
             }
+        } else if case .ended(let ended) = flow.state, let ending = ended.ending {
+            // The ended screen's sentence, which already says whether their card stays.
+            error = .endedShort(ending, sentence: ended.snapshot.sentence)
         } else {
             error = .notCompleted(flow.ending)
         }
-        // A card the person added stays when the session ends short after it (nearby.md §7): say so.
-        if let contact = flow.keptContact { error = .endedAfterKeeping(error, name: contact.displayName) }
+        // A card the person added stays when the run ends short after it (nearby.md §7): say so.
+        if let contact = flow.keptContact, !error.isEndedShort { error = .endedAfterKeeping(error, name: contact.displayName) }
         end(error)
         throw error
     }

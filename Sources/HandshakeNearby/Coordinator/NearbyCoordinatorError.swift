@@ -38,6 +38,10 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
     case stopped
     /// The session ended without completing.
     case notCompleted(SessionEnding?)
+    /// The session ended short of a completed exchange, with the sentence its ended screen shows
+    /// (`NearbySnapshot.Ended.sentence`: the other person by name, and whether their card stays), so the run's
+    /// failure and the screen say one thing.
+    case endedShort(SessionEnding, sentence: String)
     /// The run ended short (as the inner error says) after the person added the other's card: the card
     /// stays in the contacts, and the meeting is not recorded.
     indirect case endedAfterKeeping(NearbyCoordinatorError, name: String)
@@ -60,6 +64,7 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
         case .nobodyChosen(let choice, let seconds):
             "Nobody in the list of people nearby answered to “\(choice)” within \(Self.seconds(seconds)). Nothing was stored."
         case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
+        case .endedShort(_, let sentence): sentence
         case .stopped: "You stopped the exchange. Nothing was stored."
         case .endedAfterKeeping(let error, let name):
             // The inner sentence says why it ended; what was stored is said here instead.
@@ -70,6 +75,12 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
 
 extension NearbyCoordinatorError {
     static func seconds(_ count: Int) -> String { count == 1 ? "1 second" : "\(count) seconds" }
+
+    /// Whether the session ended short: its sentence already says what was kept.
+    var isEndedShort: Bool {
+        if case .endedShort = self { return true }
+        return false
+    }
 
     /// The sentence for discovery that cannot start, with what to do.
     static func unavailable(_ error: any Error) -> NearbyCoordinatorError {

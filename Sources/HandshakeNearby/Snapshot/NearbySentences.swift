@@ -18,6 +18,16 @@ public enum NearbySentences {
         "\(name ?? "The other person") left. Nothing was exchanged."
     }
 
+    /// A session that ended short after the person added their card: the ending's sentence, with what it says
+    /// was stored or exchanged replaced by what was (nearby.md §7): the card stays, the meeting is not recorded.
+    public static func kept(_ name: String, after ending: String) -> String {
+        var said = ending
+        for nothing in [" Nothing was stored.", " Nothing was exchanged."] {
+            said = said.replacingOccurrences(of: nothing, with: "")
+        }
+        return "\(said) \(name) stays in your contacts; the meeting was not recorded."
+    }
+
     /// What the person typed names nobody in the list.
     public static func unknownChoice(_ typed: String) -> String {
         "Nobody nearby is numbered or named “\(typed)”."

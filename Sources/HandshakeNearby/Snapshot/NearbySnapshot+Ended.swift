@@ -46,10 +46,19 @@ extension NearbySnapshot {
             switch outcome {
             case .completed(let record): SessionEnding.completed(record).description
             case .theyLeft: NearbySentences.leftAfterSwap(theirName)
-            case .session(.theyLeft): NearbySentences.leftBeforeSwap(theirName)
-            case .session(let ending): ending.description
+            case .session(let ending):
+                // A card the person added before the session ended short stays: the sentence says so, once, for
+                // the screen and for the run's error alike.
+                swap?.saving.contact.map { NearbySentences.kept($0.displayName, after: endingSentence(ending)) }
+                    ?? endingSentence(ending)
             case .stopped(let error): error.description
             }
+        }
+
+        /// The session's ending in the program's words: "they left" names them.
+        func endingSentence(_ ending: SessionEnding) -> String {
+            if case .theyLeft = ending { return NearbySentences.leftBeforeSwap(theirName) }
+            return ending.description
         }
 
         /// How it ended, as a stable name for a log or a script (`handshake nearby --json`), where

@@ -72,6 +72,8 @@ struct FailedSessionTests {
             Issue.record("the session completed after \(fault.rawValue)")
         } catch {
             #expect("\(error)" == fault.sentence + " Bob Babbage stays in your contacts; the meeting was not recorded.", "\(error)")
+            // One sentence for one ending: the ended screen (and `nearby --json`'s `ended`) says what the error says.
+            #expect(screen.ended?.sentence == "\(error)")
         }
         guard case .session(.failed(let reason))? = screen.ended?.outcome else {
             Issue.record("the screen did not show the failure: \(screen.seen.last.map { "\($0.stage)" } ?? "nothing")")

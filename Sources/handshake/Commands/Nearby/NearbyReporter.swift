@@ -257,11 +257,12 @@ struct NearbyReporter {
     }
 
     /// How it ended, as the library names and says it. A run that stopped prints nothing here: its error is the
-    /// command's failure, said once on standard error.
+    /// command's failure, said once on standard error. A session that ended short is the command's failure too,
+    /// in the same sentence: a script reads it here as well (`ended`), a person once, as the error.
     func ended(_ ended: NearbySnapshot.Ended) {
         guard ended.runError == nil else { return }
         var fields: [String: Any] = ["sentence": ended.sentence, "outcome": ended.name]
         if ended.theyLeftAfterSwap { fields["theyLeft"] = true }
-        emit("ended", fields, text: "\(ended.sentence)")
+        emit("ended", fields, text: ended.name == "completed" ? "\(ended.sentence)" : nil)
     }
 }
