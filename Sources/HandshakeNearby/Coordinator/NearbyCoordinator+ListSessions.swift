@@ -150,6 +150,10 @@ extension NearbyCoordinator {
             if connection.adopted {
                 guard state != connection.lastHandled else { continue }
                 connection.lastHandled = state
+                // Advertising goes on until the exchange's channel is open: the other device may not list this
+                // one yet (its query unanswered under the one-second rule), and holds the connection until it
+                // does (nearby-discovery.md §3, "A goodbye may be the only record of a device").
+                if SessionFacts.isOpen(state) || state.isEnded { await stopDiscovery?() }
                 sessionMoved(state)
             } else {
                 await lobbyStateChanged(state, connection)
@@ -232,15 +236,14 @@ extension NearbyCoordinator {
     }
 
     /// Makes `connection` the exchange (the claim is taken): the other sessions in the list close, so do the
-    /// connections waiting for their device, discovery stops, and the session's current screen is handled as
-    /// the first.
+    /// connections waiting for their device, and the session's current screen is handled as the first.
+    /// Discovery stops once its channel is open (at once when it already is).
     func adopt(_ connection: LobbyConnection) async {
         connection.adopted = true
         lobbySessions.adopt(connection.id)
         currentSession = connection.session
         for other in lobbyConnections where other !== connection { other.session.close() }
         for waiting in waitingArrivals { waiting.end(.turnedAway) }
-        await stopDiscovery?()
         connection.feed?.yield(connection.session.state)
     }
 }
