@@ -1,6 +1,6 @@
 // Establishes the words for why the system refused to read or write a file, as every front end shows them
 // after "… can't be read: " or "… can't be written: ": never Foundation's "NSCocoaErrorDomain Code=256",
-// which says nothing to a person. It does no I/O; the readers and writers (HandshakeStore's files, the
+// which says nothing to a person; and for why a connection failed, from the same errno values. It does no I/O; the readers and writers (HandshakeStore's files, the
 // mailbox registration, the program's LocalFile) hand it what the system said.
 import Foundation
 
@@ -28,6 +28,19 @@ public enum SystemFailure {
         case EBUSY, ETXTBSY: return "it is in use"
         case EIO: return "the disk could not be read or written (an input/output error)"
         default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// The words for why a network connection failed, from the system's `errno`: "nothing answers at that
+    /// address and port (connection refused)", "the connection timed out"… never the socket library's own
+    /// description, which names its types.
+    public static func connectionReason(errno code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: "nothing answers at that address and port (connection refused)"
+        case ECONNRESET, EPIPE: "it broke off the connection"
+        case ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL: "this computer has no route to it (check the network)"
+        case ETIMEDOUT: "the connection timed out"
+        default: "the connection failed"
         }
     }
 

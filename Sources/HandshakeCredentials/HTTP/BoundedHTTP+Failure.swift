@@ -96,14 +96,6 @@ extension BoundedHTTP {
             }
         }
 
-        private static func words(forErrno code: Int32) -> String {
-            switch code {
-            case ECONNREFUSED: "nothing answers at that address and port (connection refused)"
-            case ECONNRESET, EPIPE: "it broke off the connection"
-            case ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL: "this computer has no route to it (check the network)"
-            case ETIMEDOUT: "the connection timed out"
-            default: "the connection failed"
-            }
-        }
+        private static func words(forErrno code: Int32) -> String { SystemFailure.connectionReason(errno: code) }
     }
 }

@@ -84,6 +84,10 @@ extension NearbyCoordinator {
         }
         lobby.resolvesNames = true
         if let chosen = lobby.chosenPeer { choose(peerID: chosen.id) }
+        // Requests held while the name was (both chose each other): the chosen one's is the exchange now, any
+        // other is declined.
+        let held = lobbyConnections.filter { !$0.adopted && { if case .incomingRequest = $0 { true } else { false } }($0.session.state) }
+        for connection in held { Task { await self.lobbyStateChanged(connection.session.state, connection) } }
     }
 
     /// The common friends found with the person advertising as `peerID` while the list was open: `nil`

@@ -182,7 +182,9 @@ extension NearbyCoordinator {
             connection.commonFriends = friends
             counted(connection)
         }
-        guard case .incomingRequest = state else { return }
+        guard case .incomingRequest = state, !connection.adopted else { return }
+        // The person chose this name and it is still held: the request is answered once the choice settles.
+        if lobby.holdsRequest(from: connection.peerID) { return }
         if lobby.takesRequest(from: connection.peerID) {
             if claim(.theirRequest(listedPeer(of: connection))) { await adopt(connection) }
         } else {

@@ -86,6 +86,15 @@ import HandshakeCore
     /// The peer listed with this id, while they are around.
     public func peer(id: String) -> NearbyPeer? { peers[id] }
 
+    /// Whether a request from the device advertising as `device` waits for the choice to settle: the person
+    /// chose a name before anyone was found, the coordinator still holds it (``resolvesNames`` off), and this
+    /// device shows that name or one like it. Declined now, it would be the request of the very person meant
+    /// when both chose each other; it is answered once the choice settles, by ``takesRequest(from:)``.
+    public func holdsRequest(from device: String?) -> Bool {
+        guard !resolvesNames, let choice, let device, let peer = peers[device] else { return false }
+        return Skeleton.namesLookAlike(peer.displayName ?? "", choice.trimmingCharacters(in: .whitespaces))
+    }
+
     /// Whether a request from the device advertising as `device` may become the exchange: anyone's while the
     /// person has chosen nobody (they are asked), only the chosen person's once they chose. A request from
     /// anyone else is declined, so a stranger's card is never taken in place of the person chosen.

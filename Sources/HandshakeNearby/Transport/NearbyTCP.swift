@@ -1,3 +1,4 @@
+import HandshakeCore
 import HandshakeExchange
 import NIOCore
 import NIOPosix
@@ -27,12 +28,23 @@ import NIOPosix
                     channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
                 }
         } catch {
-            throw .cannotConnect(host: host, port: port, reason: "\(error)")
+            throw .cannotConnect(host: host, port: port, reason: reason(for: error))
         }
         do {
             return try await StreamTransport.run(on: channel, body)
         } catch {
             throw .connectionFailed("\(error)")
+        }
+    }
+
+    /// Why a connection could not be made, in words (`SystemFailure`): the socket library's description names
+    /// its types ("SingleConnectionFailure(target: [IPv4]…"), which says nothing to a person.
+    static func reason(for error: any Error) -> String {
+        switch error {
+        case let error as NIOConnectionError: error.connectionErrors.first.map { reason(for: $0.error) } ?? "the connection failed"
+        case let error as IOError: SystemFailure.connectionReason(errno: error.errnoCode)
+        case ChannelError.connectTimeout: "it did not accept the connection in time"
+        default: "the connection failed"
         }
     }
 }
