@@ -110,6 +110,7 @@ import Testing
             ("seven marks on one letter", try crafted(replacing: [6: text("Ada" + String(repeating: "\u{301}", count: 7))])),
             ("six marks on one letter", try crafted(replacing: [6: text("Ada" + String(repeating: "\u{301}", count: 6))])),
             ("England's flag", try crafted(replacing: [6: text("Ada 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}")])),
+            ("joiner after England's flag", try crafted(replacing: [6: text("Ada 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}\u{200D}💻")])),
             ("a stray tag", try crafted(replacing: [6: text("Ada\u{E0041} é")])),
             ("emoji selector after a letter", try crafted(replacing: [6: text("é\u{FE0F}")])),
             ("emoji selector after a heart", try crafted(replacing: [6: text("Ada \u{2764}\u{FE0F}")])),

@@ -16,6 +16,8 @@ public final class HostileHTTPServer: Sendable {
         case drip(interval: Duration)
         /// Answers these bytes at once and closes.
         case answer(String)
+        /// Answers `status` with these headers and this binary body at once, and closes.
+        case bytes(status: Int, headers: [String: String], body: [UInt8])
     }
 
     /// The port it listens on.
@@ -28,8 +30,8 @@ public final class HostileHTTPServer: Sendable {
     /// The first line of every request read so far (`GET /path HTTP/1.1`).
     public var requestLines: [String] { record.seen.withLock { $0.requestLines } }
 
-    /// Starts listening on `host` (a loopback address), any free port.
-    public init(host: String = "127.0.0.1", _ behaviour: Behaviour) async throws {
+    /// Starts listening on `host` (a loopback address), on `port` (0: any free one).
+    public init(host: String = "127.0.0.1", port: Int = 0, _ behaviour: Behaviour) async throws {
         let record = Recorder()
         self.record = record
         channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -39,8 +41,8 @@ public final class HostileHTTPServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(Connection(behaviour: behaviour, record: record))
                 }
             }
-            .bind(host: host, port: 0).get()
-        port = channel.localAddress?.port ?? 0
+            .bind(host: host, port: port).get()
+        self.port = channel.localAddress?.port ?? 0
     }
 
     /// A JSON answer with `status` and `body`, as a server writes it.
@@ -90,6 +92,12 @@ public final class HostileHTTPServer: Sendable {
             case .silent: break
             case .answer(let text):
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: text))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            case .bytes(let status, let headers, let body):
+                var head = "HTTP/1.1 \(status) X\r\nConnection: close\r\n"
+                for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+                if headers["Content-Length"] == nil { head += "Content-Length: \(body.count)\r\n" }
+                let answer = Array((head + "\r\n").utf8) + body
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: answer))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             case .drip(let interval):
                 pending = Array("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n".utf8)[...]
                 dripNext(context: context, every: TimeAmount(interval))

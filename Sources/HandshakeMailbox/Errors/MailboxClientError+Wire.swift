@@ -8,7 +8,10 @@ extension MailboxClientError {
     /// The error a non-2xx answer with `body` and `status` (and its `Retry-After`) stands for.
     init(refusal body: Data, status: Int, retryAfter: Int?) {
         guard let decoded = try? JSONDecoder.mailbox.decode(ErrorBody.self, from: body) else {
-            self = .unexpectedAnswer("status \(status) without the API's error body.")
+            // A redirect is never followed: the server named from outside would choose where this device goes next.
+            self = .unexpectedAnswer((300..<400).contains(status)
+                ? "it answered with a redirect (status \(status)), which is never followed."
+                : "status \(status) without the API's error body.")
             return
         }
         guard let error = MailboxError(code: decoded.code, detail: decoded.detail, retryAfter: retryAfter) else {

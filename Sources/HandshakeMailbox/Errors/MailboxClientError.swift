@@ -39,9 +39,10 @@ public enum MailboxClientError: HandshakeError, Equatable {
         case .unexpectedAnswer(let detail): "The server's answer could not be read: \(detail)"
         case .cardDoesNotVerify(let rejection): "The server sent a card that does not verify: \(rejection.description)"
         case .someoneElsesCard(let expected, let received):
-            "The server sent a card that does not verify: it is the card of \(received.rawValue), not of \(expected.rawValue)."
+            // The card may verify: it is someone's real card, only not the one asked for.
+            "The server answered with someone else's card (the card of \(received.rawValue), not of \(expected.rawValue)), so it was refused."
         case .notTheLinkOwnersCard(let owner, let card):
-            "The server sent a card that does not verify: the link was made by \(owner.rawValue), and the server answered with the card of \(card.rawValue)."
+            "The server answered with someone else's card: the link was made by \(owner.rawValue), and the card is \(card.rawValue)'s, so it was refused."
         case .noIdentity: "Signing in to a server needs an identity: create one first."
         case .badServerURL(let text): "\(UntrustedText.quoted(text, limit: 120)) is not a server address (it should look like https://handshake.example.org)."
         case .addressNotAllowed(let server, let reason): "Did not connect to \(UntrustedText.inline(server, limit: 120)): \(reason)."

@@ -32,7 +32,7 @@ async function start() {
     // MailboxClientError.notTheLinkOwnersCard, the same sentence.
     const owner = linkOwner();
     if (owner !== null && owner !== card.nodeId) {
-      throw new CardError('notTheLinkOwnersCard', `The server sent a card that does not verify: the link was made by ${owner}, and the server answered with the card of ${card.nodeId}.`);
+      throw new CardError('notTheLinkOwnersCard', `The server answered with someone else's card: the link was made by ${owner}, and the card is ${card.nodeId}'s, so it was refused.`);
     }
   } catch (error) {
     const refusal = node('h1', error instanceof CardError ? error.message : 'This card cannot be read.');
