@@ -79,6 +79,11 @@ struct NearbyRelayNamespaceTests {
         }
         let (adaEvents, bobEvents) = bobShows ? (scannerEvents, showerEvents) : (showerEvents, scannerEvents)
         try await NearbyNamespaceTests.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
+        // The meeting keeps the server that carried it, on both sides.
+        for (person, other) in [(ada, "Bob"), (bob, "Ada")] {
+            let shown = try await person.run("contact", "show", other).stdout
+            #expect(shown.contains("face to face, by a tap or a typed code, through the server \(triangle.serverHost);"), "\(shown)")
+        }
         await server.stop()
     }
 

@@ -8,7 +8,7 @@ struct ContactBookTests {
     @Test("migrations are named and applied from v1")
     func migrations() throws {
         let book = try ContactBook()
-        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index", "v3: meetings as records of their own", "v4: photos of address-book entries", "v5: one display-name rule", "v6: name keys, to tell a contact's name from one that looks like it"])
+        #expect(try book.appliedMigrations() == ["v1: contacts, card history, tags, preferences", "v2: search index, list-order index", "v3: meetings as records of their own", "v4: photos of address-book entries", "v5: one display-name rule", "v6: name keys, to tell a contact's name from one that looks like it", "v7: the server whose relay carried a meeting"])
         #expect(try book.integrityCheck() == ["ok"])
     }
 
@@ -258,10 +258,14 @@ struct ExchangeRecordTests {
             exchangedAt: Date(timeIntervalSince1970: 1_700_000_100), source: .comparedCode, handshakeHash: Array(repeating: 1, count: 32),
             ourBinding: Array(repeating: 2, count: 64), theirBinding: Array(repeating: 3, count: 64),
             ourNote: "Hi 👋", theirNote: nil, commonFriends: [Self.key])
-        let second = ExchangeRecord(exchangedAt: Date(timeIntervalSince1970: 1_700_500_000), source: .sessionSecret, handshakeHash: Array(repeating: 4, count: 32))
+        // The second went through a server's relay: the meeting keeps which.
+        let second = ExchangeRecord(
+            exchangedAt: Date(timeIntervalSince1970: 1_700_500_000), source: .sessionSecret, handshakeHash: Array(repeating: 4, count: 32),
+            throughServer: ServerOrigin("https://mailbox.example"))
         try book.recordExchange(first, contactID: contact.id)
         try book.recordExchange(second, contactID: contact.id)
         #expect(try book.exchanges(ofContact: contact.id) == [second, first])
+        #expect(try book.exchanges(ofContact: contact.id).map(\.throughServer?.origin) == ["https://mailbox.example", nil])
         #expect(throws: ContactBookError.unknownContact("#999")) { try book.recordExchange(first, contactID: 999) }
         try book.delete(contact.id)
         #expect(try book.exchanges(ofContact: contact.id).isEmpty)

@@ -32,11 +32,14 @@ public struct ExchangeRecord: Sendable, Equatable {
     public var theirNote: String?
     /// The signing keys of the friends both sides trust, as found at the time.
     public var commonFriends: [SigningPublicKey]
+    /// The mailbox server whose relay carried the exchange, sealed end to end, when no network joined the two
+    /// devices (docs/protocols/nearby-relay.md); `nil` when they met over the network directly.
+    public var throughServer: ServerOrigin?
 
     /// A record of one exchange, as the exchange reports it when it completes.
     public init(
         exchangedAt: Date, source: Source, handshakeHash: [UInt8], ourBinding: [UInt8]? = nil, theirBinding: [UInt8]? = nil,
-        ourNote: String? = nil, theirNote: String? = nil, commonFriends: [SigningPublicKey] = []
+        ourNote: String? = nil, theirNote: String? = nil, commonFriends: [SigningPublicKey] = [], throughServer: ServerOrigin? = nil
     ) {
         self.exchangedAt = exchangedAt
         self.source = source
@@ -46,5 +49,6 @@ public struct ExchangeRecord: Sendable, Equatable {
         self.ourNote = ourNote
         self.theirNote = theirNote
         self.commonFriends = commonFriends
+        self.throughServer = throughServer
     }
 }

@@ -137,7 +137,9 @@ extension NearbyCoordinator {
                 self.apply(.graceElapsed)
             }
             return []
-        case .recordMeeting(let record, let contactID):
+        case .recordMeeting(var record, let contactID):
+            // The session layer knows no transport: the relay that carried it is the coordinator's to say.
+            record.throughServer = relayedBy?.server
             do { try account.book.recordExchange(record, contactID: contactID) } catch {
                 notice(.problem(.meetingNotRecorded(reason: "\(error)")))
             }

@@ -52,7 +52,7 @@ public final class NearbyCoordinator {
     @ObservationIgnored var codeFailure: ShortCodeError?
     /// Why the relay could not carry the meeting, when it could not (said if nobody is met another way).
     @ObservationIgnored var relayProblem: (any Error)?
-    /// The relay that carries the session, once it does: the screens say so (the meeting does not keep it yet).
+    /// The relay that carries the session, once it does: the screens say so, and the meeting keeps it.
     @ObservationIgnored var relayedBy: RelayServer?
     /// Called once when the session's channel opens (a token's or code's advertisement stops then).
     @ObservationIgnored var whenChannelOpens: (@MainActor () async -> Void)?

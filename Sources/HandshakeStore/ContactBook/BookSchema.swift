@@ -15,6 +15,7 @@ enum BookSchema {
         migrator.registerMigration("v4: photos of address-book entries", migrate: v4)
         migrator.registerMigration("v5: one display-name rule", migrate: v5)
         migrator.registerMigration("v6: name keys, to tell a contact's name from one that looks like it", migrate: v6)
+        migrator.registerMigration("v7: the server whose relay carried a meeting", migrate: v7)
         return migrator
     }
 

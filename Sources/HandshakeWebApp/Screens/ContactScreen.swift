@@ -99,8 +99,7 @@ enum ContactScreen {
             for meeting in meetings {
                 HTML.li {
                     let when = meeting.exchangedAt.formatted(date: .abbreviated, time: .shortened)
-                    let how = meeting.source == .comparedCode ? "face to face, after comparing the 6-digit code" : "face to face, by a tap or a typed code"
-                    HTML.text("\(when), \(how)")
+                    HTML.text("\(when), \(MeetingSentences.how(meeting).plain)")
                     if let theirs = meeting.theirNote {
                         HTML.br()
                         HTML.text("They wrote: “\(theirs)”")

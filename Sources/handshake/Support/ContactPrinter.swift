@@ -41,8 +41,9 @@ enum ContactPrinter {
         if !meetings.isEmpty {
             section("Met in person")
             for meeting in meetings {
-                let how = meeting.source == .sessionSecret ? "tap or typed code" : "compared code"
-                row("met", "\(meeting.exchangedAt.formatted(.iso8601)) (\(how); \(meeting.commonFriends.count) common friend\(meeting.commonFriends.count == 1 ? "" : "s"))")
+                let how = MeetingSentences.how(meeting).rendered { TerminalText.value($0) }
+                let friends = MeetingSentences.commonFriends(meeting).plain
+                row("met", "\(meeting.exchangedAt.formatted(.iso8601)) (\(how); \(friends))")
                 if let note = meeting.ourNote { row("", "you wrote: \(TerminalText.value(note))") }
                 if let note = meeting.theirNote { row("", "they wrote: \(TerminalText.value(note))") }
             }

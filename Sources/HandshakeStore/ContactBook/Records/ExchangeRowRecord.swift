@@ -19,6 +19,8 @@ struct ExchangeRowRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     var theirNote: String?
     /// JSON array of the common friends' signing keys, base64.
     var commonFriends: String
+    /// The origin of the server whose relay carried the meeting; NULL when it went over the network.
+    var throughServer: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -31,7 +33,7 @@ extension ExchangeRowRecord {
             id: nil, contactId: contactId, exchangedAt: record.exchangedAt, source: record.source.rawValue,
             handshakeHash: Data(record.handshakeHash), ourBinding: record.ourBinding.map { Data($0) },
             theirBinding: record.theirBinding.map { Data($0) }, ourNote: record.ourNote, theirNote: record.theirNote,
-            commonFriends: JSONColumn.text(record.commonFriends.map(\.description)))
+            commonFriends: JSONColumn.text(record.commonFriends.map(\.description)), throughServer: record.throughServer?.origin)
     }
 
     /// The record this row stores; a damaged key in the common friends is a damaged row, never skipped.
@@ -46,6 +48,7 @@ extension ExchangeRowRecord {
         return ExchangeRecord(
             exchangedAt: exchangedAt, source: source.flatMap(ExchangeRecord.Source.init(rawValue:)) ?? .comparedCode,
             handshakeHash: handshakeHash.map { [UInt8]($0) } ?? [], ourBinding: ourBinding.map { [UInt8]($0) },
-            theirBinding: theirBinding.map { [UInt8]($0) }, ourNote: ourNote, theirNote: theirNote, commonFriends: friends)
+            theirBinding: theirBinding.map { [UInt8]($0) }, ourNote: ourNote, theirNote: theirNote, commonFriends: friends,
+            throughServer: throughServer.flatMap(ServerOrigin.init))
     }
 }
