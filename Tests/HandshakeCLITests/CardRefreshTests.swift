@@ -59,5 +59,11 @@ import Testing
         let gone = try await bob.run("contacts", "refresh")
         #expect(gone.status == 0)
         #expect(gone.stdout.contains("Kept as they were: Countess."), "\(gone.stdout)")
+        // Ada changes her card while her server is gone: saved here, and she is told it was not published.
+        let unpublished = try await ada.run("card", "set", "--title", "Engineer")
+        #expect(unpublished.status == 0)
+        #expect(unpublished.stderr.contains("Your card is saved here, but was not published to your server: ")
+            && unpublished.stderr.contains("Your contacts get it with your next change, or when you register with the server again."), "\(unpublished.stderr)")
+        #expect(try await ada.run("card", "show").stdout.contains("Engineer"))
     }
 }

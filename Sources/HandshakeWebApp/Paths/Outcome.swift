@@ -11,6 +11,8 @@ enum Outcome: Sendable, Equatable, Hashable, RawRepresentable, CaseIterable {
     case saved
     /// Your card was saved.
     case cardSaved
+    /// Your card was saved, but the registered server did not take it.
+    case cardSavedNotPublished
     /// A card was received from Add: what the book did with it.
     case received(ReceiveKind)
     /// A contact's settings were saved: what changed.
@@ -32,7 +34,7 @@ enum Outcome: Sendable, Equatable, Hashable, RawRepresentable, CaseIterable {
     case photoRemoved
 
     static let allCases: [Outcome] =
-        [.saved, .cardSaved, .verified, .mismatch, .declined, .cancelled, .sent, .serverConnected, .photoSaved, .photoShrunk, .photoRemoved]
+        [.saved, .cardSaved, .cardSavedNotPublished, .verified, .mismatch, .declined, .cancelled, .sent, .serverConnected, .photoSaved, .photoShrunk, .photoRemoved]
         + ReceiveKind.allCases.map(Outcome.received) + ReceiveKind.allCases.map(Outcome.accepted) + ContactEditKind.allCases.map(Outcome.contactSaved)
 
     /// Its code in the address.
@@ -40,6 +42,7 @@ enum Outcome: Sendable, Equatable, Hashable, RawRepresentable, CaseIterable {
         switch self {
         case .saved: "saved"
         case .cardSaved: "card-saved"
+        case .cardSavedNotPublished: "card-saved-not-published"
         case .received(let kind): "received-" + kind.rawValue
         case .contactSaved(let kind): "contact-" + kind.rawValue
         case .verified: "verified"

@@ -152,7 +152,9 @@ struct AppRoutes: Sendable {
         }
         // Contacts fetch the newest card from the server it names: the saved card goes there too, as after
         // `handshake card set`. Saved here either way; the next change or registration publishes it.
-        if let client = await connection.client() { _ = try? await client.publish(try account.issueCard()) }
+        if let client = await connection.client() {
+            do { _ = try await client.publish(try account.issueCard()) } catch { return Page.redirect(to: .myCard, done: .cardSavedNotPublished) }
+        }
         return Page.redirect(to: .myCard, done: .cardSaved)
     }
 

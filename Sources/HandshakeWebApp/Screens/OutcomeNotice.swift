@@ -35,6 +35,7 @@ extension Outcome {
         switch self {
         case .saved: "Saved."
         case .cardSaved: "Saved. People you meet from now on receive this card; your contacts get it as an update."
+        case .cardSavedNotPublished: PublishSentences.notPublished().plain
         case .received(let kind): ReceiveSentences.sentence(kind, name: them, nodeID: contact?.nodeID?.rawValue ?? "").plain
         case .contactSaved(let kind): contact.map { ContactEditSentences.sentence(kind, contact: $0).plain } ?? "Saved."
         case .verified: "The codes match: \(them) is marked as compared."

@@ -1,6 +1,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
+import HandshakePresentation
 
 /// The program's view of the home's registered server (HandshakeMailbox's `MailboxRegistration`, which the
 /// web app reads too): the server or client a command needs, or the sentence that says how to register.
@@ -27,11 +28,12 @@ enum RegisteredServer {
             configuration.requestTimeout = .seconds(10)
             let client = try client(in: home, configuration: configuration)
             switch try await client.publish(try home.account().issueCard()) {
-            case .published: FileHandle.standardError.write(Data("Published your card to \(client.server.absoluteString).\n".utf8))
+            case .published:
+                FileHandle.standardError.write(Data((PublishSentences.published(to: client.server.absoluteString).rendered { TerminalText.value($0) } + "\n").utf8))
             case .alreadyCurrent: break
             }
         } catch {
-            FileHandle.standardError.write(Data("Your card is saved here, but was not published to your server: \(error) It goes out with your next change, or with handshake server register.\n".utf8))
+            FileHandle.standardError.write(Data((PublishSentences.notPublished(reason: "\(error)").rendered { TerminalText.value($0) } + "\n").utf8))
         }
     }
 
