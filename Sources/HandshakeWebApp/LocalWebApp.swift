@@ -5,6 +5,7 @@
 import Foundation
 import HandshakeHTTPGuard
 import HandshakeCore
+import HandshakeIntake
 import HandshakeMailbox
 import HandshakeQRReader
 import HandshakeStore
@@ -41,6 +42,9 @@ public struct LocalWebApp: Sendable {
     let headerTimeout: Duration
     /// The secrets of this launch; the URL given to `onReady` carries the launch secret.
     public let secrets: LaunchSecrets
+    /// How often contacts' newest cards are fetched from the servers their cards name (HandshakeIntake's
+    /// `CardRefresh`): at launch, then after each such wait; `nil`: never.
+    let cardRefresh: Duration?
 
     /// The app for `account` on a loopback address.
     /// - Parameters:
@@ -53,10 +57,13 @@ public struct LocalWebApp: Sendable {
     ///   - port: the port to serve on; 0 for any free port.
     ///   - headerTimeout: how long a connection may stay without sending a whole request head: 10 s.
     ///   - secrets: this launch's secrets; new random ones unless a test gives its own.
+    ///   - cardRefresh: how often contacts' cards are refreshed from their servers, from launch on: hourly;
+    ///     `nil` never.
     public init(
         account: HandshakeAccount, mailbox: MailboxRegistration? = nil, address: String = AppAddress.fallback, port: Int = 0,
-        headerTimeout: Duration = .seconds(10), secrets: LaunchSecrets = LaunchSecrets()
+        headerTimeout: Duration = .seconds(10), secrets: LaunchSecrets = LaunchSecrets(), cardRefresh: Duration? = .seconds(3600)
     ) {
+        self.cardRefresh = cardRefresh
         self.account = account
         self.mailbox = mailbox
         self.address = address
@@ -68,6 +75,8 @@ public struct LocalWebApp: Sendable {
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM. `onReady` gets the URL to
     /// open (with the launch secret) once the port is bound.
     public func run(onReady: @escaping @Sendable (URL) async -> Void) async throws {
+        let refreshing = Task { await keepCardsCurrent() }
+        defer { refreshing.cancel() }
         let bound = BoundPort()
         let router = router(bound: bound, faceToFace: await FaceToFace(account: account))
         do {
@@ -99,6 +108,16 @@ public struct LocalWebApp: Sendable {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw LocalWebAppError.portInUse(port)
+        }
+    }
+
+    /// Contacts' cards from their servers, at launch and then every ``cardRefresh``, until the app stops: a
+    /// contact's page and the list then mark what changed ("Updated today: title.").
+    func keepCardsCurrent() async {
+        guard let interval = cardRefresh else { return }
+        while !Task.isCancelled {
+            _ = try? await CardRefresh(book: account.book, registered: mailbox?.server()).refresh()
+            do { try await Task.sleep(for: interval) } catch { return }
         }
     }
 

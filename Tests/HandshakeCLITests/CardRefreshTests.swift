@@ -38,8 +38,22 @@ import Testing
         #expect(refreshed.stdout.contains("Countess: a newer card, which changes title."), "\(refreshed.stdout)")
         let contact = try await bob.run("contact", "show", "Countess")
         #expect(contact.stdout.contains("Analyst") && contact.stdout.contains("earlier cards   1"), "\(contact.stdout)")
+        #expect(contact.stdout.contains("updated         Updated today: title."), "\(contact.stdout)")
         let again = try #require(try JSONSerialization.jsonObject(with: await bob.run("contacts", "refresh", "Countess", "--json").stdoutBytes) as? [[String: Any]])
         #expect(again.first?["outcome"] as? String == "unchanged", "\(again)")
+
+        // The web app refreshes on its own once it is open: Ada's next change reaches Bob's book with no command,
+        // and his contact page says what changed.
+        #expect(try await ada.run("card", "set", "--title", "Director").status == 0)
+        let app = try await bob.startApp()
+        defer { app.process.terminate() }
+        var page = ""
+        for _ in 0..<100 where !page.contains("Director") {
+            try await Task.sleep(for: .milliseconds(100))
+            page = try await bob.run("contact", "show", "Countess").stdout
+        }
+        app.process.terminate()
+        #expect(page.contains("Director") && page.contains("Updated today: title."), "\(page)")
 
         // Ada turns it off: the card that names no server is the last one fetched from there.
         let off = try await ada.run("card", "server", "off")

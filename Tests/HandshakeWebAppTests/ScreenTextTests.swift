@@ -39,6 +39,25 @@ struct ScreenTextTests {
         #expect(info.contains("<p class=\"muted\" id=\"checked\">Signed by its own key only: never met in person, code not compared.</p>"), "\(info)")
     }
 
+    /// A contact whose newer card arrived (a refresh, or a scan) is marked on the list and on their page with
+    /// what changed, as `contact show` says it.
+    @Test func anUpdatedCardIsMarkedOnTheListAndThePage() throws {
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        _ = try bob.book.receive(try ada.issueCard(), source: .qr, answer: .addSeparately(trust: .known))
+        let later = Date().addingTimeInterval(2)
+        _ = try ada.editCard(now: later) { $0.fields[.title] = .text("Analyst") }
+        _ = try bob.book.receive(try ada.issueCard(now: later), source: .qr, answer: .addSeparately(trust: .known))
+        let contacts = try bob.book.contacts(ContactListQuery())
+        let contact = try #require(contacts.first)
+        let update = try #require(try bob.book.lastUpdate(of: contact.id))
+        #expect(update.changes.fields == [.title])
+        let list = ContactsScreen.page(contacts: contacts, filter: .init(), tags: [], updates: bob.book.updates(of: contacts, since: .distantPast)).description
+        #expect(list.contains("<span class=\"updated\">Updated today: title.</span>"), "\(list)")
+        let info = ContactScreen.page(contact: contact, meetings: [], securityCode: nil, formToken: "F0rm", update: update).description
+        #expect(info.contains("<p class=\"muted\" id=\"updated\">Updated today: title.</p>"), "\(info)")
+    }
+
     @Test func aRequestToAnotherNameIsRefusedWithTheSecurityHeaders() async throws {
         let account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
         let bound = BoundPort()

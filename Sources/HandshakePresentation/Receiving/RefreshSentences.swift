@@ -1,6 +1,7 @@
 // Establishes the one wording of what refreshing contacts' cards did (HandshakeIntake's `CardRefresh`), for every
 // front end: a line per contact whose card changed or could not be fetched, and a server that did not answer
 // said once, with the contacts it leaves as they were.
+import Foundation
 import HandshakeCore
 import HandshakeIntake
 import HandshakeStore
@@ -26,6 +27,26 @@ public enum RefreshSentences {
     public static func unreachable(_ reason: String, names: [String]) -> Sentence {
         let list = names.joined(separator: ", ")
         return "\(reason) Kept as they were: \(list)."
+    }
+
+    /// A contact's last update, as their page and the list mark it: "Updated today: title, phones.",
+    /// "Updated yesterday: …", "Updated on 2 Dec 2026: …" (the day in `calendar`, as of `now`).
+    public static func updated(_ update: CardUpdate, now: Date = Date(), calendar: Calendar = .current) -> Sentence {
+        let day: String
+        if calendar.isDate(update.at, inSameDayAs: now) {
+            day = "today"
+        } else if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(update.at, inSameDayAs: yesterday) {
+            day = "yesterday"
+        } else {
+            day = "on " + update.at.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, calendar: calendar, timeZone: calendar.timeZone))
+        }
+        let changed = update.changes.isEmpty ? "only its date" : update.changes.fields.map(\.rawValue).joined(separator: ", ")
+        return "Updated \(words: day): \(words: changed)."
+    }
+
+    /// How far back an update marks a contact in the list: a week.
+    public static func listMarksUpdates(since now: Date = Date()) -> Date {
+        now.addingTimeInterval(-7 * 86_400)
     }
 
     /// The sentence of a refresh that found nothing to do.

@@ -20,7 +20,8 @@ struct AppRoutes: Sendable {
         router.get(.contacts, use: contacts)
         router.get(.contactResults) { request, context in
             let filter = Self.filter(request, context: context)
-            return Page.response(ContactsScreen.results(contacts: try account.book.contacts(filter.listQuery), filter: filter))
+            let contacts = try account.book.contacts(filter.listQuery)
+            return Page.response(ContactsScreen.results(contacts: contacts, filter: filter, updates: updates(of: contacts)))
         }
         router.get(AppPath.contact, use: contact)
         router.post(AppPath.editContact, use: edit)
@@ -51,7 +52,13 @@ struct AppRoutes: Sendable {
 
     @Sendable func contacts(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let filter = Self.filter(request, context: context)
-        return Page.response(ContactsScreen.page(contacts: try account.book.contacts(filter.listQuery), filter: filter, tags: try account.book.tags()))
+        let contacts = try account.book.contacts(filter.listQuery)
+        return Page.response(ContactsScreen.page(contacts: contacts, filter: filter, tags: try account.book.tags(), updates: updates(of: contacts)))
+    }
+
+    /// The list's marks: the contacts whose card was updated in the last week.
+    func updates(of contacts: [Contact]) -> [Int64: CardUpdate] {
+        account.book.updates(of: contacts, since: RefreshSentences.listMarksUpdates())
     }
 
     /// The list's search and filters, from the query string; a query that cannot be read filters nothing.
@@ -71,7 +78,7 @@ struct AppRoutes: Sendable {
             ContactScreen.page(
                 contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken,
                 done: OutcomeQuery.of(request, context: context), avatar: card?.card.avatar, history: history,
-                preferences: try account.book.preferences(of: contact.id)))
+                preferences: try account.book.preferences(of: contact.id), update: try? account.book.lastUpdate(of: contact.id)))
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -24,7 +24,7 @@ enum ContactScreen {
 
     static func page(
         contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, scannable: ScannableSecurityCode? = nil, formToken: String,
-        done: Outcome? = nil, avatar: Avatar? = nil, history: [PastCard] = [], preferences: [ContactPreference] = []
+        done: Outcome? = nil, avatar: Avatar? = nil, history: [PastCard] = [], preferences: [ContactPreference] = [], update: CardUpdate? = nil
     ) -> String {
         var fields = DefinitionList()
         fields.add(contact.details)
@@ -38,6 +38,7 @@ enum ContactScreen {
             HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }
             // What "verified" is worth: a compared code, a meeting, or a signature only (anyone's card is signed).
             if contact.verificationStatus == .verified { HTML.p(.class("muted"), .id("checked")) { .text(NameClaimSentences.standing(of: contact).plain) } }
+            if let update { HTML.p(.class("muted"), .id("updated")) { .text(RefreshSentences.updated(update).plain) } }
             fields.html
             ContactSettings.html(contact, formToken: formToken)
             ContactPreferencesSection.notes(contact, formToken: formToken)

@@ -4,6 +4,7 @@
 // after Face to face's Done), and an empty state that says what to do first. The
 // list and its order are the book's (`ContactListQuery`); the screen only draws them.
 import HandshakeHTML
+import HandshakePresentation
 import HandshakeStore
 
 enum ContactsScreen {
@@ -38,7 +39,7 @@ enum ContactsScreen {
         var isEmpty: Bool { search.isEmpty && tag == nil && trust == nil }
     }
 
-    static func page(contacts: [Contact], filter: Filter, tags: [String]) -> String {
+    static func page(contacts: [Contact], filter: Filter, tags: [String], updates: [Int64: CardUpdate] = [:]) -> String {
         Page.screen(title: "Contacts", current: .contacts) {
             HTML.h1 { .text("Contacts") }
             HTML.p {
@@ -71,12 +72,13 @@ enum ContactsScreen {
                     }
                 }
             }
-            HTML.div(.id(.results), .aria("live", "polite")) { results(contacts: contacts, filter: filter) }
+            HTML.div(.id(.results), .aria("live", "polite")) { results(contacts: contacts, filter: filter, updates: updates) }
         }
     }
 
     /// The list under the search box, also served alone (`/contacts/results`) as the person types.
-    static func results(contacts: [Contact], filter: Filter) -> HTML {
+    /// `updates` marks the contacts whose card changed lately ("Updated today: title.").
+    static func results(contacts: [Contact], filter: Filter, updates: [Int64: CardUpdate] = [:]) -> HTML {
         let new = contacts.first { $0.id == filter.new }
         let pinned = contacts.filter { $0.pinned && $0.id != new?.id }, others = contacts.filter { !$0.pinned && $0.id != new?.id }
         if contacts.isEmpty && filter.isEmpty {
@@ -96,13 +98,13 @@ enum ContactsScreen {
         if contacts.isEmpty && filter.search.isEmpty { return HTML.p { .text("Nobody matches these filters.") } }
         if contacts.isEmpty { return HTML.p { .text("Nobody matches “\(filter.search)”.") } }
         return HTML.group {
-            if let new { section("Just met", [new], highlighted: true) }
-            section("Pinned", pinned)
-            section(pinned.isEmpty ? "All contacts" : "Everyone else", others)
+            if let new { section("Just met", [new], highlighted: true, updates: updates) }
+            section("Pinned", pinned, updates: updates)
+            section(pinned.isEmpty ? "All contacts" : "Everyone else", others, updates: updates)
         }
     }
 
-    static func section(_ title: String, _ contacts: [Contact], highlighted: Bool = false) -> HTML {
+    static func section(_ title: String, _ contacts: [Contact], highlighted: Bool = false, updates: [Int64: CardUpdate] = [:]) -> HTML {
         guard !contacts.isEmpty else { return .empty }
         return HTML.group {
             HTML.h2 { .text(title) }
@@ -112,6 +114,7 @@ enum ContactsScreen {
                         HTML.a(.href(.contact(contact.id))) {
                             HTML.span { .text(contact.displayName) }
                             HTML.span(.class("badge")) { .text(ContactScreen.standing(contact)) }
+                            if let update = updates[contact.id] { HTML.span(.class("updated")) { .text(RefreshSentences.updated(update).plain) } }
                         }
                     }
                 }

@@ -19,7 +19,10 @@ enum ContactPrinter {
     }
 
     /// The contact info page.
-    static func page(_ contact: Contact, preferences: [ContactPreference], history: [PastCard], meetings: [ExchangeRecord] = [], card: SignedCard? = nil, debug: Bool) -> [String] {
+    static func page(
+        _ contact: Contact, preferences: [ContactPreference], history: [PastCard], meetings: [ExchangeRecord] = [], card: SignedCard? = nil,
+        update: CardUpdate? = nil, debug: Bool
+    ) -> [String] {
         var lines = [TerminalText.value(contact.displayName)]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
@@ -32,6 +35,7 @@ enum ContactPrinter {
         row("trust", contact.trustLevel.rawValue)
         row("added", "\(contact.addedAt.formatted(.iso8601)) by \(contact.source.rawValue)")
         if let seen = contact.lastSeenAt { row("last seen", seen.formatted(.iso8601)) }
+        if let update { row("updated", RefreshSentences.updated(update).plain) }
         row("card", contact.verificationStatus == .verified ? "verified (signed by its owner)" : contact.verificationStatus.rawValue)
         row("security code", contact.securityCodeVerifiedAt.map { "verified \($0.formatted(.iso8601))" }
             ?? (contact.sigKey == nil ? "not available (no key)" : "not verified — compare it: handshake contact verify WHO"))

@@ -32,7 +32,8 @@ struct ContactShowCommand: ParsableCommand {
                 showsDatabaseID: debug, preferences: preferences, cardHistory: history.count, meetings: meetings, commonFriendName: names)
             try Output.json(ContactExport(contact: contact, signed: debug ? card : nil, details: details))
         } else {
-            print(TerminalLine(lines: ContactPrinter.page(contact, preferences: preferences, history: history, meetings: meetings, card: card, debug: debug).joined(separator: "\n")))
+            print(TerminalLine(lines: ContactPrinter.page(
+                contact, preferences: preferences, history: history, meetings: meetings, card: card, update: try? book.lastUpdate(of: contact.id), debug: debug).joined(separator: "\n")))
         }
     }
 }
