@@ -95,7 +95,7 @@ struct CardPageBrowserTests {
         for name in ["page", "share", "shareWithoutOwner"] {
             let view = try #require(seen[name] as? [String: Any], "\(name)")
             #expect(view["heading"] as? String == "Ada Lovelace", "\(name)")
-            #expect((view["status"] as? String)?.hasPrefix("Verified: signed by its owner’s key.") == true, "\(name): \(view["status"] ?? "")")
+            #expect((view["status"] as? String)?.hasPrefix("Verified: signed by its own key, unchanged since. The name is what the card claims; meet them, or compare codes in Handshake, to know the key is theirs.") == true, "\(name): \(view["status"] ?? "")")
             #expect((view["status"] as? String)?.contains(adasCard.nodeID.rawValue) == true)
             let details = (view["details"] as? [[String]]) ?? []
             #expect(details.contains(["Company", "Analytical Engines"]) && details.contains(["Phone numbers", "+44 20 7946 0018"]), "\(name): \(details)")
@@ -147,7 +147,7 @@ struct CardPageBrowserTests {
 
         // Without script: the card, the server's check, the vCard; nothing to send.
         let noScript = try #require(seen["noScript"] as? [String: Any])
-        #expect(noScript["heading"] as? String == "Ada Lovelace" && noScript["status"] as? String == "Checked by this server: signed by its owner’s key.")
+        #expect(noScript["heading"] as? String == "Ada Lovelace" && noScript["status"] as? String == "Checked by this server: signed by its own key, unchanged since. The name is what the card claims.")
         #expect(noScript["replyOffered"] as? Bool == false)
 
         // Refusals: the sentence and nothing else.

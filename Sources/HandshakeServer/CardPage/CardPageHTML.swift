@@ -24,7 +24,7 @@ enum CardPageHTML {
         let tokenAndOwner = token + "/" + signed.nodeID.rawValue
         return document(
             title: "\(name) on Handshake", main: [.data("card", Base64URL.encode(signed.bytes)), .data("token", token)],
-            card: card(signed), status: "Checked by this server: signed by its owner’s key.",
+            card: card(signed), status: "Checked by this server: signed by its own key, unchanged since. The name is what the card claims.",
             actions: HTML.a(.id("save"), .class("button"), .href(ShareLink.webPathPrefix + tokenAndOwner + "?" + vCardQuery), .download()) {
                 HTML.text("Save to Contacts")
             },

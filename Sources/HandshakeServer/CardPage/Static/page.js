@@ -57,7 +57,8 @@ async function start() {
     list.append(node('dt', label), node('dd', texts.join(', ')));
   }
   section.append(node('h1', name), list);
-  status.textContent = card.checked ? 'Verified: signed by its owner’s key.' : 'This browser cannot check the signature: the card is shown unchecked.';
+  // What the check is worth: the card is intact, and the name on it is its own claim (anyone can sign a card).
+  status.textContent = card.checked ? 'Verified: signed by its own key, unchanged since. The name is what the card claims; meet them, or compare codes in Handshake, to know the key is theirs.' : 'This browser cannot check the signature: the card is shown unchecked.';
   status.className = card.checked ? 'verified' : 'unchecked';
   status.append(node('br'), node('small', 'Node ID ' + card.nodeId));
   const save = /** @type {HTMLAnchorElement} */ ($('save'));
