@@ -70,9 +70,13 @@ extension PeerSession {
         case .success(let verified): card = verified
         case .failure(let error): return fail(error.description)
         }
-        deadline = now.monotonic + timeouts.answer + timeouts.answerGrace
+        // The prompt counts down to the requester's own expiry (its `answer` from sending, as near as the channel
+        // carries it), so both screens end at one instant; the session itself waits `answerGrace` longer for
+        // the requester's cancel, and ends the prompt on its own only if that is lost.
+        let shown = now.monotonic + timeouts.answer
+        deadline = shown + timeouts.answerGrace
         state = .incomingRequest(IncomingRequestScreen(
-            kind: kind, theirCard: card, theirBinding: offer.binding, shortCode: shortCode, commonFriends: commonFriends, deadline: deadline))
+            kind: kind, theirCard: card, theirBinding: offer.binding, shortCode: shortCode, commonFriends: commonFriends, deadline: shown))
         return [.event(.incomingRequest(name: card.card.name))]
     }
 

@@ -137,7 +137,8 @@ import HandshakeCore
         case .ended: return []
         case .succeeded(let screen): return [.send(.close)] + end(.completed(screen.record), notify: true)
         case .waiting: return [.send(.cancel(.cancelled)), .send(.close)] + end(.cancelledByUs, notify: false)
-        case .incomingRequest: return [.send(.decline), .send(.close)] + end(.declinedByUs, notify: false)
+        // Leaving is not declining: the requester is told the other person left, which is what happened.
+        case .incomingRequest: return [.send(.close)] + end(.closed, notify: false)
         case .connecting, .confirm: return [.send(.close)] + end(.closed, notify: false)
         }
     }

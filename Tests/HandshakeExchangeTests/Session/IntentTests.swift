@@ -86,6 +86,12 @@ struct IntentTests {
         var pair = SessionPair()
         try pair.request(.ada)
         try pair.deliver()
+        // One clock for one request: Bob's prompt counts down to the instant Ada's wait ends, not 5 s later.
+        guard case .waiting(let waiting) = pair.ada.state else {
+            Issue.record("Ada is not waiting: \(pair.ada.state)")
+            return
+        }
+        #expect(pair.bob.state.incoming?.deadline == waiting.deadline)
         pair.advance(.seconds(59))
         #expect(pair.ada.state.isWaiting && pair.bob.state.incoming != nil)
         pair.advance(.seconds(1))
@@ -137,6 +143,15 @@ struct IntentTests {
         pair.act(.ada) { $0.close(now: $1) }
         try pair.deliver()
         #expect(pair.ada.state.ending == .closed && pair.bob.state.ending == .theyLeft)
+
+        // The person asked leaves before answering (their page closed, their run stopped): the requester hears
+        // that they left, not that they declined.
+        var asked = SessionPair()
+        try asked.request(.ada)
+        try asked.deliver()
+        asked.act(.bob) { $0.close(now: $1) }
+        try asked.deliver()
+        #expect(asked.bob.state.ending == .closed && asked.ada.state.ending == .theyLeft, "\(asked.ada.state)")
 
         var swapped = SessionPair()
         try swapped.request(.ada)
