@@ -11,13 +11,15 @@ import Testing
 @Suite(.serialized, .tags(.runsAlone)) struct PostgresTLSTests {
     /// Starts a storage for `url`, lets it reach the database and migrate, and says whether its connection
     /// is encrypted; or the error that stopped it, within 10 s.
-    static func connect(_ url: String) async throws -> Result<Bool, any Error> {
-        let configuration: PostgresStorage.Configuration
+    /// `startTimeout`: how long a database that does not answer is waited for (its default, 30 s, otherwise).
+    static func connect(_ url: String, startTimeout: Duration? = nil) async throws -> Result<Bool, any Error> {
+        var configuration: PostgresStorage.Configuration
         do {
             configuration = try PostgresStorage.Configuration(url: url)
         } catch {
             return .failure(error)
         }
+        if let startTimeout { configuration.startTimeout = startTimeout }
         let storage = PostgresStorage(configuration: configuration, logger: TestPostgres.logger)
         return try await withTimeLimit(.seconds(10), "connecting with \(url)") {
             await withTaskGroup(of: Result<Bool, any Error>?.self) { group in
@@ -94,6 +96,16 @@ import Testing
         #expect(required.contains("does not offer TLS, which the URL's sslmode=require asks for"), "\(required)")
         let system = Self.sentence(try await Self.connect(Self.url(base, "sslrootcert=system")))
         #expect(system.contains("does not offer TLS, which the URL's sslmode=verify-full asks for"), "\(system)")
+    }
+
+    /// Nobody at the address: the sentence says so in words, never as the socket library's
+    /// "Connection errors: SingleConnectionFailure(…)".
+    @Test func nobodyAtTheAddressIsSaidInWords() async throws {
+        let refusing = try RefusingPort()
+        let said = Self.sentence(try await Self.connect(
+            "postgres://handshake:secret@127.0.0.1:\(refusing.port)/handshake?sslmode=disable", startTimeout: .seconds(1)))
+        #expect(said.contains("PostgreSQL at 127.0.0.1:\(refusing.port) could not be reached: nothing answers at that address and port (connection refused)."), "\(said)")
+        #expect(!said.contains("SingleConnectionFailure") && !said.contains("errno"), "\(said)")
     }
 
     @Test func aURLWhoseTLSCannotWorkIsRefusedWithASentence() throws {

@@ -55,7 +55,7 @@ public struct PostgresFailure: HandshakeError {
             return
         }
         guard let error = error as? PSQLError else {
-            (description, isLasting) = ("PostgreSQL at \(place) could not be reached: \(error)", false)
+            (description, isLasting) = ("PostgreSQL at \(place) could not be reached: \(Self.words(for: error)).", false)
             return
         }
         let state = error.serverInfo?[.sqlState] ?? ""
@@ -76,8 +76,19 @@ public struct PostgresFailure: HandshakeError {
         case (.unsupportedAuthMechanism, _), (.authMechanismRequiresPassword, _), (.saslError, _):
             (description, isLasting) = ("PostgreSQL at \(place) asks user \(user) for a sign-in this URL cannot give (is the password missing?).", true)
         default:
-            let cause = error.underlying.map { ": \($0)" } ?? ""
+            let cause = error.underlying.map { ": \(Self.words(for: $0))" } ?? ""
             (description, isLasting) = ("PostgreSQL at \(place) could not be reached\(cause).", false)
+        }
+    }
+
+    /// Why a connection failed, in words (`SystemFailure`): never the socket library's description, which
+    /// names its types ("Connection errors: SingleConnectionFailure(target: [IPv4]…").
+    static func words(for error: any Error) -> String {
+        switch error {
+        case let error as NIOConnectionError: error.connectionErrors.first.map { words(for: $0.error) } ?? "the connection failed"
+        case let error as IOError: SystemFailure.connectionReason(errno: error.errnoCode)
+        case ChannelError.connectTimeout: "it did not accept the connection in time"
+        default: "\(error)"
         }
     }
 
