@@ -5,6 +5,7 @@
 import Foundation
 import HandshakeHTTPGuard
 import HandshakeCore
+import HandshakeExchange
 import HandshakeIntake
 import HandshakeMailbox
 import HandshakeQRReader
@@ -78,7 +79,9 @@ public struct LocalWebApp: Sendable {
         let refreshing = Task { await keepCardsCurrent() }
         defer { refreshing.cancel() }
         let bound = BoundPort()
-        let router = router(bound: bound, faceToFace: await FaceToFace(account: account))
+        // A token the app shows names the registered server's relay, as `handshake nearby --token-out` does.
+        let relay = mailbox?.server().flatMap { try? RelayServer(origin: $0.absoluteString) }
+        let router = router(bound: bound, faceToFace: await FaceToFace(account: account, relay: relay))
         do {
             try await serve(router, on: address, bound: bound, onReady: onReady)
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL && address != AppAddress.fallback {
@@ -133,7 +136,7 @@ public struct LocalWebApp: Sendable {
     func addPages(to router: Router<BasicRequestContext>, faceToFace: FaceToFace) {
         router.add(middleware: FileMiddleware(fileProvider: StaticFiles(), urlBasePath: StaticFiles.basePath))
         let connection = MailboxConnection(registration: mailbox, identity: account.identity)
-        AppRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
+        AppRoutes(account: account, connection: connection, secrets: secrets, faceToFace: faceToFace).register(on: router)
         FriendRequestRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
         FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
         PictureRoutes(reader: QRPictureReader()).register(on: router)

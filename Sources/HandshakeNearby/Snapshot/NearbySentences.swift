@@ -36,6 +36,14 @@ public enum NearbySentences {
     /// A device without the token, or with a wrong code, tried to connect.
     public static let refusedConnection = "A device without this token tried to connect; still waiting for the one that has it."
 
+    /// Under a session token's QR code: how the other device reads it, and that it works once.
+    public static let scanThisToken =
+        "Let the other person scan this code with Handshake (Add, with the camera or a picture of it). It works once, within a minute, and meets through your server where no network joins you."
+
+    /// The same, when no server carries it: the other device must be on this network.
+    public static let scanThisTokenOnThisNetwork =
+        "Let the other person scan this code with Handshake (Add, with the camera or a picture of it). It works once, within a minute, on this network: connect a server in Settings to meet anywhere."
+
     /// The heading when nobody was found in time (EX-1); the sentence under it says what to check.
     public static let nobodyFound = "No one nearby was found"
 

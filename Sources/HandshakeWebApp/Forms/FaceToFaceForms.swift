@@ -9,7 +9,7 @@ import HandshakeNearby
 struct StartForm: Decodable, Sendable {
     /// The button pressed.
     enum Meeting: String, Decodable, Sendable {
-        case discover, showCode, typeCode
+        case discover, showCode, typeCode, showToken
     }
 
     var meeting: Meeting?
@@ -27,10 +27,12 @@ struct StartForm: Decodable, Sendable {
 
     var showsName: Bool { showName == Self.ticked }
 
-    /// The meeting asked for; a code that is not one is refused with its sentence.
-    func nearbyMeeting() throws -> NearbyMeeting {
+    /// The meeting asked for; a code that is not one is refused with its sentence. A token to show is handed to
+    /// `show` as it is made (the screen draws its QR code).
+    func nearbyMeeting(showingToken show: @escaping @Sendable (SessionToken) async -> Void) throws -> NearbyMeeting {
         switch meeting {
         case .showCode: return .showCode
+        case .showToken: return .giveToken(handOver: show)
         case .typeCode: return .typeCode(try ShortCode(parsing: code ?? ""))
         case .discover, nil: return .discover(choice: nil)
         }

@@ -30,7 +30,16 @@ final class FaceToFace {
     private(set) var dismissed = false
     private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
 
-    init(account: HandshakeAccount) { self.account = account }
+    /// The relay a token this app shows names, so the other device can meet it where no network joins them:
+    /// the registered mailbox server's (nearby-relay.md); `nil` for the network only.
+    let relay: RelayServer?
+    /// The session token shown as a QR code while its issuer waits (Show a code to scan), until the run ends.
+    private(set) var token: SessionToken?
+
+    init(account: HandshakeAccount, relay: RelayServer? = nil) {
+        self.account = account
+        self.relay = relay
+    }
 
     /// Whether a run is under way (looking, or an exchange).
     var running: Bool { run != nil }
@@ -44,8 +53,9 @@ final class FaceToFace {
         var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.showsName = showsName
         configuration.keeping = .atOnce
+        configuration.relay = relay
         let coordinator = try NearbyCoordinator(account: account, configuration: configuration)
-        (self.coordinator, snapshot, runError, dismissed) = (coordinator, coordinator.snapshot, nil, false)
+        (self.coordinator, snapshot, runError, dismissed, token) = (coordinator, coordinator.snapshot, nil, false, nil)
         lastStart = (meeting: meeting, showsName: showsName)
         Task {
             for await snapshot in coordinator.snapshots() { self.take(snapshot) }
@@ -58,6 +68,14 @@ final class FaceToFace {
             }
             self.finish()
         }
+        changed()
+    }
+
+    /// The session token of a run that shows one (the NFC token's content, nearby-bootstrap.md §2), drawn as a
+    /// QR code: the other device's camera, or a picture of it, is the tap, over the network or through the relay
+    /// it names.
+    func show(_ token: SessionToken) {
+        self.token = token
         changed()
     }
 

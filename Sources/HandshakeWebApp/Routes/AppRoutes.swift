@@ -4,6 +4,7 @@
 // accepts is CardIntake's. Forms and queries are read as the app's Decodable types (Forms/).
 import Foundation
 import HandshakeCore
+import HandshakeExchange
 import HandshakeIntake
 import HandshakeMailbox
 import HandshakePresentation
@@ -14,6 +15,8 @@ struct AppRoutes: Sendable {
     let account: HandshakeAccount
     let connection: MailboxConnection
     let secrets: LaunchSecrets
+    /// Face to face, which a scanned session token starts (the other device showed "a code to scan").
+    let faceToFace: FaceToFace
 
     func register(on router: Router<BasicRequestContext>) {
         router.get(.home) { _, _ in Page.redirect(to: .contacts) }
@@ -176,6 +179,18 @@ struct AppRoutes: Sendable {
     @Sendable func read(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: PasteForm.self)
         let text = form.text
+        // A session token's code (Face to face's "Show a code to scan" on the other device): scanning it is the
+        // tap, and the exchange opens on Face to face.
+        if SessionToken.isQRText(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let token: SessionToken
+            do throws(SessionTokenError) {
+                token = try SessionToken(qrText: text, at: Date())
+            } catch {
+                return Page.response(AddScreen.page(formToken: secrets.formToken, pasted: text, refusal: error.description), status: .unprocessableContent)
+            }
+            try await faceToFace.start(.readToken(token), showsName: false)
+            return Page.redirect(to: .nearby)
+        }
         do {
             let reading = try await intake.read(Array(text.utf8))
             return Page.response(AddScreen.confirm(reading, text: text, formToken: secrets.formToken, wasScanned: form.wasScanned))

@@ -49,7 +49,8 @@ struct FaceToFaceRoutes: Sendable {
         let form = try await request.decodeForm(as: StartForm.self)
         let meeting: NearbyMeeting
         do {
-            meeting = try form.nearbyMeeting()
+            let model = model
+            meeting = try form.nearbyMeeting { token in await model.show(token) }
         } catch {
             throw HTTPError(.badRequest, message: "\(error)")
         }

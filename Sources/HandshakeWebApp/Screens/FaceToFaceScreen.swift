@@ -10,6 +10,7 @@ import HandshakeExchange
 import HandshakeHTML
 import HandshakeNearby
 import HandshakePresentation
+import HandshakeQR
 import HandshakeStore
 
 enum FaceToFaceScreen {
@@ -30,7 +31,7 @@ enum FaceToFaceScreen {
             return ended(ending, formToken)
         case .looking(let looking):
             return HTML.group {
-                Self.looking(looking, formToken)
+                Self.looking(looking, token: model.token, formToken)
                 notices(model.snapshot?.notices ?? [])
             }
         case .connecting(let peer):
@@ -75,6 +76,7 @@ enum FaceToFaceScreen {
                 HTML.div(.class("row")) {
                     meeting(.discover) { .text("Look for people nearby") }
                     meeting(.showCode, "secondary") { .text("Show a code") }
+                    meeting(.showToken, "secondary") { .text("Show a code to scan") }
                 }
             }
             Page.form(.startNearby, token: formToken) {
@@ -88,6 +90,17 @@ enum FaceToFaceScreen {
         }
     }
 
+    /// A session token as a QR code (`HT1:` and its Base45), with how the other device reads it.
+    static func tokenCode(_ token: SessionToken) -> HTML {
+        let qr = (try? QRCode(encoding: token.qrText, errorCorrection: CardQRCode.errorCorrection)).map { SVGRenderer(quietZone: 4, moduleSize: 6).render($0) }
+        return HTML.group {
+            if let qr {
+                HTML.div(.class("qr"), .id("token"), .role("img"), .aria("label", "A code for the other person's Handshake to scan")) { .trusted(qr) }
+            }
+            HTML.p { .text(token.relay == nil ? NearbySentences.scanThisTokenOnThisNetwork : NearbySentences.scanThisToken) }
+        }
+    }
+
     /// A button that starts meeting people this way.
     static func meeting(_ meeting: StartForm.Meeting, _ style: String = "", @HTMLBuilder label: () -> HTML) -> HTML {
         HTML.button(.type("submit"), .name(StartForm.CodingKeys.meeting), .value(meeting), .class(style), content: label)
@@ -95,10 +108,13 @@ enum FaceToFaceScreen {
 
     // MARK: EX-1, looking
 
-    static func looking(_ looking: NearbySnapshot.Looking, _ formToken: String) -> HTML {
+    static func looking(_ looking: NearbySnapshot.Looking, token: SessionToken? = nil, _ formToken: String) -> HTML {
         HTML.group {
             if case .codeShown(let code, _) = looking.way {
                 HTML.p(.class("shortcode"), .aria("label", "The code to show the other person")) { .text(code) }
+            }
+            if case .tokenHandedOver = looking.way, let token {
+                tokenCode(token)
             }
             if let sentence = NearbySentences.looking(looking.way) { HTML.p(.class("searching"), .role("status")) { .text(sentence) } }
             if let nobody = looking.nobodyFound {
