@@ -177,9 +177,14 @@ struct AppFaceToFaceTests {
 
     /// `handshake app --no-open` on `home`, inside `namespace`.
     static func app(in namespace: String, of pair: NetworkNamespacePair, home: URL, environment: [String: String]) throws -> (process: Process, output: Pipe) {
+        try app(inside: pair.command(in: namespace, []), home: home, environment: environment)
+    }
+
+    /// `handshake app --no-open` on `home`, run through `prefix` (`ip netns exec NAMESPACE`).
+    static func app(inside prefix: [String], home: URL, environment: [String: String]) throws -> (process: Process, output: Pipe) {
         let app = Process()
         app.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        app.arguments = pair.command(in: namespace, [try CLI.binary.path, "app", "--no-open", "--port", String(CLI.serverPort())])
+        app.arguments = prefix + [try CLI.binary.path, "app", "--no-open", "--port", String(CLI.serverPort())]
         app.environment = environment.merging(["HANDSHAKE_HOME": home.path]) { $1 }
         let output = Pipe()
         app.standardOutput = output
@@ -198,9 +203,14 @@ struct AppFaceToFaceTests {
 
     /// A browser script inside `namespace` (the app answers on that namespace's loopback only).
     static func browser(_ script: URL, _ arguments: [String], in namespace: String, of pair: NetworkNamespacePair) throws -> Browser {
+        try browser(script, arguments, inside: pair.command(in: namespace, []))
+    }
+
+    /// A browser script run through `prefix` (`ip netns exec NAMESPACE`).
+    static func browser(_ script: URL, _ arguments: [String], inside prefix: [String]) throws -> Browser {
         let browser = Process()
         browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        browser.arguments = pair.command(in: namespace, ["python3", script.path] + arguments)
+        browser.arguments = prefix + ["python3", script.path] + arguments
         browser.environment = ProcessInfo.processInfo.environment
         let output = Pipe(), errors = Pipe(), input = Pipe()
         browser.standardOutput = output
