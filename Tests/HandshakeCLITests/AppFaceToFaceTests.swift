@@ -45,8 +45,11 @@ struct AppFaceToFaceTests {
         Self.expectSuccess(seen, them: "Bob Babbage", theirNote: "Hello Ada", ourNote: "Hi Bob")
         #expect(bobEvents.contains { $0["event"] as? String == "note" && $0["text"] as? String == "Hi Bob" })
         for key in ["startAxe", "bannerAxe"] { #expect(seen[key] as? [String] == [], "axe-core on \(key): \(seen[key] ?? "")") }
-        print("face to face in the app, the banner: \(seen["clicks"] ?? "-") clicks after looking (Accept on the banner, Done) plus the note")
-        #expect(seen["clicks"] as? Int == 2, "Accept, Done")
+        print("face to face in the app, the banner: \(seen["clicks"] ?? "-") clicks after looking (Accept on the banner, Accept and exchange cards, Done) plus the note")
+        #expect(seen["clicks"] as? Int == 3, "Accept, Accept and exchange cards under her own card (EX-2), Done")
+        let reviewed = seen["reviewed"] as? String ?? ""
+        #expect(reviewed.contains("Your card") && reviewed.contains("Ada Lovelace") && reviewed.contains("1 common friend: Carol Herschel"), "EX-2: \(reviewed)")
+        #expect(seen["reviewedAxe"] as? [String] == [], "axe-core on EX-2: \(seen["reviewedAxe"] ?? "")")
     }
 
     /// Ada's and Bob's apps, each on its own host of one namespace pair (with Carol as their common friend),

@@ -27,6 +27,9 @@ public enum NearbyAnswer: Sendable, Equatable {
     case wait
     /// Accept their request.
     case accept
+    /// On their request's screen (EX-4, or its banner): before accepting, show our own card as it will be sent,
+    /// with the common friends and one button (EX-2, the seed's order). That button accepts (``exchange(_:)``).
+    case review
     /// Decline their request.
     case decline
     /// Keep their card as the book's rule allows (`.add`, `.addSeparately`, `.merge(into:)`, `.ignore`).

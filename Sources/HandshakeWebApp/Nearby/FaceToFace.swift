@@ -122,7 +122,8 @@ final class FaceToFace {
     nonisolated static func answer(to question: NearbyQuestion, _ reply: Reply) -> NearbyAnswer {
         switch (question, reply) {
         case (.exchange, _): .exchange(.exchange)
-        case (.request, .yes): .accept
+        // Accept shows their own card first (EX-2); its one button accepts.
+        case (.request, .yes): .review
         case (.request, _): .decline
         case (.keep(let keep), .merge) where keep.matches.count == 1: .keep(.merge(into: keep.matches[0].id))
         case (.keep(let keep), .yes), (.keep(let keep), .separately), (.keep(let keep), .merge):

@@ -2,7 +2,7 @@
 inside her network namespace: she opens Face to face, looks for people (showing her name), then goes back to
 Contacts; once she is advertised it prints "ready" (the test then starts Bob's `handshake nearby --select
 "Ada Lovelace"` in his namespace). His request shows as a banner on Contacts (seed 001's EX-4 "in other
-screens"); Accept there opens the success screen (EX-5): his card saved, her note written, his note read,
+screens"); Accept there shows her own card as it will be sent (EX-2), whose one button opens the success screen (EX-5): his card saved, her note written, his note read,
 Done back to Contacts with him first. It prints one JSON object of what it saw. Arguments: the launch URL and
 the folder for screenshots."""
 import json
@@ -39,7 +39,12 @@ with sync_playwright() as playwright:
         seen["bannerAxe"] = screens.axe(page)
         shoot(page, "face-to-face-ex4-banner")
         page.click("#nearby-banner button[value=yes]")
-        screens.write_and_finish(page, "Hi Bob", seen, 1)
+        # Accept shows her own card first (EX-2), with one button that accepts.
+        page.wait_for_selector("#live button.primary[value=yes]:has-text('Accept and exchange cards')")
+        seen["reviewed"] = page.inner_text("#live")
+        seen["reviewedAxe"] = screens.axe(page)
+        page.click("#live button.primary[value=yes]")
+        screens.write_and_finish(page, "Hi Bob", seen, 2)
     browser.close()
 
 print(json.dumps(seen), flush=True)

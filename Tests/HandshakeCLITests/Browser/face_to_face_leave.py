@@ -56,6 +56,8 @@ with sync_playwright() as playwright:
             screens.shoot(page, artifacts, "face-to-face-ex4-request")
             expect_line("go")
             accept.click()
+            # Their own card first (EX-2): its one button accepts.
+            page.click("#live button.primary[value=yes]:has-text('Accept and exchange cards')")
             page.wait_for_selector("#live h2.success")
             print("crossed", flush=True)
             page.close()

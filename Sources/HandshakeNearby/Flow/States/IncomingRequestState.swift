@@ -11,6 +11,8 @@ struct IncomingRequestState: Sendable, Equatable {
     var request: IncomingRequestScreen
     /// What the person answered; `nil` while the question is open.
     var answer: RequestAnswer?
+    /// The person said Accept and sees their own card first (EX-2): the confirm screen's button accepts.
+    var reviewing = false
 
     /// Arriving with their request, from `confirm` when the confirm screen came first.
     static func enter(
@@ -31,6 +33,9 @@ struct IncomingRequestState: Sendable, Equatable {
         case .accept, .exchange:
             self.answer = .accept
             return [.sendCard(.exchange)]
+        case .review:
+            reviewing = true
+            return []
         case .decline, .leave:
             self.answer = .decline
             return [.decline]
@@ -44,13 +49,15 @@ struct IncomingRequestState: Sendable, Equatable {
         if answer == .accept { answer = nil }
     }
 
-    /// As a screen shows it: the confirm screen for a person who chose them, else their request.
+    /// As a screen shows it: the confirm screen (whose one button accepts) for a person who chose them, or who
+    /// said Accept and looks at their own card first; else their request.
     var stage: NearbySnapshot.Stage {
-        if case .chosen = facts.origin {
-            let decision: ConfirmDecision? = answer == .accept ? .exchange(.exchange) : (answer == .decline ? .wait : nil)
-            return .confirm(NearbySnapshot.Confirm(session: facts.snapshot, theirRequest: request.theirCard, decision: decision))
+        let chose = if case .chosen = facts.origin { true } else { false }
+        guard chose || reviewing else {
+            return .incomingRequest(
+                NearbySnapshot.Request(session: facts.snapshot, theirCard: request.theirCard, kind: request.kind, deadline: request.deadline, answer: answer))
         }
-        return .incomingRequest(
-            NearbySnapshot.Request(session: facts.snapshot, theirCard: request.theirCard, kind: request.kind, deadline: request.deadline, answer: answer))
+        let decision: ConfirmDecision? = answer == .accept ? .exchange(.exchange) : (answer == .decline ? .wait : nil)
+        return .confirm(NearbySnapshot.Confirm(session: facts.snapshot, theirRequest: request.theirCard, decision: decision))
     }
 }

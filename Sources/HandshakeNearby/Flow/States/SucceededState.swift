@@ -93,7 +93,7 @@ struct SucceededState: Sendable, Equatable {
             guard closing != .now else { return [] }
             closing = .now
             return [.close]
-        case .exchange, .wait, .accept, .decline:
+        case .exchange, .wait, .accept, .review, .decline:
             throw .notNow
         }
     }
