@@ -41,6 +41,7 @@ struct AppFaceToFaceTests {
 
         let bobEvents = bobs.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(seen["showNameUnticked"] as? Bool == true, "Show my name is off by default")
+        #expect(seen["tickKept"] as? Bool == true, "Show my name, ticked before the first live update, stays ticked")
         #expect((seen["banner"] as? String)?.contains("Bob Babbage asks to exchange cards.") == true, "\(seen["banner"] ?? "")")
         Self.expectSuccess(seen, them: "Bob Babbage", theirNote: "Hello Ada", ourNote: "Hi Bob")
         #expect(bobEvents.contains { $0["event"] as? String == "note" && $0["text"] as? String == "Hi Bob" })

@@ -395,12 +395,21 @@ function followLive() {
       live.querySelectorAll("textarea[id], input[type=text][id]").forEach(function (field) {
         if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) typed.set(field.id, field.value);
       });
+      // A box the person ticked (or unticked) stays as they left it: the redraw only brings what changed.
+      /** @type {Map<string, boolean>} */
+      const ticked = new Map();
+      live.querySelectorAll("input[type=checkbox][name]").forEach(function (box) {
+        if (box instanceof HTMLInputElement) ticked.set(box.name, box.checked);
+      });
       const active = document.activeElement;
       const focused = active && live.contains(active) ? active.id : null;
       swap(live, markup);
       typed.forEach(function (value, id) {
         const field = document.getElementById(id);
         if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) field.value = value;
+      });
+      live.querySelectorAll("input[type=checkbox][name]").forEach(function (box) {
+        if (box instanceof HTMLInputElement && ticked.has(box.name)) box.checked = ticked.get(box.name) === true;
       });
       countAll();
       if (focused) {

@@ -28,6 +28,11 @@ with sync_playwright() as playwright:
         page.click("nav >> text=Face to face")
         seen["startAxe"] = screens.axe(page)
         shoot(page, "face-to-face-start")
+        # Ticked at once, before the page's first live update: the update keeps the tick.
+        page.reload()
+        page.check("input[name=showName]")
+        page.wait_for_timeout(1500)
+        seen["tickKept"] = page.is_checked("input[name=showName]")
         page.click("nav >> text=Contacts")
         seen["showNameUnticked"] = screens.start_looking(page)
         page.click("nav >> text=Contacts")
