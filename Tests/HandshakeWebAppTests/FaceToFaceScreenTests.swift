@@ -59,6 +59,8 @@ struct FaceToFaceScreenTests {
         #expect(confirm.contains("<h3>Your card</h3>") && confirm.contains("Ada Lovelace") && confirm.contains("Edit card"))
         #expect(confirm.components(separatedBy: "class=\"primary\"").count == 2, "one primary button")
         #expect(confirm.contains(">Exchange cards</button>"))
+        // The 6-digit code says what it is for, in words on the screen.
+        #expect(confirm.contains("<p class=\"muted\">\(NearbySentences.compareTheCode)</p>"), "\(confirm)")
         // Both chose each other and their request came first: the same button accepts it.
         let mutual = live(.confirm(NearbySnapshot.Confirm(session: session, theirRequest: bob)))
         #expect(mutual.contains(">Accept and exchange cards</button>") && !mutual.contains("Decline"))

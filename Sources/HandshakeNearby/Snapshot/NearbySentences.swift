@@ -44,6 +44,9 @@ public enum NearbySentences {
     public static let scanThisTokenOnThisNetwork =
         "Let the other person scan this code with Handshake (Add, with the camera or a picture of it). It works once, within a minute, on this network: connect a server in Settings to meet anywhere."
 
+    /// Beside the 6-digit code of a session (compare-code mode): what it is for.
+    public static let compareTheCode = "Both screens show this code; compare it out loud. If they match, nobody stands between you."
+
     /// The heading when nobody was found in time (EX-1); the sentence under it says what to check.
     public static let nobodyFound = "No one nearby was found"
 

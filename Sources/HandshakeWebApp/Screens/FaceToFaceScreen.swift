@@ -322,7 +322,10 @@ enum FaceToFaceScreen {
 
     static func shortCode(_ session: NearbySnapshot.Session) -> HTML {
         guard let code = session.shortCode else { return .empty }
-        return HTML.p(.class("shortcode"), .aria("label", "The code both screens show")) { .text(code) }
+        return HTML.group {
+            HTML.p(.class("shortcode"), .aria("label", "The code both screens show")) { .text(code) }
+            HTML.p(.class("muted")) { .text(NearbySentences.compareTheCode) }
+        }
     }
 
     static func secondsLeft(_ seconds: Int, toAnswer: Bool = false) -> HTML {

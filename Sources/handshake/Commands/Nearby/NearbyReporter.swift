@@ -214,7 +214,7 @@ struct NearbyReporter {
         var fields: [String: Any] = ["commonFriends": session.commonFriends.names]
         if let code = session.shortCode { fields["shortCode"] = code }
         var lines: [TerminalLine] = ["Connected."]
-        if let code = session.shortCode { lines.append("Both screens show this code; compare it out loud: \(code)") }
+        if let code = session.shortCode { lines.append("\(code) — \(NearbySentences.compareTheCode)") }
         lines.append("\(NearbySentences.commonFriends(session.commonFriends))")
         emit("connected", fields, text: TerminalLine(lines: lines.map(\.description).joined(separator: "\n")))
         if !json { Output.line(TerminalLine(lines: (["Your card, as they will receive it:"] + CardPrinter.lines(for: ownCard.card)).joined(separator: "\n"))) }
