@@ -40,7 +40,7 @@ struct FaceToFaceAnswerTests {
 
     static let rows: [Row] = [
         Row(name: "the confirm screen's button exchanges", question: .exchange, form: .init(answer: .yes), answer: .exchange(.exchange)),
-        Row(name: "Accept", question: .request, form: .init(answer: .yes), answer: .accept),
+        Row(name: "Accept shows our own card first (EX-2)", question: .request, form: .init(answer: .yes), answer: .review),
         Row(name: "Decline", question: .request, form: .init(answer: .no), answer: .decline),
         Row(name: "a button the form does not name declines", question: .request, form: .init(), answer: .decline),
         Row(name: "Add someone new", question: .addSomeoneNew, form: .init(answer: .yes), answer: .keep(.add(trust: .trusted))),
