@@ -90,7 +90,7 @@ public struct MailboxServer: Sendable {
         LandingPageRoutes(storage: storage, clock: clock, linkLifetime: policy.shareLinkLifetime).register(on: router)
         CardPageRoutes().register(on: router)
 
-        let accounts = AccountRoutes(storage: storage, clock: clock, policy: policy)
+        let accounts = AccountRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster)
         let shareLinks = ShareLinkRoutes(storage: storage, clock: clock, policy: policy, publicURL: publicURL, metrics: metrics)
         let verifier = VerifierRoutes(storage: storage, clock: clock, publicURL: publicURL)
 
@@ -103,13 +103,15 @@ public struct MailboxServer: Sendable {
         accounts.registerPublic(on: open)
         shareLinks.registerPublic(on: open)
         verifier.registerPublic(on: open)
+        // One count for every stream, an account's or a follower's: each holds a descriptor.
+        let streams = EventStreamQuota(total: budget.streams, perAccount: budget.streamsPerAccount)
+        CardChangeRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics, policy: policy, quota: streams).register(on: open)
 
         let signedIn = router.group(RouterPath(MailboxPath.version)).add(middleware: BearerAuthMiddleware(storage: storage, clock: clock))
         accounts.registerSignedIn(on: signedIn)
         auth.registerSignedIn(on: signedIn)
         shareLinks.registerSignedIn(on: signedIn)
         FriendRequestRoutes(storage: storage, clock: clock, policy: policy, broadcaster: broadcaster, metrics: metrics).register(on: signedIn)
-        let streams = EventStreamQuota(total: budget.streams, perAccount: budget.streamsPerAccount)
         EventRoutes(storage: storage, broadcaster: broadcaster, metrics: metrics, clock: clock, quota: streams).register(on: signedIn)
         ContactRoutes(storage: storage).register(on: signedIn)
         verifier.registerSignedIn(on: signedIn)

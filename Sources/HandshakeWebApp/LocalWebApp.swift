@@ -114,12 +114,16 @@ public struct LocalWebApp: Sendable {
         }
     }
 
-    /// Contacts' cards from their servers, at launch and then every ``cardRefresh``, until the app stops: a
-    /// contact's page and the list then mark what changed ("Updated today: title.").
+    /// Contacts' cards from their servers, at launch and then every ``cardRefresh``, and in between as each
+    /// server tells of a change (`CardFollowing`, which follows the contacts of each refresh), until the app
+    /// stops: a contact's page and the list then mark what changed ("Updated today: title.").
     func keepCardsCurrent() async {
         guard let interval = cardRefresh else { return }
         while !Task.isCancelled {
-            _ = try? await CardRefresh(book: account.book, registered: mailbox?.server()).refresh()
+            let refresh = CardRefresh(book: account.book, registered: mailbox?.server())
+            _ = try? await refresh.refresh()
+            let following = Task { for await _ in CardFollowing(refresh: refresh).events() {} }
+            defer { following.cancel() }
             do { try await Task.sleep(for: interval) } catch { return }
         }
     }

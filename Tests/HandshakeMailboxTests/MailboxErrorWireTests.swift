@@ -15,7 +15,7 @@ import Testing
         .requestNotPending(.accepted), .unknownContact, .presentationRequestUnknown, .presentationRequestExpired,
         .presentationAlreadyAnswered, .presentationRefused("nonce"), .passSigningNotOffered, .notFound, .methodNotAllowed,
         .payloadTooLarge, .headersTooLarge, .requestTimeout(seconds: 30), .databaseUnavailable(retryAfter: 5), .internalError,
-        .serverBusy(retryAfter: 30), .tooManyEventStreams(limit: 8),
+        .serverBusy(retryAfter: 30), .tooManyEventStreams(limit: 8), .tooManyCardStreams(limit: 8),
     ]
 
     @Test(arguments: refusals) func aRefusalReadsBackAsItself(_ refusal: MailboxError) {

@@ -257,10 +257,10 @@ import Testing
 
 extension EventTests {
     /// curl holding `/v1/events/stream` open with `token`, its output discarded.
-    static func curlStream(port: Int, token: String) throws -> Process {
+    static func curlStream(port: Int, path: String = "/v1/events/stream", token: String?) throws -> Process {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        curl.arguments = ["curl", "-sN", "--max-time", "120", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)/v1/events/stream"]
+        curl.arguments = ["curl", "-sN", "--max-time", "120"] + (token.map { ["-H", "Authorization: Bearer \($0)"] } ?? []) + ["http://127.0.0.1:\(port)\(path)"]
         curl.standardOutput = FileHandle.nullDevice
         try curl.run()
         return curl

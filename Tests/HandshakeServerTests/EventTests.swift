@@ -50,14 +50,17 @@ import Testing
     /// Reads `/v1/events/stream` with curl while `during` runs, until `events` SSE events have arrived (or,
     /// at the latest, `seconds` have passed); returns what arrived. Waiting for the events rather than for
     /// a fixed time keeps the test right on a loaded machine.
+    /// `path` is another stream's (`/v1/card-changes?ids=…`, which takes no token).
     static func stream(
-        port: Int, token: String, lastEventID: Int?, events: Int, seconds: Int = 20, during: () async throws -> Void
+        port: Int, path: String = "/v1/events/stream", token: String?, lastEventID: Int?, events: Int, seconds: Int = 20,
+        during: () async throws -> Void
     ) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["curl", "-sN", "--max-time", String(seconds), "-H", "Authorization: Bearer \(token)"]
+        var arguments = ["curl", "-sN", "--max-time", String(seconds)]
+        if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
-        process.arguments = arguments + ["http://127.0.0.1:\(port)/v1/events/stream"]
+        process.arguments = arguments + ["http://127.0.0.1:\(port)\(path)"]
         // curl writes to a file (unbuffered, -N) that is read as it grows.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("handshake-stream-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)

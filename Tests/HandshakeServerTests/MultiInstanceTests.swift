@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func aCardPublishedThroughOneInstanceReachesItsFollowersOnTheOther() async throws {
+        let clock = ManualClock(Date())
+        try await Self.twoInstances(clock: clock) { a, b in
+            let ada = try await a.person("Ada")
+            let newer = try Person.card(ada.identity, name: "Ada Lovelace", at: clock.now().addingTimeInterval(1))
+            let port = try #require(b.client.port)
+            // The follower is on instance B; Ada publishes through A.
+            let seen = try await EventTests.stream(port: port, path: "/v1/card-changes?ids=\(ada.nodeID)", token: nil, lastEventID: nil, events: 2) {
+                clock.advance(by: 1)
+                let published = try await a.call(.put, "/v1/account/card", token: ada.token, raw: newer.bytes)
+                #expect(published.status == .ok)
+            }
+            #expect(try CardChangeStreamTests.changes(in: seen) == [[ada.nodeID, ada.card.entityTag], [ada.nodeID, newer.entityTag]], "\(seen)")
+        }
+    }
+
     @Test func theHourlyLinkLimitCountsAcrossBothInstances() async throws {
         try await Self.twoInstances { a, b in
             let ada = try await a.person("Ada")

@@ -98,6 +98,9 @@ public enum MailboxError: HandshakeError, Equatable {
     /// The account already holds the most event streams one account may hold open on this server; the
     /// value is that number.
     case tooManyEventStreams(limit: Int)
+    /// One address already follows the most card-change streams it may hold open on this server
+    /// (`GET /v1/card-changes`, which needs no account); the value is that number.
+    case tooManyCardStreams(limit: Int)
     /// Something failed inside the server; the details are in its log, not in the response.
     case internalError
 
@@ -141,6 +144,7 @@ public enum MailboxError: HandshakeError, Equatable {
         case .databaseUnavailable: "database_unavailable"
         case .serverBusy: "server_busy"
         case .tooManyEventStreams: "too_many_streams"
+        case .tooManyCardStreams: "too_many_card_streams"
         case .internalError: "internal_error"
         }
     }
@@ -199,6 +203,8 @@ public enum MailboxError: HandshakeError, Equatable {
             "The server is handling as many connections as it can right now; nothing was changed. Try again in \(seconds == 1 ? "1 second" : "\(seconds) seconds")."
         case .tooManyEventStreams(let limit):
             "This account already has \(limit) event streams open on this server, the most it may hold. Close one (on another device, or another window) and connect again."
+        case .tooManyCardStreams(let limit):
+            "\(limit) streams of card changes are open from this address on this server already, the most it allows. Close one and connect again."
         case .internalError: "Something went wrong on the server. Try again later."
         }
     }
@@ -212,7 +218,7 @@ extension MailboxError {
         case .badRequest(let detail), .unauthorized(let detail), .cardRejected(let detail), .presentationRefused(let detail): detail
         case .requestNotPending(let status): status.rawValue
         case .requestTimeout(let seconds): String(seconds)
-        case .tooManyEventStreams(let limit): String(limit)
+        case .tooManyEventStreams(let limit), .tooManyCardStreams(let limit): String(limit)
         case .friendRequestsRateLimited: "friend_requests_sent"
         case .receiverRateLimited: "friend_requests_received"
         case .passSigningRateLimited: "pass_signatures"
@@ -276,6 +282,7 @@ extension MailboxError {
         case "database_unavailable": self = .databaseUnavailable(retryAfter: retryAfter ?? 5)
         case "server_busy": self = .serverBusy(retryAfter: retryAfter ?? 2)
         case "too_many_streams": self = .tooManyEventStreams(limit: Int(detail) ?? 8)
+        case "too_many_card_streams": self = .tooManyCardStreams(limit: Int(detail) ?? 8)
         case "internal_error": self = .internalError
         default: return nil
         }

@@ -34,10 +34,8 @@ public struct AccountEvents: AsyncSequence, Sendable {
         var items: AsyncStream<EventStreamConnection.Item>.AsyncIterator?
         /// Whether the connection in use has already been refused once for its token.
         var signedInAgain = false
-        /// When the connection in use was made.
-        var openedAt = ContinuousClock.now
-        /// How many connections in a row failed, or ended within seconds of being made.
-        var quickFailures = 0
+        /// When to connect again, and when to give up.
+        var reconnection: StreamReconnection
 
         /// The next event; waits as long as it takes, reconnecting as needed.
         public mutating func next() async throws -> AccountEvent? {
@@ -50,12 +48,12 @@ public struct AccountEvents: AsyncSequence, Sendable {
                     case .failure(let error):
                         // Signing in again could not reach the server: try again after the delay, a bounded number of times.
                         guard case .unreachable = error else { throw error }
-                        try await failedQuickly(error)
+                        try await reconnection.failedQuickly(error)
                         continue
                     }
                     connection = opened
                     items = opened.items.makeAsyncIterator()
-                    openedAt = .now
+                    reconnection.opened()
                 }
                 let item = await withTaskCancellationHandler {
                     await items?.next()
@@ -65,7 +63,7 @@ public struct AccountEvents: AsyncSequence, Sendable {
                 switch item {
                 case .message(let message)?:
                     signedInAgain = false
-                    quickFailures = 0
+                    reconnection.delivered()
                     guard let event = try AccountEvent(message) else { continue }
                     last = Swift.max(last, event.id)
                     return event
@@ -92,13 +90,7 @@ public struct AccountEvents: AsyncSequence, Sendable {
         mutating func ended(because error: MailboxClientError) async throws {
             items = nil
             connection = nil
-            try Task.checkCancellation()
-            if ContinuousClock.now - openedAt < .seconds(10) {
-                try await failedQuickly(error)
-            } else {
-                quickFailures = 0
-                try await client.configuration.sleep(client.configuration.reconnectDelay)
-            }
+            try await reconnection.ended(because: error)
         }
 
         /// A connection after the last event, or why none could be made.
@@ -109,19 +101,11 @@ public struct AccountEvents: AsyncSequence, Sendable {
                 return .failure(error)
             }
         }
-
-        /// Counts a connection that failed or ended at once, and waits the reconnect delay; past the limit,
-        /// throws `error`.
-        mutating func failedQuickly(_ error: MailboxClientError) async throws {
-            quickFailures += 1
-            if quickFailures > client.configuration.maxQuickReconnects { throw error }
-            try await client.configuration.sleep(client.configuration.reconnectDelay)
-        }
     }
 
     /// An iterator starting after event `after`.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(client: client, last: after)
+        AsyncIterator(client: client, last: after, reconnection: StreamReconnection(configuration: client.configuration))
     }
 }
 

@@ -17,6 +17,7 @@ package enum MailboxPath {
     package static let account = "account"
     package static let accountCard = "account/card"
     package static let card = "cards/{nodeId}"
+    package static let cardChanges = "card-changes"
     package static let shareLinks = "share-links"
     package static let shareLink = "share-links/{token}"
     package static let friendRequests = "friend-requests"

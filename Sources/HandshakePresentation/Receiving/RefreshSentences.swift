@@ -49,6 +49,19 @@ public enum RefreshSentences {
         now.addingTimeInterval(-7 * 86_400)
     }
 
+    /// A server whose stream of card changes ended for good (`CardFollowing.Event.stopped`): its contacts are
+    /// still refreshed, only not live.
+    public static func stoppedFollowing(_ server: ServerOrigin, reason: String) -> Sentence {
+        "Not following cards on \(server.origin) live any more: \(reason) Its contacts are still refreshed now and then."
+    }
+
+    /// The line that starts following: whose cards, on how many servers.
+    public static func following(contacts: Int, servers: Int) -> Sentence {
+        let people = contacts == 1 ? "1 contact's card" : "\(contacts) contacts' cards"
+        let where_ = servers == 1 ? "1 server" : "\(servers) servers"
+        return "Following \(words: people) on \(words: where_)."
+    }
+
     /// The sentence of a refresh that found nothing to do.
     public static let nobodyToRefresh: Sentence = "None of your contacts' cards names a server to fetch a newer one from."
 }

@@ -4,7 +4,7 @@ import HandshakeMailbox
 import Hummingbird
 
 /// An account's own card, published and served: `GET /v1/account`, `PUT /v1/account/card` (signed in)
-/// and `GET /v1/cards/{nodeId}` (public).
+/// and `GET /v1/cards/{nodeId}` (public). A card published wakes the streams that follow it.
 ///
 /// Publishing runs the card through `AccountCardVerifier` and keeps it only if strictly newer than the stored
 /// one, so an old card replayed by anyone — even its owner's stale device — cannot roll it back. The
@@ -13,6 +13,8 @@ struct AccountRoutes: Sendable {
     let storage: any MailboxStorage
     let clock: any MailboxClock
     let policy: MailboxPolicy
+    /// Wakes the card-change streams that follow a card just published (``CardChangeRoutes``).
+    let broadcaster: EventBroadcaster
 
     /// The media type of a card's COSE_Sign1 bytes.
     static let cardMediaType = "application/cose; cose-type=\"cose-sign1\""
@@ -41,6 +43,8 @@ struct AccountRoutes: Sendable {
         let body = try await request.body.collect(upTo: CardLimits.signedCardBytes)
         let card = try AccountCardVerifier(clock: clock).verify(Array(buffer: body), owner: owner)
         try await MailboxRules(storage: storage, policy: policy).publishCard(card, now: clock.now())
+        // This instance's followers at once; PostgreSQL's other instances hear of it from the storage.
+        await broadcaster.notify([owner])
         return PublishedCardResponse(nodeId: owner.rawValue, updatedAt: card.card.updatedAt)
     }
 

@@ -105,6 +105,8 @@ extension PostgresStorage {
                 VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
                 ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
                 """, on: connection)
+            // Every instance's followers of this card hear of it (the card-change streams), on commit.
+            try await announce(card.nodeID, on: connection)
         }
     }
 }

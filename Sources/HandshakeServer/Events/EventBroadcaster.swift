@@ -1,8 +1,9 @@
 import HandshakeCore
 import ServiceLifecycle
 
-/// Wakes the event streams of accounts when something was recorded for them, sends keep-alive ticks,
-/// and ends every stream when the server shuts down gracefully.
+/// Wakes the event streams of accounts when something was recorded for them (and the card-change streams
+/// that follow an account when its card changed), sends keep-alive ticks, and ends every stream when the
+/// server shuts down gracefully.
 ///
 /// It carries no event data: a woken stream reads the event log (``EventStorage``) from the last id it
 /// sent, so a missed wake-up costs nothing but latency. It works within one process; instances sharing a
@@ -17,7 +18,7 @@ public actor EventBroadcaster: Service {
         case keepAlive
     }
 
-    private var subscribers: [Int: (account: NodeID, continuation: AsyncStream<Signal>.Continuation)] = [:]
+    private var subscribers: [Int: (accounts: Set<NodeID>, continuation: AsyncStream<Signal>.Continuation)] = [:]
     private var nextID = 0
     private var shuttingDown = false
     private let keepAliveInterval: Duration
@@ -30,12 +31,18 @@ public actor EventBroadcaster: Service {
     /// A stream of signals for `account`'s event stream, and the id to unsubscribe with. After shutdown
     /// has begun the stream is already finished.
     func subscribe(_ account: NodeID) -> (Int, AsyncStream<Signal>) {
+        subscribe(followingAll: [account])
+    }
+
+    /// A stream of signals woken when any of `accounts` changes (a card-change stream follows many), and
+    /// the id to unsubscribe with.
+    func subscribe(followingAll accounts: Set<NodeID>) -> (Int, AsyncStream<Signal>) {
         let (stream, continuation) = AsyncStream<Signal>.makeStream(bufferingPolicy: .bufferingNewest(1))
         nextID += 1
         if shuttingDown {
             continuation.finish()
         } else {
-            subscribers[nextID] = (account, continuation)
+            subscribers[nextID] = (accounts, continuation)
         }
         return (nextID, stream)
     }
@@ -46,7 +53,7 @@ public actor EventBroadcaster: Service {
 
     /// Wakes every stream of these accounts.
     public func notify(_ accounts: [NodeID]) {
-        for subscriber in subscribers.values where accounts.contains(subscriber.account) {
+        for subscriber in subscribers.values where !subscriber.accounts.isDisjoint(with: accounts) {
             subscriber.continuation.yield(.changed)
         }
     }

@@ -20,7 +20,8 @@ extension MailboxError: HTTPResponseError {
         case .cardNotNewer, .cardRequired, .ownLink, .selfRequest, .alreadyContacts, .requestPending, .incomingRequestPending,
             .requestNotPending, .presentationAlreadyAnswered:
             .conflict
-        case .rateLimited, .passSigningRateLimited, .signInRateLimited, .friendRequestsRateLimited, .receiverRateLimited, .tooManyEventStreams:
+        case .rateLimited, .passSigningRateLimited, .signInRateLimited, .friendRequestsRateLimited, .receiverRateLimited, .tooManyEventStreams,
+            .tooManyCardStreams:
             .tooManyRequests
         case .methodNotAllowed: .methodNotAllowed
         case .payloadTooLarge: .contentTooLarge
