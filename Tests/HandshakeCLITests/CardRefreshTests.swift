@@ -80,4 +80,58 @@ import Testing
             && unpublished.stderr.contains("Your contacts get it with your next change, or when you register with the server again."), "\(unpublished.stderr)")
         #expect(try await ada.run("card", "show").stdout.contains("Engineer"))
     }
+
+    /// Following, live: `handshake events` (Bob registered nowhere, so it follows only cards) hears of Ada's
+    /// `card set` from her server's card-change stream and keeps the newer card as an update, and the web app
+    /// does the same with no command.
+    @Test func aNewerCardReachesItsFollowersAsItIsPublished() async throws {
+        let server = try await ServeCommandTests.Server.running()
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let ada = try CLI(), bob = try CLI()
+        #expect(try await ada.run("init", "--name", "Ada Lovelace").status == 0)
+        #expect(try await ada.run("server", "register", "--server", server.url).status == 0)
+        #expect(try await bob.run("init", "--name", "Bob Babbage").status == 0)
+        let card = ada.file("ada.hs1")
+        #expect(try await ada.run("card", "export", "--format", "qr-text", "-o", card.path).status == 0)
+        #expect(try await bob.run("add", "--yes", card.path).status == 0)
+
+        // Bob follows; Ada changes her title a moment later. Whichever comes first, the stream's first message
+        // (her card's tag as the server holds it) or her change, Bob's book ends with the newer card.
+        let following = Task { try await bob.run("events", "--json", "--count", "1", "--idle", "60") }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await ada.run("card", "set", "--title", "Analyst").status == 0)
+        let heard = try await following.value
+        #expect(heard.status == 0, "\(heard.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(heard.stdout.utf8)) as? [String: Any], "\(heard.stdout)")
+        #expect(line["type"] as? String == "cardUpdated" && line["contact"] as? String == "Ada Lovelace", "\(line)")
+        #expect(line["changes"] as? [String] == ["title"] && line["server"] as? String == server.url, "\(line)")
+        #expect(try await bob.run("contact", "show", "Ada Lovelace").stdout.contains("Analyst"))
+
+        // In words, as a person reads it.
+        let words = Task { try await bob.run("events", "--count", "1", "--idle", "60") }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await ada.run("card", "set", "--company", "Analytical Engines").status == 0)
+        let said = try await words.value
+        #expect(said.status == 0, "\(said.stderr)")
+        #expect(said.stdout.contains("Following 1 contact's card on 1 server."), "\(said.stdout)")
+        #expect(said.stdout.contains("Ada Lovelace: a newer card, which changes company."), "\(said.stdout)")
+
+        // The web app, open, keeps the next change with no command.
+        let app = try await bob.startApp()
+        defer { app.process.terminate() }
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await ada.run("card", "set", "--title", "Director").status == 0)
+        var page = ""
+        for _ in 0..<100 where !page.contains("Director") {
+            try await Task.sleep(for: .milliseconds(100))
+            page = try await bob.run("contact", "show", "Ada Lovelace").stdout
+        }
+        #expect(page.contains("Director"), "\(page)")
+
+        // With nothing to follow and no server registered, the command says why it cannot run.
+        let carol = try CLI()
+        #expect(try await carol.run("init", "--name", "Carol").status == 0)
+        let nothing = try await carol.run("events", "--count", "1", "--idle", "1")
+        #expect(nothing.status != 0 && !nothing.stderr.isEmpty, "\(nothing.stdout) \(nothing.stderr)")
+    }
 }

@@ -79,4 +79,23 @@ import Testing
             try await ConnectionLimitTests.waitFor("handshake_event_streams_open", in: mailbox.server, seconds: 5, until: { $0 == 2 })
         }
     }
+
+    /// docs/server.md's example message is what the server sends for the worked example's card (card.md).
+    @Test func theDocumentsExampleIsWhatTheServerSends() async throws {
+        let made = Date(timeIntervalSince1970: TimeInterval(Fixture.updatedAt / 1000))
+        let mailbox = try await TestMailbox(.sqlite, clock: ManualClock(made.addingTimeInterval(3600)))
+        try await mailbox.test(.live) { client in
+            let port = try #require(client.client.port)
+            let card = try Fixture.issue(Fixture.businessCard())
+            let token = try await client.signIn(Fixture.identity)
+            #expect(try await client.call(.put, "/v1/account/card", token: token, raw: card.bytes).status == .ok)
+            let seen = try await EventTests.stream(
+                port: port, path: "/v1/card-changes?ids=\(card.nodeID.rawValue)", token: nil, lastEventID: nil, events: 1) {}
+            let message = try #require(seen.components(separatedBy: "\n\n").first { $0.hasPrefix("event: card") }, "\(seen)")
+            let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("docs/server.md")
+            let text = try String(contentsOf: document, encoding: .utf8)
+            #expect(text.contains("```text\n\(message)\n```"), "docs/server.md should show: \(message)")
+        }
+    }
 }

@@ -74,13 +74,16 @@ struct CardChangeRoutes: Sendable {
     static func send(_ followed: [NodeID], told: inout [NodeID: String], storage: any MailboxStorage, to writer: inout any ResponseBodyWriter)
         async throws
     {
+        // Keys sorted, so a message is the same bytes every time (docs/server.md shows one).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
         var text = ""
         for nodeID in followed {
             guard let card = try await storage.account(nodeID)?.card else { continue }
             let tag = SignedCard.entityTag(of: card)
             guard told[nodeID] != tag else { continue }
             told[nodeID] = tag
-            let data = String(decoding: try JSONEncoder.events.encode(CardChangeResponse(nodeId: nodeID.rawValue, etag: tag)), as: UTF8.self)
+            let data = String(decoding: try encoder.encode(CardChangeResponse(nodeId: nodeID.rawValue, etag: tag)), as: UTF8.self)
             text += "event: card\ndata: \(data)\n\n"
         }
         if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
