@@ -30,4 +30,10 @@ extension MailboxClientError {
     @_spi(Wire) public static func decodeEvent(_ data: String) -> AccountEvent? {
         try? AccountEvent(ServerSentEventParser.Message(id: nil, event: nil, data: data))
     }
+
+    /// The card change a `card` message's `data` carries about one of `followed`, for the fuzz targets
+    /// (`@_spi(Wire)`): `nil` when it is refused.
+    @_spi(Wire) public static func decodeCardChange(_ data: String, followed: Set<NodeID>) -> CardChange? {
+        (try? CardChange(ServerSentEventParser.Message(id: nil, event: "card", data: data), followed: followed)) ?? nil
+    }
 }
