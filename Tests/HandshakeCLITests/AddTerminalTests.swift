@@ -87,8 +87,8 @@ struct AddTerminalTests {
         try FileManager.default.copyItem(at: bob.home, to: copy.home)
         let separate = try addOnTerminal(copy, newCard)
         defer { separate.close() }
-        let asked = try separate.waitFor("the merge question") { $0.contains("Merge into that contact, add separately, or ignore? [m]erge / [s]eparate / [i]gnore") }
-        #expect(asked.contains("Shares an email or phone with: Countess"), "\(asked)")
+        let asked = try separate.waitFor("the merge question") { $0.contains("Merge into Countess, add separately, or ignore? [m]erge / [s]eparate / [i]gnore") }
+        #expect(asked.contains("This card shares an email or phone number with Countess."), "\(asked)")
         try separate.type("s")
         _ = try separate.waitFor("the scan-back offer") { $0.contains("scan back? [s]how / [n]o") }
         try separate.type("n")
@@ -106,5 +106,36 @@ struct AddTerminalTests {
         let merged = try merge.waitFor("the program's end") { $0.contains("[exit ") }
         #expect(merged.contains("Merged: this card is Countess") && merged.contains("[exit 0]"), "\(merged)")
         await #expect(try contactNames(bob) == ["Ada L"])
+    }
+
+    @Test("a newer card of a contact: update, or keep the card you have, as the web app offers")
+    func updateOrKeep() async throws {
+        let (ada, bob) = try await people()
+        try #require(await bob.run("add", "--yes", try qrFile(of: ada, for: bob, named: "old.txt")).status == 0)
+        try #require(await ada.run("card", "set", "--title", "Analyst").status == 0)
+        try #require(await ada.run("card", "profile", "--share", "name,emails,title").status == 0)
+        let newer = try await qrFile(of: ada, for: bob, named: "newer.txt")
+
+        let keep = try addOnTerminal(bob, newer)
+        defer { keep.close() }
+        let asked = try keep.waitFor("the update question") {
+            $0.contains("Update Ada Lovelace with this card, or keep the card you have? [u]pdate / [k]eep")
+        }
+        #expect(asked.contains("A newer card of Ada Lovelace: it changes title."), "\(asked)")
+        try keep.type("k")
+        let kept = try keep.waitFor("the program's end") { $0.contains("[exit ") }
+        #expect(kept.contains("Kept the card you have of Ada Lovelace; nothing was changed.") && kept.contains("[exit 0]"), "\(kept)")
+        #expect(try await !bob.run("contact", "show", "Ada Lovelace").stdout.contains("Analyst"))
+
+        // Without a terminal, only --yes updates.
+        let script = try await bob.run("add", newer)
+        #expect(script.status != 0 && script.stderr.contains("Update with --yes. Nothing was changed."), "\(script.stderr)")
+        let update = try addOnTerminal(bob, newer)
+        defer { update.close() }
+        _ = try update.waitFor("the update question") { $0.contains("[u]pdate / [k]eep") }
+        try update.type("u")
+        let updated = try update.waitFor("the program's end") { $0.contains("[exit ") }
+        #expect(updated.contains("[exit 0]"), "\(updated)")
+        #expect(try await bob.run("contact", "show", "Ada Lovelace").stdout.contains("Analyst"))
     }
 }

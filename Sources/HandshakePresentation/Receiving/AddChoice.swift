@@ -75,6 +75,24 @@ public enum AddOffer {
         if case .new = preview { true } else { false }
     }
 
+    /// The question a prompt asks for `preview`'s choices (the program's, where the web app draws a button per
+    /// choice); `nil` when there is nothing to decide. `name` is the card's ``DisplayName``.
+    public static func question(for preview: ReceivePreview, name: String) -> Sentence? {
+        switch preview {
+        case .new(_, let matches) where matches.isEmpty: return "Add \(name)?"
+        case .new(_, let matches) where matches.count == 1:
+            return "Merge into \(matches[0].displayName), add separately, or ignore?"
+        case .new: return "Merge into one of them, add separately, or ignore?"
+        case .update(let contact, _, _): return "Update \(contact.displayName) with this card, or keep the card you have?"
+        case .notNewer, .keyConflict, .blocked: return nil
+        }
+    }
+
+    /// What keeping the card the book has did: nothing, said so.
+    public static func keptCurrent(_ name: String) -> Sentence {
+        "Kept the card you have of \(name); nothing was changed."
+    }
+
     /// What adding would do, said above the choices (nil for someone new with no matches: the card says it),
     /// `name` being the card's ``DisplayName`` and `nodeID` the Node ID it claims.
     public static func sentence(for preview: ReceivePreview, name: String, nodeID: String) -> Sentence? {

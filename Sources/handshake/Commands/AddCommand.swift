@@ -18,15 +18,16 @@ struct AddCommand: AsyncParsableCommand {
             server without using it up, within --time-limit), checks it \
             completely, shows who it is and asks: Add or Ignore. Nothing is stored before you say Add. \
             (To see what any other code is, use `handshake scan`.)
-              • A newer card of someone you have updates their entry field by field; your alias, notes, tags, \
-            trust and settings stay. What changed is listed.
+              • A newer card of someone you have asks: Update (their entry changes field by field; your alias, \
+            notes, tags, trust and settings stay) or Keep the card you have. What it changes is listed first.
               • The same or an older card changes nothing (replaying an old card is harmless).
               • A card with a different key for a Node ID you have is refused: someone may be impersonating them.
               • Cards of someone you BLOCKED are ignored.
               • A new Node ID sharing an email or phone with a contact asks: Merge (your notes, tags and alias \
             move to the new identity; the old cards stay in its history; the security code must be compared again) \
             or Add separately.
-            In scripts: --yes adds without asking; --merge or --separate answers the merge question.
+            The choices are the ones the web app's Add offers, in the same words.
+            In scripts: --yes adds (or updates) without asking; --merge or --separate answers the merge question.
             """
     )
 
@@ -99,13 +100,23 @@ struct AddCommand: AsyncParsableCommand {
         let name = NameClaimSentences.name(of: signed, claim: claim)
         let trust = trust ?? TrustLevel.suggested(for: claim, source: source)
 
-        // A new person needs an answer (asked here); anything else goes to the receive rule as it is.
+        // What may be decided is the presentation layer's offer (the web app draws the same choices as buttons);
+        // the program asks it at the prompt or reads it from the flags. Nothing to decide: the receive rule says why.
         var answer = ReceiveAnswer.add(trust: trust)
-        if case .new(_, let matches) = preview {
+        if case .new = preview {
             print("New card. \(TerminalLine(NameClaimSentences.signedByItsOwnKey))")
             CardPrinter.print(signed.card)
             if let warning = NameClaimSentences.warning(claim, claimed: signed.card.name, nodeID: signed.nodeID) { print("\n\(TerminalLine(warning))") }
-            answer = try askAboutNew(matches: matches, name: name, trust: trust)
+        }
+        let choices = AddOffer.choices(for: preview)
+        if !choices.isEmpty {
+            if let sentence = AddOffer.sentence(for: preview, name: name, nodeID: signed.nodeID.rawValue) { print("\n\(TerminalLine(sentence))") }
+            let choice = try choose(among: choices, preview: preview, name: name)
+            guard let chosen = choice.answer(trust: trust) else {
+                print(TerminalLine(AddOffer.keptCurrent(AddOffer.contact(in: preview)?.displayName ?? name)))
+                return
+            }
+            answer = chosen
         }
         let outcome: ReceiveOutcome
         do {
@@ -128,32 +139,48 @@ struct AddCommand: AsyncParsableCommand {
         }
     }
 
-    /// The person's answer about a new card: merge or separate when it shares an email or phone with
-    /// contacts (at the prompt or with --merge / --separate), then Add or Ignore unless that was decided.
-    private func askAboutNew(matches: [Contact], name: String, trust: TrustLevel) throws -> ReceiveAnswer {
-        // Answering the merge question (at the prompt or with --merge / --separate) is the decision to add.
-        if !matches.isEmpty {
-            print("\nShares an email or phone with: \(matches.map { "\($0.displayName) (\($0.nodeID.map { String($0.rawValue.prefix(8)) } ?? "unverified"))" }.joined(separator: ", "))")
-            var choice = merge ? "merge" : separate ? "separate" : nil
-            if choice == nil {
-                guard Prompt.canAsk else {
-                    throw CommandFailure("This card shares an email or phone with a contact; choose --merge or --separate. Nothing was added.")
-                }
-                choice = Prompt.choose("Merge into that contact, add separately, or ignore?", ["merge", "separate", "ignore"])
+    /// The person's choice among `choices` (``AddOffer``'s for `preview`): from --merge / --separate, from --yes,
+    /// or at the prompt, where each choice is the word of its label (a number each, for several contacts to
+    /// merge into).
+    private func choose(among choices: [AddChoice], preview: ReceivePreview, name: String) throws -> AddChoice {
+        let merges = choices.compactMap { if case .merge(let contact) = $0 { contact } else { nil } }
+        if merge {
+            guard merges.count == 1, let contact = merges.first else {
+                throw CommandFailure(
+                    merges.isEmpty
+                        ? "--merge: this card shares no email or phone with a contact. Nothing was added."
+                        : "--merge: this card shares an email or phone with \(merges.count) contacts; choose one at the prompt, or add it --separate. Nothing was added.")
             }
-            switch choice {
-            case "merge": return .merge(into: nil)
-            case "separate": return .addSeparately(trust: trust)
-            default: return .ignore
-            }
+            return .merge(into: contact)
         }
-        if !yes {
-            guard Prompt.canAsk else {
-                throw CommandFailure("Not asking: standard input is not a terminal. Add with --yes. Nothing was added.")
-            }
-            guard Prompt.choose("Add \(name)?", ["add", "ignore"]) == "add" else { return .ignore }
+        if separate, choices.contains(.addSeparately) { return .addSeparately }
+        if !merges.isEmpty, !Prompt.canAsk {
+            throw CommandFailure("This card shares an email or phone with a contact; choose --merge or --separate. Nothing was added.")
         }
-        return .add(trust: trust)
+        if yes, merges.isEmpty, let first = choices.first { return first }
+        guard Prompt.canAsk else {
+            let verb = choices.contains(.update) ? "Update" : "Add"
+            throw CommandFailure("Not asking: standard input is not a terminal. \(verb) with --yes. Nothing was \(verb == "Update" ? "changed" : "added").")
+        }
+        let words = choices.map { choice in Self.word(for: choice, numbered: merges.count > 1 ? merges.firstIndex { .merge(into: $0) == choice } : nil) }
+        if merges.count > 1 {
+            for (choice, word) in zip(choices, words) { print("  \(word): \(TerminalLine(choice.label(name: name)))") }
+        }
+        guard let question = AddOffer.question(for: preview, name: name) else { return .ignore }
+        let picked = Prompt.choose(TerminalLine(question), words)
+        return zip(choices, words).first { $0.1 == picked }?.0 ?? .ignore
+    }
+
+    /// The word a choice is answered with at the prompt: the first word of what its label does.
+    private static func word(for choice: AddChoice, numbered index: Int?) -> String {
+        switch choice {
+        case .add: "add"
+        case .merge: index.map { String($0 + 1) } ?? "merge"
+        case .addSeparately: "separate"
+        case .update: "update"
+        case .keepCurrent: "keep"
+        case .ignore: "ignore"
+        }
     }
 
     /// Freepath's reverse-scan shortcut: the person whose code was just scanned is still there, so offer
