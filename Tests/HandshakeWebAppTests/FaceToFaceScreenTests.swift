@@ -64,6 +64,11 @@ struct FaceToFaceScreenTests {
         // Both chose each other and their request came first: the same button accepts it.
         let mutual = live(.confirm(NearbySnapshot.Confirm(session: session, theirRequest: bob)))
         #expect(mutual.contains(">Accept and exchange cards</button>") && !mutual.contains("Decline"))
+        // Their request's clock goes on under our own card: the same countdown as on their screen.
+        #expect(!mutual.contains("data-countdown="), "no deadline given, none drawn")
+        let counting = live(.confirm(NearbySnapshot.Confirm(session: session, theirRequest: bob, requestDeadline: .seconds(60))))
+        #expect(counting.contains("data-countdown=") && counting.contains(" seconds left to answer."), "\(counting)")
+        #expect(!confirm.contains("data-countdown="), "before any request, nothing counts down")
     }
 
     @Test func waitingSaysWhoTheRequestWentToWithTheSecondsLeftAndCancel() {

@@ -14,12 +14,16 @@ extension NearbySnapshot {
         public var theirRequest: SignedCard?
         /// What the person answered; `nil` while the question is open.
         public var decision: ConfirmDecision?
+        /// When their request expires, when it is here (``theirRequest``), on the session's monotonic clock
+        /// (``NearbyCoordinator/secondsLeft(until:)``): the screen counts down to the same instant as theirs.
+        public var requestDeadline: Duration?
 
         /// A confirm screen.
-        public init(session: Session, theirRequest: SignedCard? = nil, decision: ConfirmDecision? = nil) {
+        public init(session: Session, theirRequest: SignedCard? = nil, decision: ConfirmDecision? = nil, requestDeadline: Duration? = nil) {
             self.session = session
             self.theirRequest = theirRequest
             self.decision = decision
+            self.requestDeadline = requestDeadline
         }
     }
 

@@ -40,7 +40,7 @@ enum FaceToFaceScreen {
                 cancel(formToken)
             }
         case .confirm(let confirm):
-            return self.confirm(confirm, ownCard: ownCard, formToken)
+            return self.confirm(confirm, ownCard: ownCard, secondsLeft: confirm.requestDeadline.map(model.secondsLeft(until:)), formToken)
         case .waiting(let waiting):
             return HTML.group {
                 shortCode(waiting.session)
@@ -166,7 +166,8 @@ enum FaceToFaceScreen {
 
     // MARK: EX-2, the one-glance confirm
 
-    static func confirm(_ confirm: NearbySnapshot.Confirm, ownCard: SignedCard?, _ formToken: String) -> HTML {
+    /// `secondsLeft`: until their request expires, when it is here (after Accept, or both chose each other).
+    static func confirm(_ confirm: NearbySnapshot.Confirm, ownCard: SignedCard?, secondsLeft: Int? = nil, _ formToken: String) -> HTML {
         let name = confirm.theirRequest?.card.name ?? confirm.session.peer?.displayName
         return HTML.group {
             HTML.h2 { .text(NearbySentences.exchangeWith(name)) }
@@ -184,6 +185,7 @@ enum FaceToFaceScreen {
                 Page.form(.answerNearby, token: formToken) {
                     answer(.yes, "primary") { .text(NearbySentences.exchangeButton(theirRequestIsHere: confirm.theirRequest != nil)) }
                 }
+                if let secondsLeft { Self.secondsLeft(secondsLeft, toAnswer: true) }
             case .exchange?:
                 HTML.p(.class("waiting"), .role("status")) { .text(NearbySentences.sendingCard) }
             }

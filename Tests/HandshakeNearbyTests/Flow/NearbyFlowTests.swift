@@ -229,6 +229,24 @@ struct NearbyFlowTests {
         #expect(question() == nil, "a note is sent once")
     }
 
+    /// The confirm screen shown after Accept (and when both chose each other) counts down to their request's
+    /// own deadline, as their request did: one clock for one request.
+    @Test func theConfirmAfterAcceptCountsDownToTheirRequest() throws {
+        let cards = try Cards()
+        var flow = NearbyFlow(policy: NearbyFlow.Policy())
+        for happening in Self.asked + [.answer(.review)] { _ = cards.apply(happening, to: &flow) }
+        guard case .confirm(let confirm) = flow.stage(people: [], chosen: nil) else { Issue.record("not the confirm screen"); return }
+        #expect(confirm.theirRequest == cards.bob && confirm.requestDeadline == .seconds(65))
+        var chose = NearbyFlow(policy: NearbyFlow.Policy())
+        for happening in Self.chosen + [.request] { _ = cards.apply(happening, to: &chose) }
+        guard case .confirm(let mutual) = chose.stage(people: [], chosen: nil) else { Issue.record("not the confirm screen"); return }
+        #expect(mutual.requestDeadline == .seconds(65))
+        var alone = NearbyFlow(policy: NearbyFlow.Policy())
+        for happening in Self.chosen { _ = cards.apply(happening, to: &alone) }
+        guard case .confirm(let first) = alone.stage(people: [], chosen: nil) else { Issue.record("not the confirm screen"); return }
+        #expect(first.requestDeadline == nil, "no request is here yet, so nothing counts down")
+    }
+
     /// The fixed cards and contacts the rows use.
     struct Cards {
         let ada: SignedCard

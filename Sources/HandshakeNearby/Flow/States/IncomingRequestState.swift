@@ -58,6 +58,7 @@ struct IncomingRequestState: Sendable, Equatable {
                 NearbySnapshot.Request(session: facts.snapshot, theirCard: request.theirCard, kind: request.kind, deadline: request.deadline, answer: answer))
         }
         let decision: ConfirmDecision? = answer == .accept ? .exchange(.exchange) : (answer == .decline ? .wait : nil)
-        return .confirm(NearbySnapshot.Confirm(session: facts.snapshot, theirRequest: request.theirCard, decision: decision))
+        return .confirm(
+            NearbySnapshot.Confirm(session: facts.snapshot, theirRequest: request.theirCard, decision: decision, requestDeadline: request.deadline))
     }
 }
