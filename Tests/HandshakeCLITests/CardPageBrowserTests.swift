@@ -150,15 +150,23 @@ struct CardPageBrowserTests {
         #expect(noScript["heading"] as? String == "Ada Lovelace" && noScript["status"] as? String == "Checked by this server: signed by its own key, unchanged since. The name is what the card claims.")
         #expect(noScript["replyOffered"] as? Bool == false)
 
-        // Refusals: the sentence and nothing else.
+        // Refusals: what it means in a phone user's words, what to do next, and the library's exact sentence
+        // under Details; nothing else.
         let tampered = try #require(seen["tampered"] as? [String: Any])
-        #expect(tampered["heading"] as? String == "This card was changed after it was signed.")
+        #expect(tampered["heading"] as? String == "This card was changed after it was signed, so it is not shown.", "\(tampered)")
+        #expect(tampered["next"] as? String == "Ask them for their card again; if you can, swap cards in person.", "\(tampered)")
+        #expect(tampered["why"] as? String == "This card was changed after it was signed.", "\(tampered)")
         let otherKey = try #require(seen["otherKey"] as? [String: Any])
-        #expect((otherKey["heading"] as? String)?.hasPrefix("This card claims Node ID \(adasCard.nodeID.rawValue), but its key belongs to Node ID") == true, "\(otherKey)")
-        // A share link naming another owner, whose page holds Ada's card: the client library's sentence.
+        #expect(otherKey["heading"] as? String == "This card is forged or broken, so it is not shown.", "\(otherKey)")
+        #expect((otherKey["why"] as? String)?.hasPrefix("This card claims Node ID \(adasCard.nodeID.rawValue), but its key belongs to Node ID") == true, "\(otherKey)")
+        // A share link naming another owner, whose page holds Ada's card: the client library's sentence, under Details.
         let wrongOwner = try #require(seen["wrongOwner"] as? [String: Any])
         let notTheOwners = MailboxClientError.notTheLinkOwnersCard(owner: someoneElse, card: adasCard.nodeID).description
-        #expect(wrongOwner["heading"] as? String == notTheOwners, "\(wrongOwner)")
+        #expect(wrongOwner["heading"] as? String == "This is not the card of the person who made this link, so it is not shown.", "\(wrongOwner)")
+        #expect(wrongOwner["next"] as? String == "Ask them for a new link." && wrongOwner["why"] as? String == notTheOwners, "\(wrongOwner)")
+        for refused in [tampered, otherKey, wrongOwner] {
+            #expect(!((refused["heading"] as? String) ?? "").contains("Node ID"), "no Node ID in the words a phone user reads first")
+        }
         for refused in [tampered, otherKey, wrongOwner] {
             #expect(refused["saveOffered"] as? Bool == false && refused["replyOffered"] as? Bool == false)
             #expect(refused["status"] is NSNull, "no verdict line beside the refusal")

@@ -50,6 +50,9 @@ def shown(page):
         "images": page.locator("#card img").count(),
         "saveOffered": page.is_visible("#save"),
         "replyOffered": page.is_visible("#reply-form"),
+        # A refusal: what to do next, and the exact reason under Details.
+        "next": page.inner_text("#card p.next") if page.locator("#card p.next").count() else None,
+        "why": page.text_content("#card details p") if page.locator("#card details p").count() else None,
     }
 
 

@@ -23,7 +23,43 @@ function linkOwner() {
   return found ? found[1] : null;
 }
 
-/** The card, or its refusal's sentence and nothing else. */
+/** What a refusal means to someone holding a phone, and what to do next, by its kind (card.md §4.1 tables each
+ * sentence under its kind); a kind not listed is told in its own sentence, which is already in those words. */
+const PLAIN = {
+  unreadableText: ['This link is damaged: part of it is missing or changed.', 'Open it again from the message it came in, or ask them to send it again.'],
+  tooLarge: ['This is not a card this page can show.', 'Ask them to send their card again.'],
+  malformed: ['This is not a card this page can show.', 'Ask them to send their card again.'],
+  notSigned: ['This is not a card this page can show.', 'Ask them to send their card again.'],
+  notACard: ['This is not a card this page can show.', 'Ask them to send their card again.'],
+  invalidField: ['This card is broken, so it is not shown.', 'Ask them to send their card again.'],
+  missingField: ['This card is broken, so it is not shown.', 'Ask them to send their card again.'],
+  fieldRule: ['This card is broken, so it is not shown.', 'Ask them to send their card again.'],
+  unsupportedSchema: ['This card was made by a newer version of Handshake.', 'Open it in the Handshake app instead.'],
+  badSignature: ['This card was changed after it was signed, so it is not shown.', 'Ask them for their card again; if you can, swap cards in person.'],
+  nodeIDMismatch: ['This card is forged or broken, so it is not shown.', 'Ask them for their card again; if you can, swap cards in person.'],
+  datedInFuture: ['This card is dated ahead of this phone’s clock.', 'Check this phone’s date and time, then open the link again.'],
+  notTheLinkOwnersCard: ['This is not the card of the person who made this link, so it is not shown.', 'Ask them for a new link.'],
+};
+
+/** A refusal as the page shows it: what it means, what to do next, and the exact reason under Details (the
+ * same sentence Handshake's apps give, for someone who asks what went wrong). Refused looks refused: the
+ * heading's class.
+ * @param {unknown} error */
+function refusal(error) {
+  const sentence = error instanceof CardError ? error.message : 'This card cannot be read.';
+  const kind = error instanceof CardError ? error.kind : '';
+  const plain = /** @type {Record<string, string[]>} */ (PLAIN)[kind];
+  const heading = node('h1', plain ? plain[0] : sentence);
+  heading.className = 'refusal';
+  if (!plain) return [heading];
+  const next = node('p', plain[1]);
+  next.className = 'next';
+  const details = node('details'), summary = node('summary', 'Details');
+  details.append(summary, node('p', sentence));
+  return [heading, next, details];
+}
+
+/** The card, or its refusal and nothing else. */
 async function start() {
   /** @type {import('./card.js').Card} */ let card;
   try {
@@ -35,9 +71,7 @@ async function start() {
       throw new CardError('notTheLinkOwnersCard', `The server answered with someone else's card: the link was made by ${owner}, and the card is ${card.nodeId}'s, so it was refused.`);
     }
   } catch (error) {
-    const refusal = node('h1', error instanceof CardError ? error.message : 'This card cannot be read.');
-    refusal.className = 'refusal';
-    $('card').replaceChildren(refusal);
+    $('card').replaceChildren(...refusal(error));
     for (const id of ['status', 'actions', 'reply', 'help']) $(id).hidden = true;
     return;
   }
