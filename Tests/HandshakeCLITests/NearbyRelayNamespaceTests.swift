@@ -87,6 +87,33 @@ struct NearbyRelayNamespaceTests {
         await server.stop()
     }
 
+    @Test("a short code typed on one device and shown on the other swaps both cards through the server, whoever shows it", arguments: [false, true])
+    func aShortCodeThroughTheRelay(bobShows: Bool) async throws {
+        let (ada, bob) = try await NearbyNamespaceTests.people()
+        let triangle = try NetworkNamespaceTriangle()
+        defer { triangle.remove() }
+        let (server, port) = try await Self.serve(in: triangle)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let relay = "http://\(triangle.serverHost):\(port)"
+        let (shower, typer) = bobShows ? (bob, ada) : (ada, bob)
+        let (showerSpace, typerSpace) = bobShows ? (triangle.second, triangle.first) : (triangle.first, triangle.second)
+        let showing = try Running(
+            shower, ["nearby", "--show-code", "--accept", "--relay", relay, "--yes", "--note", bobShows ? "Hello Ada" : "Hi Bob", "--json", "--timeout", "60"],
+            namespace: showerSpace)
+        let shown = try #require(try await showing.nextEvent())
+        let code = try #require(shown["code"] as? String, "\(shown)")
+        let typing = try Running(
+            typer, ["nearby", "--code", code, "--request", "--relay", relay, "--yes", "--note", bobShows ? "Hi Bob" : "Hello Ada", "--json", "--timeout", "60"],
+            namespace: typerSpace)
+        let typerEvents = try await NearbyNamespaceTests.finish(typing), showerEvents = try await NearbyNamespaceTests.finish(showing)
+        for events in [typerEvents, showerEvents] {
+            #expect(events.contains { $0["event"] as? String == "throughServer" && $0["server"] as? String == relay }, "\(events)")
+        }
+        let (adaEvents, bobEvents) = bobShows ? (typerEvents, showerEvents) : (showerEvents, typerEvents)
+        try await NearbyNamespaceTests.expectSwapped(ada, adaEvents, bob, bobEvents, source: "code")
+        await server.stop()
+    }
+
     @Test("a reader written from the docs alone (Python: ndeflib, hmac, websockets, noiseprotocol) meets the program through the relay")
     func aReaderFromTheDocs() async throws {
         let (ada, _) = try await NearbyNamespaceTests.people()

@@ -20,6 +20,16 @@ import Foundation
         bytes = Array(Array(mac).prefix(16))
     }
 
+    /// The label a short code's room name is derived over.
+    static let codeLabel = Array("handshake relay code room v1".utf8)
+
+    /// The room of a short code whose rendezvous part is `rendezvous` (its first three characters, as
+    /// ``ShortCode/rendezvous`` spells them): a public name, as the rendezvous part is (docs/protocols/nearby-relay.md §6).
+    public init(rendezvous: String) {
+        let mac = HMAC<SHA256>.authenticationCode(for: Self.codeLabel, using: SymmetricKey(data: Array(rendezvous.utf8)))
+        bytes = Array(Array(mac).prefix(16))
+    }
+
     /// The name as the path spells it: 32 lowercase hexadecimal digits.
     public var text: String { bytes.map { String(format: "%02x", $0) }.joined() }
 

@@ -29,12 +29,16 @@ extension NearbyProtocol {
     case cpaceA = 0x04
     /// CPace message B, from the device that shows the code: Yb and its confirmation tag.
     case cpaceB = 0x05
+    /// Over a relay only, from the device that shows the code, with no content: it is in the room, so the
+    /// device that typed the code may send message A there (docs/protocols/nearby-relay.md §6).
+    case shown = 0x06
 
     /// The frame type's name, for logs.
     public var description: String {
         switch self {
         case .cpaceA: "CPace message A"
         case .cpaceB: "CPace message B"
+        case .shown: "the showing device's arrival"
         }
     }
 }

@@ -138,50 +138,92 @@ extension NearbyCoordinator {
         let advertiser = try NearbyAdvertiser(
             port: UInt16(listener.port), displayName: configuration.showsName ? card.card.name : nil, rendezvous: NearbyRendezvous(code),
             interface: configuration.interface.map(DiscoveryInterface.named) ?? .automatic)
-        do { try await advertiser.start() } catch { throw NearbyCoordinatorError.unavailable(error) }
+        let relay = configuration.relay
+        do {
+            try await advertiser.start()
+        } catch {
+            // With a relay, a network that cannot multicast only leaves the relay.
+            guard relay != nil else { throw NearbyCoordinatorError.unavailable(error) }
+        }
         let expiry = await desk.expiry(rendezvous: code.rendezvous) ?? Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime)
         apply(.looking(.codeShown(code.displayText(), expires: expiry)))
-        let outcome = try await untilExpiry(expiry, advertiser) {
+        let network: @MainActor () async throws -> Bool = {
             try await self.serveOne(listener, origin: .sharedSecret) { transport in
                 // The first connection is the one attempt: advertising stops whatever its outcome.
                 await advertiser.stop()
-                do throws(ShortCodeError) {
-                    let keyed = try await ShortCodeConnection.show(
-                        rendezvous: code.rendezvous, channelBinding: Array(advertiser.instance.text.utf8), desk: desk, over: transport)
-                    await self.drive(keyed.transport, role: .responder, secret: keyed.secret)
-                    // The typing side checks the code first and leaves when it differs: a channel that never
-                    // opened means the code did not match.
-                    if !self.flow.channelOpened { self.codeFailure = .codeDoesNotMatch }
-                } catch {
-                    self.codeFailure = error
-                }
+                await self.showCode(code, desk: desk, over: transport, channelBinding: Array(advertiser.instance.text.utf8))
                 return true
             }
+            return self.relayedBy == nil
         }
+        var atRelay: (@MainActor () async throws -> Bool)?
+        if let relay { atRelay = { try await self.showCodeAtRelay(relay, code: code, desk: desk, until: expiry) } }
+        let outcome = try await untilExpiry(expiry, advertiser) { [atRelay] in try await self.firstOf(network, atRelay) }
         await advertiser.stop()
         if let failure = codeFailure { throw NearbyCoordinatorError.codeFailed(failure, shownHere: true) }
         if outcome == .expired { throw NearbyCoordinatorError.codeExpired }
     }
 
+    /// The one attempt on a shown code, over `transport` (a connection on the network, or the relay room once
+    /// the typing device's message came): the key exchange, then the session with its secret.
+    func showCode(_ code: ShortCode, desk: ShortCodeDesk, over transport: any ExchangeTransport, channelBinding: [UInt8]) async {
+        do throws(ShortCodeError) {
+            let keyed = try await ShortCodeConnection.show(rendezvous: code.rendezvous, channelBinding: channelBinding, desk: desk, over: transport)
+            await drive(keyed.transport, role: .responder, secret: keyed.secret)
+            // The typing side checks the code first and leaves when it differs: a channel that never
+            // opened means the code did not match.
+            if !flow.channelOpened { codeFailure = .codeDoesNotMatch }
+        } catch {
+            codeFailure = error
+        }
+    }
+
     func typeCode(_ code: ShortCode) async throws {
         source = .code
+        // The network first; with a relay, the relay too once the network has had its grace. One attempt in
+        // all: whichever way reaches the showing device first spends the code, and the other stops.
+        let network: @MainActor () async throws -> Bool = {
+            try await self.typeCodeOnTheNetwork(code)
+            return self.relayedBy == nil
+        }
+        var atRelay: (@MainActor () async throws -> Bool)?
+        if let relay = configuration.relay {
+            let grace = configuration.relayGrace
+            atRelay = {
+                try await Task.sleep(for: grace)
+                return try await self.typeCodeAtRelay(relay, code: code)
+            }
+        }
+        try await firstOf(network, atRelay)
+        if let failure = codeFailure { throw NearbyCoordinatorError.codeFailed(failure, shownHere: false) }
+    }
+
+    /// Finds the device advertising the code's rendezvous part on the network and makes the attempt there.
+    private func typeCodeOnTheNetwork(_ code: ShortCode) async throws {
         let peer = try await findPeer(
             until: Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime), what: "the device showing this code",
             ambiguity: "Two devices nearby show a code starting with \(code.rendezvous); not guessing which one is yours. Ask for a new code (nothing was sent)."
         ) {
             $0.rendezvous?.matches(code) == true
         }
+        guard takeCodeAttempt() else { return }
         apply(.looking(.connecting(peer)))
         let failure = try await NearbyTCP.connect(host: peer.addresses[0].description, port: Int(peer.port)) { transport -> ShortCodeError? in
-            do throws(ShortCodeError) {
-                let keyed = try await ShortCodeConnection.type(code, channelBinding: Array(peer.id.utf8), over: transport)
-                guard await self.claim(.sharedSecret) else { return nil }
-                await self.drive(keyed.transport, role: .initiator, secret: keyed.secret)
-                return nil
-            } catch {
-                return error
-            }
+            await self.typeCode(code, over: transport, channelBinding: Array(peer.id.utf8))
         }
-        if let failure { throw NearbyCoordinatorError.codeFailed(failure, shownHere: false) }
+        if let failure { codeFailure = failure }
+    }
+
+    /// The one attempt on a typed code, over `transport`: the key exchange, then the session with its
+    /// secret. The failure of the key exchange, if it failed.
+    func typeCode(_ code: ShortCode, over transport: any ExchangeTransport, channelBinding: [UInt8]) async -> ShortCodeError? {
+        do throws(ShortCodeError) {
+            let keyed = try await ShortCodeConnection.type(code, channelBinding: channelBinding, over: transport)
+            guard claim(.sharedSecret) else { return nil }
+            await drive(keyed.transport, role: .initiator, secret: keyed.secret)
+            return nil
+        } catch {
+            return error
+        }
     }
 }

@@ -48,8 +48,10 @@ public final class NearbyCoordinator {
     @ObservationIgnored var lobby = NearbyLobby(own: "")
     /// Where the contact came from, as the contact book records it.
     @ObservationIgnored var source: ContactSource = .nearby
-    /// Why the one attempt on a shown code failed.
+    /// Why the one attempt on a shown (or typed) code failed.
     @ObservationIgnored var codeFailure: ShortCodeError?
+    /// Whether the one attempt on a typed code was made (on the network or at the relay): never a second.
+    @ObservationIgnored var codeAttempted = false
     /// Why the relay could not carry the meeting, when it could not (said if nobody is met another way).
     @ObservationIgnored var relayProblem: (any Error)?
     /// The relay that carries the session, once it does: the screens say so, and the meeting keeps it.

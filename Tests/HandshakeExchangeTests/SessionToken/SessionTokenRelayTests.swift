@@ -55,6 +55,41 @@ struct SessionTokenRelayTests {
         #expect(!token.relayRoom.text.contains(token.secret.bytes.hex.prefix(8)), "the name is not the secret")
     }
 
+    @Test("a short code's room is HMAC-SHA256 of its own label keyed by the rendezvous part (Python's hmac agrees)")
+    func codeRoomName() async throws {
+        for rendezvous in ["7KQ", "000", "ZZZ"] {
+            let result = try await Tool.run(arguments: [
+                "python3", "-c",
+                "import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), b'handshake relay code room v1', hashlib.sha256).hexdigest()[:32])",
+                rendezvous,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(RelayRoom(rendezvous: rendezvous).text == result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(RelayRoom(rendezvous: "7KQ") != RelayRoom(rendezvous: "7KR"))
+    }
+
+    @Test("the typing device waits for SHOWN before it sends anything, and refuses anything else first")
+    func theShownFrame() async throws {
+        let (typed, shown) = PipeTransport.pair()
+        let waiting = Task { try await ShortCodeConnection.awaitShown(over: typed) }
+        try await ShortCodeConnection.announceShown(over: shown)
+        try await shown.send([0xAB])
+        let resumed = try #require(try await waiting.value)
+        var iterator = resumed.incoming.makeAsyncIterator()
+        #expect(try await iterator.next() == [0xAB], "the bytes after SHOWN are the exchange's")
+
+        let (other, sender) = PipeTransport.pair()
+        let refused = Task { try await ShortCodeConnection.awaitShown(over: other) }
+        // CPace message A where SHOWN belongs: someone else typing the same three characters.
+        try await sender.send([0x00, 0x35, 0x04])
+        await #expect(throws: ShortCodeError.unexpectedMessage(type: 0x04)) { try await refused.value }
+        let (closed, closer) = PipeTransport.pair()
+        let ended = Task { try await ShortCodeConnection.awaitShown(over: closed) }
+        await closer.close()
+        #expect(try await ended.value == nil, "a room that closes first gives nothing")
+    }
+
     @Test("the relay rides in a record of its own: read back, read by ndeflib, and a token without it unchanged")
     func record() async throws {
         let token = try Self.token()

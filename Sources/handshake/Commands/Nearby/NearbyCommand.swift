@@ -67,10 +67,10 @@ struct NearbyCommand: AsyncParsableCommand {
     @Flag(help: "Show your card's name to the devices nearby while you are looking (otherwise they see only a random id).")
     var showName = false
 
-    @Option(help: ArgumentHelp("With --token-out, also wait at this server's relay, for someone no network carries you to (default: your registered server).", valueName: "url"))
+    @Option(help: ArgumentHelp("With --token-out, --show-code or --code, also meet at this server's relay, for someone no network carries you to (default: your registered server). A typed code names no server: both must use the same one.", valueName: "url"))
     var relay: String?
 
-    @Flag(help: "With --token-out, meet on the local network only, even with a registered server.")
+    @Flag(help: "With --token-out, --show-code or --code, meet on the local network only, even with a registered server.")
     var noRelay = false
 
     // MARK: What to do once connected
@@ -111,8 +111,8 @@ struct NearbyCommand: AsyncParsableCommand {
             do throws(RelayServerError) { _ = try RelayServer(origin: relay) } catch { throw ValidationError("--relay: \(error.description)") }
             if noRelay { throw ValidationError("--relay and --no-relay say opposite things: give one.") }
         }
-        if relay != nil || noRelay, tokenOut == nil {
-            throw ValidationError("--relay and --no-relay go with --token-out: a token's reader meets at the relay its token names.")
+        if relay != nil || noRelay, tokenOut == nil, !showCode, code == nil {
+            throw ValidationError("--relay and --no-relay go with --token-out, --show-code or --code: a token's reader meets at the relay its token names.")
         }
         if let tokenOut, ["jpg", "jpeg"].contains(URL(fileURLWithPath: tokenOut).pathExtension.lowercased()) {
             throw ValidationError("--token-out writes its picture as PNG: name the file .png.")
