@@ -102,6 +102,8 @@ public final class NearbyCoordinator {
         /// The relay a token's issuer also waits at (the person's registered mailbox server), named in the
         /// token so the reader can meet it there when no network carries one to the other
         /// (docs/protocols/nearby-relay.md); `nil`: the network only. A reader uses the relay its token names.
+        /// A shown code waits in its room here too, and a typed code looks for it here (a code names no
+        /// server: both devices must use the same relay, §6).
         public var relay: RelayServer?
         /// How long a token's reader tries the network alone before the relay too: the network is preferred
         /// when both would carry the exchange.
