@@ -43,29 +43,9 @@ struct CardChangeRoutes: Sendable {
         // Subscribed before the first reading, so a card published between the two still wakes the stream.
         let (subscription, signals) = await broadcaster.subscribe(followingAll: Set(followed))
         context.connectionClosed.whenComplete { _ in Task { await broadcaster.unsubscribe(subscription) } }
-        let body = ResponseBody { writer in
-            metrics.eventStreamOpened()
-            defer {
-                metrics.eventStreamClosed()
-                permit.release()
-            }
-            var told: [NodeID: String] = [:]
-            do {
-                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
-                try await Self.send(followed, told: &told, storage: storage, to: &writer)
-                for await signal in signals.cancelOnGracefulShutdown() {
-                    switch signal {
-                    case .changed: try await Self.send(followed, told: &told, storage: storage, to: &writer)
-                    case .keepAlive: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    }
-                }
-            } catch {
-                await broadcaster.unsubscribe(subscription)
-                throw error
-            }
-            await broadcaster.unsubscribe(subscription)
-            try await writer.finish(nil)
-        }
+        let body = EventStreamBody.make(
+            [NodeID: String](), permit: permit, subscription: subscription, signals: signals, broadcaster: broadcaster, metrics: metrics,
+            send: { told, writer in try await Self.send(followed, told: &told, storage: storage, to: &writer) })
         return Response(status: .ok, headers: headers, body: body)
     }
 

@@ -52,35 +52,16 @@ struct EventRoutes: Sendable {
         // The connection closing (the client went away: ConnectionGuardHandler closes it then) ends the wait
         // at once, and with it the stream, its place and its count in the gauge.
         context.connectionClosed.whenComplete { _ in Task { await broadcaster.unsubscribe(subscription) } }
-        let body = ResponseBody { writer in
-            metrics.eventStreamOpened()
-            defer {
-                metrics.eventStreamClosed()
-                permit.release()
-            }
-            var last = start
-            do {
-                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
-                last = try await Self.send(after: last, of: account, storage: storage, to: &writer)
-                // Request handlers run inside the server's service, so they see its graceful shutdown: the
-                // stream ends then, rather than holding the server open until the client leaves.
-                for await signal in signals.cancelOnGracefulShutdown() {
-                    // A stream lives no longer than its session: at each wake-up (an event, or the keep-alive
-                    // every 15 s) the token must still be valid, or the stream ends and the client signs in
-                    // again, resuming from its Last-Event-ID.
-                    if let tokenHash, try await storage.sessionAccount(tokenHash: tokenHash, now: clock.now()) != account { break }
-                    switch signal {
-                    case .changed: last = try await Self.send(after: last, of: account, storage: storage, to: &writer)
-                    case .keepAlive: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    }
-                }
-            } catch {
-                await broadcaster.unsubscribe(subscription)
-                throw error
-            }
-            await broadcaster.unsubscribe(subscription)
-            try await writer.finish(nil)
-        }
+        // A stream lives no longer than its session: at each wake-up (an event, or the keep-alive every 15 s)
+        // the token must still be valid, or the stream ends and the client signs in again, resuming from its
+        // Last-Event-ID.
+        let body = EventStreamBody.make(
+            start, permit: permit, subscription: subscription, signals: signals, broadcaster: broadcaster, metrics: metrics,
+            goesOn: {
+                guard let tokenHash else { return true }
+                return try await storage.sessionAccount(tokenHash: tokenHash, now: clock.now()) == account
+            },
+            send: { last, writer in last = try await Self.send(after: last, of: account, storage: storage, to: &writer) })
         return Response(status: .ok, headers: headers, body: body)
     }
 
