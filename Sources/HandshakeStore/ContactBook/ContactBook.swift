@@ -104,19 +104,29 @@ public final class ContactBook: Sendable {
             }
             return
         }
-        do {
-            try BookSchema.migrator.migrate(writer)
-        } catch let error as DatabaseError where Self.mayBeARace(error) {
-            let complete = try? writer.read { db in try BookSchema.migrator.hasCompletedMigrations(db) }
-            if complete == true { return }
-            throw error
+        // The winner may be between two of its migrations when the loser looks: the loser migrates again
+        // (the migrator skips what is applied), a bounded number of times.
+        for attempt in 1...Self.migrationAttempts {
+            do {
+                try BookSchema.migrator.migrate(writer)
+                return
+            } catch let error as DatabaseError where Self.mayBeARace(error) {
+                let complete = try? writer.read { db in try BookSchema.migrator.hasCompletedMigrations(db) }
+                if complete == true { return }
+                if attempt == Self.migrationAttempts { throw error }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
         }
     }
 
-    /// Errors another process's concurrent schema creation can cause. A file that is not a database or
-    /// cannot be opened fails at once instead of being retried.
+    /// How many times a book being created by another process is migrated again (50 ms apart).
+    static let migrationAttempts = 40
+
+    /// Errors another process's concurrent schema creation can cause: a lock, a table or a migration's row
+    /// already made ("UNIQUE constraint failed: grdb_migrations.identifier"). A file that is not a database
+    /// or cannot be opened fails at once instead of being retried.
     private static func mayBeARace(_ error: DatabaseError) -> Bool {
-        [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode)
+        [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode)
     }
 
     /// The names of the migrations applied, oldest first. A diagnostic for the package's tests.
