@@ -16,7 +16,7 @@ public struct CardFollowing: Sendable {
     /// How a change heard of is fetched and kept: its book, its registered server, its limits.
     public var refresh: CardRefresh
     /// The most streams open at once (one per server, a stream following up to
-    /// ``HandshakeMailbox/MailboxClient/cardChangesPerStream`` contacts); contacts past them wait for the next
+    /// `MailboxClient.cardChangesPerStream` contacts); contacts past them wait for the next
     /// ``CardRefresh/refresh(_:)``.
     public var streamsAtOnce = 16
 

@@ -7,7 +7,7 @@ import HandshakeCredentials
 public struct CardChange: Sendable, Equatable {
     /// Whose card it is.
     public let nodeID: NodeID
-    /// The card's entity tag (``HandshakeCore/SignedCard/entityTag``): a follower holding a card with another
+    /// The card's entity tag (`SignedCard.entityTag`): a follower holding a card with another
     /// tag fetches the newer one (``MailboxClient/card(of:unless:)``) and verifies it.
     public let entityTag: String
 }
@@ -120,7 +120,7 @@ extension CardChange {
         self.init(nodeID: nodeID, entityTag: wire.etag)
     }
 
-    /// Whether `text` is shaped as ``HandshakeCore/SignedCard/entityTag`` is: `"`, 43 base64url characters, `"`.
+    /// Whether `text` is shaped as `SignedCard.entityTag` is: `"`, 43 base64url characters, `"`.
     static func isEntityTag(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == 45, scalars.first == "\"", scalars.last == "\"" else { return false }
