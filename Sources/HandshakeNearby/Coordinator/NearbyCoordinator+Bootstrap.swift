@@ -157,7 +157,7 @@ extension NearbyCoordinator {
             return self.relayedBy == nil
         }
         var atRelay: (@MainActor () async throws -> Bool)?
-        if let relay { atRelay = { try await self.showCodeAtRelay(relay, code: code, desk: desk, until: expiry) } }
+        if let relay { atRelay = { await self.showCodeAtRelay(relay, code: code, desk: desk, until: expiry) } }
         let outcome = try await untilExpiry(expiry, advertiser) { [atRelay] in try await self.firstOf(network, atRelay) }
         await advertiser.stop()
         if let failure = codeFailure { throw NearbyCoordinatorError.codeFailed(failure, shownHere: true) }
@@ -191,7 +191,7 @@ extension NearbyCoordinator {
             let grace = configuration.relayGrace
             atRelay = {
                 try await Task.sleep(for: grace)
-                return try await self.typeCodeAtRelay(relay, code: code)
+                return await self.typeCodeAtRelay(relay, code: code)
             }
         }
         try await firstOf(network, atRelay)

@@ -21,45 +21,43 @@ extension NearbyCoordinator {
     /// Waits in the code's room on `relay` until `expiry`, entering again whenever the relay ends the wait,
     /// and makes the attempt with the device that typed the code once its message comes. Whether an attempt
     /// ran here (`false`: the relay could not be used, or the code was met on the network).
-    func showCodeAtRelay(_ relay: RelayServer, code: ShortCode, desk: ShortCodeDesk, until expiry: Date) async throws -> Bool {
-        let room = RelayRoom(rendezvous: code.rendezvous)
-        while Date() < expiry, !flow.isClaimed, codeFailure == nil {
-            let entered = ContinuousClock.now
-            do {
-                let ran = try await RelayTransport.run(relay, room: room) { transport in
-                    do throws(ShortCodeError) { try await ShortCodeConnection.announceShown(over: transport) } catch { return false }
-                    guard let arrived = await ArrivedTransport.awaitingArrival(of: transport), await self.claim(.sharedSecret) else { return false }
-                    await self.carried(by: relay)
-                    await self.showCode(code, desk: desk, over: arrived, channelBinding: [])
-                    return true
-                }
-                if ran { return true }
-            } catch {
-                relayProblem = error
-                return false
-            }
-            // A room that ended within seconds (refused: another code's device holds it) is not entered again.
-            if ContinuousClock.now - entered < Self.briefRoom { return false }
+    func showCodeAtRelay(_ relay: RelayServer, code: ShortCode, desk: ShortCodeDesk, until expiry: Date) async -> Bool {
+        await keepEntering(RelayRoom(rendezvous: code.rendezvous), on: relay, until: expiry, while: { !self.flow.isClaimed && self.codeFailure == nil }) {
+            transport in
+            do throws(ShortCodeError) { try await ShortCodeConnection.announceShown(over: transport) } catch { return false }
+            guard let arrived = await ArrivedTransport.awaitingArrival(of: transport), await self.claim(.sharedSecret) else { return false }
+            await self.carried(by: relay)
+            await self.showCode(code, desk: desk, over: arrived, channelBinding: [])
+            return true
         }
-        return false
     }
 
     /// Enters the code's room on `relay` and, once the showing device says it is there, makes the one
     /// attempt; a room that ends with nobody showing (someone else typing a code with the same three first
     /// characters was there) is entered again while the code may still be shown. Whether it ran here.
-    func typeCodeAtRelay(_ relay: RelayServer, code: ShortCode) async throws -> Bool {
+    func typeCodeAtRelay(_ relay: RelayServer, code: ShortCode) async -> Bool {
         let until = Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime)
-        while Date() < until, !codeAttempted {
+        return await keepEntering(RelayRoom(rendezvous: code.rendezvous), on: relay, until: until, while: { !self.codeAttempted }) { transport in
+            // Anything but SHOWN first is not the showing device: the relay way ends, the code unspent.
+            guard let shown = try await ShortCodeConnection.awaitShown(over: transport), await self.takeCodeAttempt() else { return false }
+            await self.carried(by: relay)
+            if let failure = await self.typeCode(code, over: shown, channelBinding: []) { await self.codeFailed(failure) }
+            return true
+        }
+    }
+
+    /// Enters `room` on `relay` and runs `attempt` there (whether the attempt ran), again each time the relay
+    /// ends the room without one, until `deadline` or until `goesOn` says no more. A relay that cannot be used
+    /// is kept as the run's `relayProblem`; a room that ended within ``briefRoom`` was refused (another
+    /// code's device holds it) and is not entered again. Whether the attempt ran.
+    private func keepEntering(
+        _ room: RelayRoom, on relay: RelayServer, until deadline: Date, while goesOn: () -> Bool,
+        _ attempt: @Sendable @escaping (any ExchangeTransport) async throws -> Bool
+    ) async -> Bool {
+        while Date() < deadline, goesOn() {
             let entered = ContinuousClock.now
             do {
-                let ran = try await RelayTransport.run(relay, room: RelayRoom(rendezvous: code.rendezvous)) { transport in
-                    // Anything but SHOWN first is not the showing device: the relay way ends, the code unspent.
-                    guard let shown = try await ShortCodeConnection.awaitShown(over: transport), await self.takeCodeAttempt() else { return false }
-                    await self.carried(by: relay)
-                    if let failure = await self.typeCode(code, over: shown, channelBinding: []) { await self.codeFailed(failure) }
-                    return true
-                }
-                if ran { return true }
+                if try await RelayTransport.run(relay, room: room, attempt) { return true }
             } catch {
                 relayProblem = error
                 return false
