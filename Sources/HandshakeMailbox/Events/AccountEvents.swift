@@ -30,67 +30,43 @@ public struct AccountEvents: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let client: MailboxClient
         var last: Int64
-        var connection: EventStreamConnection?
-        var items: AsyncStream<EventStreamConnection.Item>.AsyncIterator?
         /// Whether the connection in use has already been refused once for its token.
         var signedInAgain = false
-        /// When to connect again, and when to give up.
-        var reconnection: StreamReconnection
+        /// The connection in use, when to connect again, and when to give up.
+        var stream: ReconnectingStream
 
         /// The next event; waits as long as it takes, reconnecting as needed.
         public mutating func next() async throws -> AccountEvent? {
             while true {
                 try Task.checkCancellation()
-                if items == nil {
-                    let opened: EventStreamConnection
+                if !stream.isConnected {
                     switch await open() {
-                    case .success(let connection): opened = connection
+                    case .success(let connection): stream.use(connection)
                     case .failure(let error):
                         // Signing in again could not reach the server: try again after the delay, a bounded number of times.
                         guard case .unreachable = error else { throw error }
-                        try await reconnection.failedQuickly(error)
+                        try await stream.failedQuickly(error)
                         continue
                     }
-                    connection = opened
-                    items = opened.items.makeAsyncIterator()
-                    reconnection.opened()
                 }
-                let item = await withTaskCancellationHandler {
-                    await items?.next()
-                } onCancel: { [connection] in
-                    connection?.close()
-                }
-                switch item {
+                switch try await stream.next() {
                 case .message(let message)?:
                     signedInAgain = false
-                    reconnection.delivered()
                     guard let event = try AccountEvent(message) else { continue }
                     last = Swift.max(last, event.id)
                     return event
                 case .status(401, _)?:
                     // The token expired or was revoked: sign in again once, and connect at once.
-                    items = nil
+                    stream.drop()
                     if signedInAgain { throw MailboxClientError.refused(.unauthorized("The server refused a fresh sign-in."), owner: nil) }
                     signedInAgain = true
                     await client.forgetSession()
                 case .status(_, let response)?:
                     throw await client.refusal(from: response)
-                case .malformed?:
-                    throw MailboxClientError.unexpectedAnswer("the event stream has a line over 64 KiB.")
-                case .failed(let error)?:
-                    try await ended(because: error)
                 case nil:
-                    try await ended(because: .unreachable(server: client.server.host ?? "the server", reason: "the event stream ended at once"))
+                    continue
                 }
             }
-        }
-
-        /// The connection ended (`error` says how, for when it ended at once): connect again after the
-        /// server's retry delay.
-        mutating func ended(because error: MailboxClientError) async throws {
-            items = nil
-            connection = nil
-            try await reconnection.ended(because: error)
         }
 
         /// A connection after the last event, or why none could be made.
@@ -105,7 +81,9 @@ public struct AccountEvents: AsyncSequence, Sendable {
 
     /// An iterator starting after event `after`.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(client: client, last: after, reconnection: StreamReconnection(configuration: client.configuration))
+        AsyncIterator(
+            client: client, last: after,
+            stream: ReconnectingStream(configuration: client.configuration, name: "the event stream", server: client.server.host ?? "the server"))
     }
 }
 

@@ -34,46 +34,26 @@ public struct CardChangeStream: AsyncSequence, Sendable {
         let client: MailboxClient
         let followed: Set<NodeID>
         let request: BoundedHTTP.Request
-        var connection: EventStreamConnection?
-        var items: AsyncStream<EventStreamConnection.Item>.AsyncIterator?
-        var reconnection: StreamReconnection
+        /// The connection in use, when to connect again, and when to give up.
+        var stream: ReconnectingStream
 
         /// The next change; waits as long as it takes, reconnecting as needed.
         public mutating func next() async throws -> CardChange? {
             while true {
                 try Task.checkCancellation()
-                if items == nil {
-                    let opened = EventStreamConnection(request: request, http: client.http.http, silenceLimit: client.configuration.streamSilenceLimit)
-                    connection = opened
-                    items = opened.items.makeAsyncIterator()
-                    reconnection.opened()
+                if !stream.isConnected {
+                    stream.use(EventStreamConnection(request: request, http: client.http.http, silenceLimit: client.configuration.streamSilenceLimit))
                 }
-                let item = await withTaskCancellationHandler {
-                    await items?.next()
-                } onCancel: { [connection] in
-                    connection?.close()
-                }
-                switch item {
+                switch try await stream.next() {
                 case .message(let message)?:
-                    reconnection.delivered()
                     guard let change = try CardChange(message, followed: followed) else { continue }
                     return change
                 case .status(_, let response)?:
                     throw await client.refusal(from: response)
-                case .malformed?:
-                    throw MailboxClientError.unexpectedAnswer("the stream of card changes has a line over 64 KiB.")
-                case .failed(let error)?:
-                    try await ended(because: error)
                 case nil:
-                    try await ended(because: .unreachable(server: client.server.host ?? "the server", reason: "the stream of card changes ended at once"))
+                    continue
                 }
             }
-        }
-
-        mutating func ended(because error: MailboxClientError) async throws {
-            items = nil
-            connection = nil
-            try await reconnection.ended(because: error)
         }
     }
 
@@ -81,8 +61,8 @@ public struct CardChangeStream: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         var request = BoundedHTTP.Request("GET", client.cardChangesURL(followed))
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        return AsyncIterator(
-            client: client, followed: Set(followed), request: request, reconnection: StreamReconnection(configuration: client.configuration))
+        let stream = ReconnectingStream(configuration: client.configuration, name: "the stream of card changes", server: client.server.host ?? "the server")
+        return AsyncIterator(client: client, followed: Set(followed), request: request, stream: stream)
     }
 }
 
