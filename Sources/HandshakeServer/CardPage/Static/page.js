@@ -25,18 +25,21 @@ function linkOwner() {
 
 /** What a refusal means to someone holding a phone, and what to do next, by its kind (card.md §4.1 tables each
  * sentence under its kind); a kind not listed is told in its own sentence, which is already in those words. */
+const NOT_A_CARD = ['This is not a card this page can show.', 'Ask them to send their card again.'];
+const BROKEN = ['This card is broken, so it is not shown.', 'Ask them to send their card again.'];
+const AGAIN_IN_PERSON = 'Ask them for their card again; if you can, swap cards in person.';
 const PLAIN = {
   unreadableText: ['This link is damaged: part of it is missing or changed.', 'Open it again from the message it came in, or ask them to send it again.'],
-  tooLarge: ['This is not a card this page can show.', 'Ask them to send their card again.'],
-  malformed: ['This is not a card this page can show.', 'Ask them to send their card again.'],
-  notSigned: ['This is not a card this page can show.', 'Ask them to send their card again.'],
-  notACard: ['This is not a card this page can show.', 'Ask them to send their card again.'],
-  invalidField: ['This card is broken, so it is not shown.', 'Ask them to send their card again.'],
-  missingField: ['This card is broken, so it is not shown.', 'Ask them to send their card again.'],
-  fieldRule: ['This card is broken, so it is not shown.', 'Ask them to send their card again.'],
+  tooLarge: NOT_A_CARD,
+  malformed: NOT_A_CARD,
+  notSigned: NOT_A_CARD,
+  notACard: NOT_A_CARD,
+  invalidField: BROKEN,
+  missingField: BROKEN,
+  fieldRule: BROKEN,
   unsupportedSchema: ['This card was made by a newer version of Handshake.', 'Open it in the Handshake app instead.'],
-  badSignature: ['This card was changed after it was signed, so it is not shown.', 'Ask them for their card again; if you can, swap cards in person.'],
-  nodeIDMismatch: ['This card is forged or broken, so it is not shown.', 'Ask them for their card again; if you can, swap cards in person.'],
+  badSignature: ['This card was changed after it was signed, so it is not shown.', AGAIN_IN_PERSON],
+  nodeIDMismatch: ['This card is forged or broken, so it is not shown.', AGAIN_IN_PERSON],
   datedInFuture: ['This card is dated ahead of this phone’s clock.', 'Check this phone’s date and time, then open the link again.'],
   notTheLinkOwnersCard: ['This is not the card of the person who made this link, so it is not shown.', 'Ask them for a new link.'],
 };
