@@ -25,6 +25,14 @@ public enum AvatarPhoto {
     static let sides = [512, 384, 256, 192, 128, 96, 64]
     static let qualities = [85, 75, 65]
 
+    /// A small copy of a card's `avatar` for the list of people nearby, within `limit` bytes (HandshakeNearby's
+    /// `NearbyCoordinator.Configuration.listPhotoBytes`): the avatar itself when it fits, else shrunk as
+    /// ``fit(_:within:)`` shrinks; `nil` when there is no avatar or it cannot be read.
+    public static func listPhoto(of avatar: Avatar?, within limit: Int) -> Avatar? {
+        guard let avatar else { return nil }
+        return try? fit(avatar.data, within: limit).avatar
+    }
+
     /// `photo` as an avatar of at most `limit` bytes: unchanged when it is a PNG or JPEG that fits, else
     /// shrunk to a JPEG.
     /// - Throws: ``AvatarPhotoError`` when the bytes are not a readable PNG or JPEG, or are too large to read.

@@ -3,7 +3,8 @@
 // the card held), and what comes back goes to the one receive rule: the same key and strictly newer is an
 // update (the old card to the history; alias, notes, tags and trust kept), anything else leaves the contact as
 // it was, with the reason. One request at a time to a server, a few servers at once, and a server that does not
-// answer is asked nothing more in this refresh: it is said once, for all its contacts.
+// answer is asked nothing more in this refresh: it is said once, for all its contacts (and, for refreshes on a
+// timer, rests a while: ServerBackOff).
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
@@ -52,12 +53,47 @@ public struct CardRefresh: Sendable {
 
     /// Refreshes `contacts` (by default every contact with a verified card), in their order.
     public func refresh(_ contacts: [Contact]? = nil) async throws -> [Result] {
+        try await refresh(contacts) { _ in nil }
+    }
+
+    /// Refreshes `contacts` as ``refresh(_:)`` does, for a refresh that comes back on a timer: a server
+    /// `backOff` has resting at `now` is not asked (its contacts are ``Outcome/unreachable(_:)``, saying when it
+    /// is asked again), and `backOff` learns which servers did not answer this time and which did.
+    public func refresh(_ contacts: [Contact]? = nil, backOff: inout ServerBackOff, now: Date = Date()) async throws -> [Result] {
+        let rests = backOff
+        let results = try await refresh(contacts) { server in
+            rests.resting(server, at: now).map { Self.resting(server, until: $0, now: now) }
+        }
+        var silent: Set<ServerOrigin> = []
+        var answering: Set<ServerOrigin> = []
+        for result in results {
+            guard let server = result.server, rests.resting(server, at: now) == nil else { continue }
+            if case .unreachable = result.outcome { silent.insert(server) } else { answering.insert(server) }
+        }
+        for server in silent { backOff.noAnswer(from: server, at: now) }
+        for server in answering.subtracting(silent) { backOff.answered(by: server) }
+        return results
+    }
+
+    /// What a resting server's contacts are told: when it is asked again, in whole minutes.
+    static func resting(_ server: ServerOrigin, until: Date, now: Date) -> String {
+        let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+        let wait = minutes < 120 ? "\(minutes) minute\(minutes == 1 ? "" : "s")" : "\(minutes / 60) hours"
+        return "\(server.origin) did not answer the last time it was asked; it is asked again in \(wait)."
+    }
+
+    /// Refreshes `contacts`, asking no server for which `rest` gives a sentence (its contacts get that sentence).
+    func refresh(_ contacts: [Contact]?, rest: (ServerOrigin) -> String?) async throws -> [Result] {
         let chosen = try contacts ?? book.contacts().filter { $0.nodeID != nil }
         var results: [Int64: Result] = [:]
         var byServer: [ServerOrigin: [(Contact, SignedCard)]] = [:]
         for contact in chosen {
             guard contact.nodeID != nil, let held = try? book.card(of: contact.id), let server = held.card.server else {
                 results[contact.id] = Result(contact: contact, server: nil, outcome: .noServer)
+                continue
+            }
+            if let resting = rest(server) {
+                results[contact.id] = Result(contact: contact, server: server, outcome: .unreachable(resting))
                 continue
             }
             byServer[server, default: []].append((contact, held))

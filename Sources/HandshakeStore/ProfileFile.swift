@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 
 /// The owner's card and sharing profile, kept as readable JSON next to the seed.
 ///
@@ -32,11 +32,21 @@ public struct ProfileFile: Sendable {
         } catch {
             throw StoreError.corruptProfile(path: url.path, reason: "not valid profile JSON")
         }
+        let profile: CardProfile
         do {
-            return try CardProfile(card: contents.card, sharedFields: Set(contents.shared), namesServer: contents.namesServer ?? true, identity: identity)
+            profile = try CardProfile(card: contents.card, sharedFields: Set(contents.shared), namesServer: contents.namesServer ?? true, identity: identity)
         } catch {
             throw StoreError.corruptProfile(path: url.path, reason: error.description)
         }
+        // Moves that do not lead to this identity's key would make every card it issues refused.
+        if !profile.card.moves.isEmpty {
+            do throws(CardRejection) {
+                try KeyMoves.check(profile.card.moves, endingAt: identity.sigKey)
+            } catch {
+                throw StoreError.corruptProfile(path: url.path, reason: error.description)
+            }
+        }
+        return profile
     }
 
     /// Writes the card and its sharing profile, replacing the previous ones atomically.

@@ -20,6 +20,9 @@ public enum StoreError: HandshakeError, Equatable {
     case unwritable(path: String, reason: String)
     /// The profile file is not a profile this identity can use; the reason says why.
     case corruptProfile(path: String, reason: String)
+    /// The identity stored is no longer the one a key move was made from (another move, or a restore, came
+    /// first): the move is not kept.
+    case identityChanged
 
     /// A sentence to show the person using the app.
     public var description: String {
@@ -38,6 +41,8 @@ public enum StoreError: HandshakeError, Equatable {
             return "\(path) can't be written: \(reason)."
         case .corruptProfile(let path, let reason):
             return "The card file \(path) is damaged (\(reason)). Edit it back to valid JSON or remove it and set your card again."
+        case .identityChanged:
+            return "The identity here changed since this move to a new key was made, so the move was not kept."
         }
     }
 }

@@ -119,9 +119,11 @@ public struct LocalWebApp: Sendable {
     /// stops: a contact's page and the list then mark what changed ("Updated today: title.").
     func keepCardsCurrent() async {
         guard let interval = cardRefresh else { return }
+        // A server that did not answer is left alone for a while, longer each time, not asked every hour.
+        var backOff = ServerBackOff()
         while !Task.isCancelled {
             let refresh = CardRefresh(book: account.book, registered: mailbox?.server())
-            _ = try? await refresh.refresh()
+            _ = try? await refresh.refresh(backOff: &backOff)
             let following = Task { for await _ in CardFollowing(refresh: refresh).events() {} }
             defer { following.cancel() }
             do { try await Task.sleep(for: interval) } catch { return }

@@ -56,6 +56,16 @@ import Testing
         #expect(seen.mean < 4, "mean difference \(seen.mean) from Pillow's reading laid on white")
     }
 
+    @Test func theListPhotoIsACardAvatarShrunkToEightKilobytes() async throws {
+        let avatar = try AvatarPhoto.fit(try await Self.photo(["op": "jpeg", "width": 900, "height": 600, "orientation": 1])).avatar
+        #expect(avatar.data.count > 8192, "the card's own avatar is larger than a list photo may be")
+        let listPhoto = try #require(AvatarPhoto.listPhoto(of: avatar, within: 8192))
+        #expect(listPhoto.data.count <= 8192 && listPhoto.mediaType == "image/jpeg")
+        let seen = try await Self.compare(avatar.data, listPhoto)
+        #expect(seen.format == "JPEG" && seen.mean < 8, "Pillow reads it as the same picture, smaller: \(seen)")
+        #expect(AvatarPhoto.listPhoto(of: nil, within: 8192) == nil)
+    }
+
     @Test func aPhotoThatFitsIsKeptByteForByte() async throws {
         let original = try await Self.photo(["op": "jpeg", "width": 120, "height": 80, "orientation": 6])
         let fitted = try AvatarPhoto.fit(original)

@@ -6,7 +6,9 @@ import Testing
 /// driven in Chromium by Playwright (Browser/face_to_face*.py): a request arriving while Ada is on Contacts
 /// shows as a banner and Accept there completes it (Bob at a terminal); two apps whose people tap each other go
 /// straight to the cards in 3 clicks a side plus the note (tap, Exchange, Done); and a person who closes their
-/// page after the cards crossed is told to the other within 5 s, and their reopened page asks nothing. axe-core
+/// page after the cards crossed is told to the other within 5 s, and their reopened page asks nothing; Cancel,
+/// Cancel request and Decline each give both people their lists back, and a later attempt completes; and Face to
+/// face's own scanner, given a picture of the code another device shows, opens that exchange. axe-core
 /// finds nothing on any Face to face state. Needs root, iproute2, chromium, pip's playwright and
 /// axe-playwright-python (scripts/install-test-tools); a missing one fails the test.
 @Suite("Face to face in handshake app, between two hosts", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
@@ -56,10 +58,12 @@ struct AppFaceToFaceTests {
     /// Ada's and Bob's apps, each on its own host of one namespace pair (with Carol as their common friend),
     /// for `body` with the addresses the apps print; the apps are stopped and the namespaces removed after.
     static func withTwoApps(
+        before prepare: (_ ada: CLI, _ bob: CLI) async throws -> Void = { _, _ in },
         _ body: (_ ada: CLI, _ bob: CLI, _ pair: NetworkNamespacePair, _ adasURL: String, _ bobsURL: String) async throws -> Void
     ) async throws {
         try FileManager.default.createDirectory(at: AppBrowserTests.artifacts, withIntermediateDirectories: true)
         let (ada, bob) = try await NearbyNamespaceTests.people()
+        try await prepare(ada, bob)
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
@@ -146,6 +150,108 @@ struct AppFaceToFaceTests {
             let shown = try await ada.run("contact", "show", "Bob Babbage")
             #expect(shown.status == 0 && shown.stdout.contains("verified"), "the exchange is kept: \(shown.stdout)\(shown.stderr)")
             print("face to face, the other person leaves: told after \(seconds) s")
+        }
+    }
+
+    static let scan = browserFolder.appendingPathComponent("face_to_face_scan.py")
+
+    @Test("Face to face's own scanner: a picture of the code Bob's program shows opens the exchange there, and the cards cross")
+    func faceToFaceScansTheirCode() async throws {
+        try FileManager.default.createDirectory(at: AppBrowserTests.artifacts, withIntermediateDirectories: true)
+        let (ada, bob) = try await NearbyNamespaceTests.people()
+        let pair = try NetworkNamespacePair()
+        defer { pair.remove() }
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let adasApp = try Self.app(in: pair.first, of: pair, home: ada.home, environment: environment)
+        defer { adasApp.process.terminate() }
+        let adasURL = try await Self.firstWord(of: adasApp.output, after: "Handshake is open at ")
+        let picture = bob.file("token.png")
+        let showing = try NearbyCommandTests.Running(bob, ["nearby", "--token-out", picture.path, "--yes", "--json", "--timeout", "60"], namespace: pair.second)
+        defer { if showing.process.isRunning { showing.process.terminate() } }
+        #expect(try #require(try await showing.nextEvent())["event"] as? String == "tokenWritten")
+
+        let adas = try Self.browser(Self.scan, [adasURL, picture.path], in: pair.first, of: pair)
+        defer { if adas.process.isRunning { adas.process.terminate() } }
+        let adaSaw = try await Self.report(of: adas)
+        let bobEvents = try await NearbyNamespaceTests.finish(showing)
+
+        #expect((adaSaw["start"] as? String)?.contains("Or scan their code") == true, "\(adaSaw["start"] ?? "")")
+        #expect(adaSaw["startAxe"] as? [String] == [], "axe-core on the start screen: \(adaSaw["startAxe"] ?? "")")
+        #expect((adaSaw["success"] as? String)?.contains("Card exchanged with Bob Babbage") == true, "\(adaSaw["success"] ?? "")")
+        #expect((adaSaw["url"] as? String)?.hasSuffix("/nearby") == true, "the exchange opened on Face to face: \(adaSaw["url"] ?? "")")
+        #expect(bobEvents.last?["outcome"] as? String == "completed", "\(bobEvents)")
+        let shown = try await ada.run("contact", "show", "Bob Babbage")
+        #expect(shown.status == 0 && shown.stdout.contains("verified"), "\(shown.stdout)\(shown.stderr)")
+    }
+
+    static let cancel = browserFolder.appendingPathComponent("face_to_face_cancel.py")
+
+    @Test("Cancel on EX-2, Cancel request on EX-3 and Decline each leave both lists as they were; the fourth attempt completes")
+    func anAttemptThatEndsShortGivesBothListsBack() async throws {
+        // Bob's card has a camera-sized photo: Ada's list shows a thumbnail of it before anyone chooses.
+        let photo: @Sendable (CLI, CLI) async throws -> Void = { _, bob in
+            let camera = bob.file("camera.jpg").path
+            _ = try await Tool.require("convert", "-size", "1200x900", "-seed", "7", "plasma:fractal", "-quality", "92", camera)
+            try #require(await bob.run("card", "set", "--avatar", camera).status == 0)
+        }
+        try await Self.withTwoApps(before: photo) { ada, _, pair, adasURL, bobsURL in
+            let bobs = try Self.browser(Self.cancel, [bobsURL, "answerer"], in: pair.second, of: pair)
+            defer { if bobs.process.isRunning { bobs.process.terminate() } }
+            let adas = try Self.browser(Self.cancel, [adasURL, "asker"], in: pair.first, of: pair)
+            defer { if adas.process.isRunning { adas.process.terminate() } }
+            func tell(_ browser: Browser, _ word: String) throws { try browser.input.fileHandleForWriting.write(contentsOf: Data("\(word)\n".utf8)) }
+
+            try await Self.expectLine("cancelled", from: adas)
+            try tell(bobs, "look")
+            try await Self.expectLine("listed", from: bobs)
+
+            try tell(adas, "ask")
+            try await Self.expectLine("waiting", from: adas)
+            try tell(bobs, "request")
+            try await Self.expectLine("asked", from: bobs)
+            try tell(adas, "cancel")
+            try await Self.expectLine("withdrawn", from: adas)
+            try tell(bobs, "gone")
+            try await Self.expectLine("listed", from: bobs)
+
+            try tell(adas, "ask")
+            try await Self.expectLine("waiting", from: adas)
+            try tell(bobs, "request")
+            try await Self.expectLine("declined", from: bobs)
+            try tell(adas, "declined")
+            try await Self.expectLine("told", from: adas)
+
+            try tell(adas, "ask")
+            try await Self.expectLine("waiting", from: adas)
+            try tell(bobs, "request")
+            try await Self.expectLine("crossed", from: bobs)
+            try tell(adas, "crossed")
+            try await Self.expectLine("crossed", from: adas)
+            let adaSaw = try await Self.report(of: adas)
+            let bobSaw = try await Self.report(of: bobs)
+
+            // Each ending short is said on the list it gave back, which still offers the other person.
+            for (saw, key, sentence, other) in [
+                (adaSaw, "afterCancel", "You closed the exchange.", "Bob Babbage"),
+                (adaSaw, "afterCancelRequest", "You cancelled your request. Nothing was exchanged.", "Bob Babbage"),
+                (adaSaw, "afterDeclined", "They declined. Nothing was exchanged.", "Bob Babbage"),
+                (bobSaw, "afterTheyCancelled", "They cancelled their request. Nothing was exchanged.", "Ada Lovelace"),
+                (bobSaw, "afterDeclining", "You declined. Nothing was exchanged.", "Ada Lovelace"),
+            ] {
+                let screen = saw[key] as? String ?? ""
+                #expect(screen.contains(sentence) && screen.contains(other) && screen.contains("Stop searching") && !screen.contains("Start again"),
+                    "\(key): \(screen)")
+            }
+            #expect((bobSaw["listAfterHerCancel"] as? String)?.contains("Ada Lovelace") == true, "\(bobSaw["listAfterHerCancel"] ?? "")")
+            // The list photo, fitted to 8 KB on Bob's side, crossed in the list session and was decoded by Chromium.
+            let thumbnail = adaSaw["bobsThumbnail"] as? [String: Any] ?? [:]
+            #expect((thumbnail["naturalWidth"] as? Int ?? 0) > 0 && (thumbnail["bytes"] as? Int ?? .max) <= 8192, "\(thumbnail)")
+            #expect(bobSaw["adasThumbnail"] as? Int == 0, "Ada's card has no photo: her row shows none")
+            #expect((adaSaw["success"] as? String)?.contains("Card exchanged with Bob Babbage") == true, "\(adaSaw["success"] ?? "")")
+            #expect((bobSaw["success"] as? String)?.contains("Card exchanged with Ada Lovelace") == true, "\(bobSaw["success"] ?? "")")
+            for saw in [adaSaw, bobSaw] { #expect(saw["dialogs"] as? [String] == []) }
+            let shown = try await ada.run("contact", "show", "Bob Babbage")
+            #expect(shown.status == 0, "the fourth attempt's card is kept: \(shown.stdout)\(shown.stderr)")
         }
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// Friend requests in `handshake app` across a real `handshake serve` (SQLite), in Chromium with Playwright
 /// (Browser/friend_requests.py): Ada connects her app to the server in Settings, makes a share link; Bob's
 /// program sends her a request with it; it appears on her open page without a reload (the app follows the
-/// server's event stream); she accepts, and both books hold each other, verified.
+/// server's event stream); she accepts, and both books hold each other, verified. Strangers under Bob's name
+/// (exactly, and with a Cyrillic о) are each told apart on her page, and accepting one asks first (issue 45).
 @Suite("handshake app: friend requests across a real server", .serialized, .timeLimit(.minutes(3)), .tags(.runsAlone))
 struct AppFriendRequestsTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/friend_requests.py")
@@ -29,9 +30,15 @@ struct AppFriendRequestsTests {
         let carolsLink = created?["url"] as? String ?? ""
         try #require(carolsLink.hasPrefix(serverURL + "/share/contact/"), "\(carolsLink)")
 
+        // Strangers claiming Bob's name: exactly (Eve), and with a Cyrillic о (Mallory).
+        let strangers = try await CLI.registered(["Bob Babbage", "Bоb Babbage"], at: serverURL)
+        let evesNodeID = try await NamesakeRequestTests.nodeID(of: strangers[0])
+
         let (app, url) = try await ada.startApp()
         defer { app.terminate() }
-        let driven = try await CLI.runTool("python3", [Self.script.path, url, Self.artifacts.path, serverURL, try CLI.binary.path, bob.home.path, carolsLink])
+        let driven = try await CLI.runTool(
+            "python3",
+            [Self.script.path, url, Self.artifacts.path, serverURL, try CLI.binary.path, bob.home.path, carolsLink, strangers[0].home.path, strangers[1].home.path])
         try #require(driven.status == 0, "the browser script failed: \(driven.stderr)")
         let seen = try #require(try JSONSerialization.jsonObject(with: driven.stdoutBytes) as? [String: Any])
 
@@ -57,6 +64,16 @@ struct AppFriendRequestsTests {
         // Looking did not use the link up: it still resolves.
         #expect(try await carol.run("link", "resolve", carolsLink).status == 0)
 
+        // A name is a claim: each stranger is told apart from Bob on the page, and accepting Eve's asks first.
+        #expect(seen["namesakeSent"] as? Int == 0 && seen["lookalikeSent"] as? Int == 0)
+        let namesake = seen["namesakeItem"] as? String ?? "", lookalike = seen["lookalikeItem"] as? String ?? ""
+        #expect(namesake.contains("Not your contact Bob Babbage: a different key, never seen before.") && namesake.contains(evesNodeID), "\(namesake)")
+        #expect(lookalike.contains("Not your contact Bob Babbage") && lookalike.contains("Their name only looks like it."), "\(lookalike)")
+        #expect((seen["namesakeQuestion"] as? String)?.contains("Not your contact Bob Babbage") == true, "\(seen["namesakeQuestion"] ?? "")")
+        #expect((seen["acceptedAnywayNotice"] as? String)?.hasPrefix("Accepted") == true, "\(seen["acceptedAnywayNotice"] ?? "")")
+        let after = seen["contactsAfterNamesake"] as? String ?? ""
+        #expect(after.components(separatedBy: "Bob Babbage").count - 1 == 2 && !after.contains("Trusted"), "two Bob Babbages, neither trusted: \(after)")
+
         // Bob's side, with the program: his sent request was accepted, and Ada's card joins his book.
         let bobs = try await bob.run("requests", "--sent")
         #expect(bobs.stdout.contains("accepted") && bobs.stdout.contains("Added Ada Lovelace to your contacts."), "\(bobs.stdout)\(bobs.stderr)")
@@ -64,7 +81,7 @@ struct AppFriendRequestsTests {
         #expect(bobsContacts.stdout.contains("Ada Lovelace"), "\(bobsContacts.stdout)")
         let adasContacts = try await ada.run("contacts")
         #expect(adasContacts.stdout.contains("Bob Babbage"), "\(adasContacts.stdout)")
-        for name in ["friend-requests", "settings-server", "add-share-link"] {
+        for name in ["friend-requests", "settings-server", "add-share-link", "friend-requests-namesakes"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

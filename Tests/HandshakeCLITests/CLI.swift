@@ -14,6 +14,18 @@ struct CLI {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
+    /// A home for each of `names`, each made with that name and registered with the server at `server`.
+    static func registered(_ names: [String], at server: String) async throws -> [CLI] {
+        var homes: [CLI] = []
+        for name in names {
+            let home = try CLI()
+            #expect(try await home.run("init", "--name", name).status == 0)
+            #expect(try await home.run("server", "register", "--server", server).status == 0)
+            homes.append(home)
+        }
+        return homes
+    }
+
     struct Result: Sendable {
         var status: Int32
         var stdout: String

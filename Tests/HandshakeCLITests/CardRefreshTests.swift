@@ -11,11 +11,8 @@ import Testing
     @Test func aContactsNewerCardIsFetchedFromTheServerTheirCardNames() async throws {
         let server = try await ServeCommandTests.Server.running()
         defer { if server.process.isRunning { server.process.terminate() } }
-        let ada = try CLI(), bob = try CLI()
-        for (home, name) in [(ada, "Ada Lovelace"), (bob, "Bob Babbage")] {
-            #expect(try await home.run("init", "--name", name).status == 0)
-            #expect(try await home.run("server", "register", "--server", server.url).status == 0)
-        }
+        let homes = try await CLI.registered(["Ada Lovelace", "Bob Babbage"], at: server.url)
+        let (ada, bob) = (homes[0], homes[1])
         let shown = try await ada.run("card", "show")
         #expect(shown.stdout.contains("server    \(server.url)"), "card show says which server the card names: \(shown.stdout)")
         let json = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])

@@ -93,11 +93,8 @@ struct ForgedLineTests {
     }
 
     static func requestIDs(from server: ForgingServer) async throws {
-        let ada = try CLI(), bob = try CLI()
-        for (home, name) in [(ada, "Ada Lovelace"), (bob, "Bob Babbage")] {
-            #expect(try await home.run("init", "--name", name).status == 0)
-            #expect(try await home.run("server", "register", "--server", server.url).status == 0)
-        }
+        let homes = try await CLI.registered(["Ada Lovelace", "Bob Babbage"], at: server.url)
+        let (ada, bob) = (homes[0], homes[1])
         let card = try #require(try JSONSerialization.jsonObject(with: await ada.run("card", "show", "--json").stdoutBytes) as? [String: Any])
         let adaID = try #require(card["nodeId"] as? String)
 

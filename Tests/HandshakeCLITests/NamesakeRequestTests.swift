@@ -11,11 +11,8 @@ import Testing
     @Test func aStrangerWithAContactsNameIsToldApartAndAskedAbout() async throws {
         let server = try await ServeCommandTests.Server.running()
         defer { if server.process.isRunning { server.process.terminate() } }
-        let ada = try CLI(), bob = try CLI(), eve = try CLI(), mallory = try CLI()
-        for (home, name) in [(ada, "Ada Lovelace"), (bob, "Bob Babbage"), (eve, "Bob Babbage"), (mallory, "Bоb Babbage")] {
-            #expect(try await home.run("init", "--name", name).status == 0)
-            #expect(try await home.run("server", "register", "--server", server.url).status == 0)
-        }
+        let homes = try await CLI.registered(["Ada Lovelace", "Bob Babbage", "Bob Babbage", "Bоb Babbage"], at: server.url)
+        let (ada, bob, eve, mallory) = (homes[0], homes[1], homes[2], homes[3])
         // The real Bob first: his request, accepted with no question.
         let bobsID = try await Self.request(from: bob, to: ada)
         let first = try await ada.run("request", "accept", bobsID)

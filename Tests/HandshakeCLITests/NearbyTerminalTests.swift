@@ -29,7 +29,7 @@ struct NearbyTerminalTests {
         #expect(confirm.contains("Both screens show this code"), "\(confirm)")
         #expect(confirm.contains("Your card, as they will receive it:") && confirm.contains("Bob Babbage"), "\(confirm)")
         try terminal.type("e")
-        let add = try terminal.waitFor("the Add question") { $0.contains("Add Ada Lovelace? [a]dd / [i]gnore") }
+        let add = try terminal.waitFor("the Add question") { $0.contains("Add Ada Lovelace to your contacts? [a]dd / [i]gnore") }
         #expect(add.contains("Received, verified and bound to this exchange:"), "\(add)")
         try terminal.type("a")
         _ = try terminal.waitFor("the note box") { $0.contains("Your note to them") }

@@ -23,9 +23,12 @@ struct FuzzCorpusTests {
             try Data(VCardWriter.write(signed).utf8).write(to: text.appendingPathComponent("vcard.vcf"))
             try Data(VCardWriter.write(every).utf8).write(to: text.appendingPathComponent("vcard-every-field.vcf"))
             try Data(every.bytes).write(to: Self.corpus.appendingPathComponent("FuzzCard/every-field.cbor"))
+            try Data(KeyMoveTests.movedCard().bytes).write(to: Self.corpus.appendingPathComponent("FuzzCard/moved-key.cbor"))
         }
         let cards = try Self.files("FuzzCard")
-        #expect(cards.count >= 3)
+        #expect(cards.count >= 4)
+        let moved = try [UInt8](Data(contentsOf: Self.corpus.appendingPathComponent("FuzzCard/moved-key.cbor")))
+        #expect(try CardVerifier().verify(moved, now: KeyMoveTests.verifyAt).card.moves.count == 1, "the corpus starts the fuzzer from a card with key 17")
         for file in cards {
             #expect(throws: Never.self, "\(file.lastPathComponent)") { try CardVerifier().verify([UInt8](Data(contentsOf: file)), now: Date()) }
         }

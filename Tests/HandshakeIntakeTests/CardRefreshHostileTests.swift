@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 import HandshakeIntake
 import HandshakeMailbox
 import HandshakeStore
@@ -8,7 +8,7 @@ import Testing
 
 /// Following a contact's card (`CardRefresh`) against a server that misbehaves on purpose. The server is named by
 /// someone else's card, so whatever it answers, the book keeps only a newer card of the same key: an older card,
-/// another key's card (even a contact's own, newer), an answer of 50 MB, a redirect to a cloud's metadata address,
+/// another key's card (even a contact's own, newer), a forged key move, an answer of 50 MB, a redirect to a cloud's metadata address,
 /// one byte at a time past the time limit. Each leaves the contact as it was, with a sentence, and a server that
 /// stops answering is asked nothing more in that refresh.
 struct CardRefreshHostileTests {
@@ -71,6 +71,44 @@ struct CardRefreshHostileTests {
         #expect(why == "The server answered with someone else's card (the card of \(Fixture.other.nodeID.rawValue), not of \(Fixture.identity.nodeID.rawValue)), so it was refused.", "\(why)")
         #expect(try book.card(of: ada.id).card.title == "Chief Programmer")
         #expect(try book.contacts().allSatisfy { (try? book.card(of: $0.id))?.card.title == "Chief Programmer" })
+    }
+
+    /// Eve's card claiming that Ada moved to Eve's key, with a statement Ada never signed (a real one with its
+    /// signature changed), in answer to a question about Ada: refused as a card that does not verify.
+    @Test func aForgedKeyMoveIsRefused() async throws {
+        let eve = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xE5, count: 32))!)
+        let (outcome, book, ada, _) = try await Self.refreshAda { origin in
+            var statement = KeyMove.sign(from: Fixture.identity, to: eve.sigKey, at: Fixture.updatedAt + 1).encoded
+            statement[statement.count - 1] ^= 0x01
+            var card = Fixture.businessCard(eve, updatedAt: Fixture.updatedAt + 60_000)
+            card.server = ServerOrigin(origin)
+            card.moves = [try KeyMove(encoded: statement)]
+            return Self.answering(try Fixture.issue(card, by: eve))
+        }
+        #expect(outcome == .refused(
+            "The server sent a card that does not verify: This card's key move is not valid: a move is not signed by the key it moves from."),
+            "\(outcome)")
+        #expect(try book.card(of: ada.id).nodeID == Fixture.identity.nodeID)
+        #expect(try book.count() == 2)
+    }
+
+    /// Carol really moved to a new key; her new card, in answer to a question about Ada, is still someone else's.
+    @Test func anotherContactsMoveIsSomeoneElsesCard() async throws {
+        let carolsNewKey = Identity(seed: IdentitySeed(bytes: Array(repeating: 0xC0, count: 32))!)
+        let (outcome, book, ada, _) = try await Self.refreshAda { origin in
+            var card = Fixture.businessCard(carolsNewKey, updatedAt: Fixture.updatedAt + 60_000)
+            card.server = ServerOrigin(origin)
+            card.moves = [KeyMove.sign(from: Fixture.other, to: carolsNewKey.sigKey, at: Fixture.updatedAt + 60_000)]
+            return Self.answering(try Fixture.issue(card, by: carolsNewKey))
+        }
+        guard case .refused(let why) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(why.hasPrefix("The server answered with someone else's card"), "\(why)")
+        #expect(try book.contacts().compactMap(\.nodeID).sorted { $0.rawValue < $1.rawValue }
+            == [Fixture.identity.nodeID, Fixture.other.nodeID].sorted { $0.rawValue < $1.rawValue })
+        _ = ada
     }
 
     @Test func fiftyMegabytesAreRefusedUnread() async throws {

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func whoARequestIsFor() {
-        let cases: [(FriendRequestTargetFacts, MailboxError?)] = [
+        let cases: [(FriendRequestAddresseeFacts, MailboxError?)] = [
             (.account(Self.bob, exists: true), nil),
             (.account(Self.bob, exists: false), .unknownAccount),
             (.account(Self.ada, exists: true), .selfRequest),

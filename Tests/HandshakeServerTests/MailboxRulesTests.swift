@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeCore
+@_spi(Wire) import HandshakeCore
 import HandshakeMailbox
 import HandshakeServer
 import HandshakeTestSupport
@@ -24,8 +24,8 @@ import Testing
 
     /// Sends a request from `sender` to `target` at `now` through the rules.
     @discardableResult
-    static func send(_ sender: StoredPerson, _ target: HandshakeServer.FriendRequestTarget, in rules: MailboxRules, now: Date = now) async throws -> FriendRequest {
-        try await rules.sendFriendRequest(FriendRequestDraft(sender: sender.nodeID, target: target, senderCard: sender.card.bytes, note: nil), now: now)
+    static func send(_ sender: StoredPerson, _ target: HandshakeServer.FriendRequestAddressee, in rules: MailboxRules, now: Date = now) async throws -> FriendRequest {
+        try await rules.sendFriendRequest(NewFriendRequest(sender: sender.nodeID, target: target, senderCard: sender.card.bytes, note: nil), now: now)
     }
 
     @Test(arguments: Backend.allCases) func sendingIsRefusedByTheSameRulesOnEveryBackend(_ backend: Backend) async throws {
@@ -194,6 +194,39 @@ import Testing
             let cardless = Identity.generate()
             try await storage.createAccountIfNeeded(sigKey: Array(cardless.sigKey.rawRepresentation), now: now)
             await #expect(throws: MailboxError.cardRequired) { try await rules.createShareLink(tokenHash: Self.tokenHash(), owner: cardless.nodeID, now: now) }
+
+            // What a card-change stream reads at a wake-up, in one query: the cards held, none for the rest.
+            let bob = try await StoredPerson.publish("Bob", in: rules, now: now)
+            let cards = try await storage.publishedCards(of: [ada.nodeID, cardless.nodeID, Identity.generate().nodeID, bob.nodeID])
+            #expect(cards == [ada.nodeID: newer.bytes, bob.nodeID: bob.card.bytes])
+            #expect(try await storage.publishedCards(of: []).isEmpty)
+        }
+    }
+    /// A card of a new key the account's key moved to (card.md, key 17) is the account's newest card: published
+    /// under the old Node ID, where contacts who follow it ask. Not to an account that does not exist, nor a
+    /// card that moved from someone else's key, nor an older one.
+    @Test(arguments: Backend.allCases) func aMovedCardIsPublishedUnderTheOldKeysAccount(_ backend: Backend) async throws {
+        try await TestStorage.with(backend) { storage in
+            let rules = MailboxRules(storage: storage, policy: MailboxPolicy())
+            let now = Self.now
+            let ada = try await StoredPerson.publish("Ada", in: rules, now: now)
+            let bob = try await StoredPerson.publish("Bob", in: rules, now: now)
+            let newKey = Identity.generate()
+            var profile = try CardProfile(card: ada.card.card, sharedFields: Set(CardField.allCases), identity: ada.identity)
+            profile = try profile.moved(from: ada.identity, to: newKey, now: now.addingTimeInterval(60))
+            let moved = try profile.issueCard(identity: newKey)
+
+            await #expect(throws: MailboxError.cardNotNewer) { try await rules.publishCard(moved, as: bob.nodeID, now: now) }
+            await #expect(throws: MailboxError.cardNotYours) { try await rules.publishCard(moved, as: Identity.generate().nodeID, now: now) }
+            #expect(try await storage.account(Identity.generate().nodeID) == nil)
+
+            try await rules.publishCard(moved, as: ada.nodeID, now: now)
+            let account = try #require(try await storage.account(ada.nodeID))
+            #expect(account.card == moved.bytes && account.sigKey == Array(ada.identity.sigKey.rawRepresentation))
+            await #expect(throws: MailboxError.cardNotNewer) { try await rules.publishCard(moved, as: ada.nodeID, now: now) }
+            // And under its own Node ID, as any first card.
+            try await rules.publishCard(moved, now: now)
+            #expect(try await storage.account(newKey.nodeID)?.card == moved.bytes)
         }
     }
 }

@@ -22,7 +22,7 @@ struct FaceToFaceAnswerTests {
 
     /// The question on screen, with Bob's card where it carries one.
     enum Question: Sendable {
-        case exchange, request, addSomeoneNew, addAMatch, note
+        case exchange, request, addSomeoneNew, addAMatch, addTwoMatches, note
 
         func withCard() throws -> NearbyQuestion {
             let bob = try Fixture.namedCard("Bob Babbage", by: Fixture.other)
@@ -33,6 +33,8 @@ struct FaceToFaceAnswerTests {
             case .request: .request(bob)
             case .addSomeoneNew: .keep(NearbyKeepQuestion(card: bob, matches: [], offersIgnore: true))
             case .addAMatch: .keep(NearbyKeepQuestion(card: bob, matches: [bobB], offersIgnore: true))
+            case .addTwoMatches:
+                .keep(NearbyKeepQuestion(card: bob, matches: [bobB, Contact(id: 8, details: CardFields(name: "Robert"), addedAt: bobB.addedAt, source: .vcard, verificationStatus: .unverified)], offersIgnore: true))
             case .note: .note
             }
         }
@@ -53,6 +55,8 @@ struct FaceToFaceAnswerTests {
         Row(name: "Add separately", question: .addAMatch, form: .init(answer: .separately), answer: .keep(.addSeparately(trust: .trusted))),
         Row(name: "Merge asked of a card that matches nobody adds it", question: .addSomeoneNew, form: .init(answer: .merge),
             answer: .keep(.add(trust: .trusted))),
+        Row(name: "Merge asked of a card that matches two contacts merges into neither: a contact of its own", question: .addTwoMatches,
+            form: .init(answer: .merge), answer: .keep(.addSeparately(trust: .trusted))),
     ]
 
     @Test(arguments: rows)

@@ -48,6 +48,10 @@ struct FaceToFaceScreenTests {
         #expect(list.contains("<span class=\"who\">Bob Babbage</span><span class=\"friends\">👥 3 common friends</span>"), "\(list)")
         #expect(list.contains("<span class=\"who\">Mei</span></button>"), "no badge for nobody in common")
         #expect(list.contains("Stop searching") && !list.contains("Try again"))
+        // The photo a device sent before anyone chose, beside its name: a data URL the page's policy allows.
+        let photo = try? Avatar(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7])
+        let withPhoto = live(.looking(NearbySnapshot.Looking(way: way, people: [NearbyPerson(peer: bobsDevice, number: 1, commonFriendCount: nil, photo: photo)])))
+        #expect(withPhoto.contains("<span class=\"who\"><img class=\"thumb\" src=\"data:image/png;base64,iVBORw0KGgoH\" alt=\"\" width=\"40\" height=\"40\">Bob Babbage</span>"), "\(withPhoto)")
         let nobody = live(.looking(NearbySnapshot.Looking(way: way, nobodyFound: "Nobody nearby was found in 30 seconds.")))
         #expect(nobody.contains("<h2>No one nearby was found</h2>") && nobody.contains("Try again") && nobody.contains(AppPath.retryNearby.href))
     }

@@ -70,6 +70,24 @@ public struct CardProfile: Sendable, Equatable {
         card.updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
     }
 
+    /// This profile moved to `newIdentity`: the same fields, shared as before, signed by the new key, with a
+    /// ``KeyMove`` signed by `oldIdentity` (this profile's own) added to the moves the card already carried,
+    /// so that a contact who knew any of those keys takes the new card as this person's. Dated strictly after
+    /// the old card, as an update is.
+    /// - Throws: ``CardFieldError/cardTooLarge(bytes:)`` when the card with the move no longer fits.
+    @_spi(Wire) public func moved(from oldIdentity: Identity, to newIdentity: Identity, now: Date) throws(CardFieldError) -> CardProfile {
+        precondition(oldIdentity.nodeID == card.nodeID, "a profile moves only from its own identity")
+        var moved = self
+        let updatedAt = Self.nextUpdate(after: card.updatedAt, now: now)
+        let move = KeyMove.sign(from: oldIdentity, to: newIdentity.sigKey, at: updatedAt)
+        moved.card.sigKey = newIdentity.sigKey
+        moved.card.encKey = newIdentity.encKey
+        moved.card.updatedAt = updatedAt
+        moved.card.moves = KeyMoves.chain(card.moves, then: move)
+        try moved.card.validateSignedSize()
+        return moved
+    }
+
     /// The card others receive: the shared fields only, freshly signed by `identity`.
     ///
     /// The one place a card is issued: every front end and `HandshakeAccount.issueCard(now:)` (HandshakeStore)

@@ -1,7 +1,7 @@
 /// Schema 1: how a ``ContactCard`` is written as a CBOR map with integer keys, and read back.
 ///
-/// Keys 1–5 are required; the optional fields take the keys of the field table (``CardField/cborKey``, 6–15), and
-/// the owner's server key 16 (``ContactCard/server``). A reader ignores keys it does not
+/// Keys 1–5 are required; the optional fields take the keys of the field table (``CardField/cborKey``, 6–15),
+/// the owner's server key 16 (``ContactCard/server``), and the key moves key 17 (``ContactCard/moves``). A reader ignores keys it does not
 /// know, so a later schema-1 writer can add fields without breaking older readers; the signed bytes are
 /// kept verbatim, so such fields survive re-sharing. Empty optional fields are left out, never written
 /// empty.
@@ -14,6 +14,8 @@ enum CardSchema {
         static let updatedAt = 5
         /// The owner's mailbox server, an origin (``ServerOrigin``): after the field table's keys.
         static let server = 16
+        /// The key moves that vouch for the card's key (`KeyMoves`).
+        static let moves = 17
     }
 
     enum LinkKey {
@@ -44,6 +46,7 @@ enum CardSchema {
             pairs.append(CBORPair(.int(field.cborKey), value))
         }
         if let server = card.server { pairs.append(CBORPair(.int(Key.server), .text(server.origin))) }
+        if !card.moves.isEmpty { pairs.append(CBORPair(.int(Key.moves), .array(card.moves.map(\.cbor)))) }
         return CBOREncoder.encode(.map(pairs))
     }
 
@@ -114,6 +117,7 @@ enum CardSchema {
             }
             card.server = server
         }
+        if let item = fields[Key.moves] { card.moves = try KeyMoves.decode(item, endingAt: card.sigKey) }
         return (card, claimedNodeID)
     }
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// The JSON form of a card, for JSON output and local files: the keys, then the fields as ``CardFields``
 /// writes them, in one object. Keys are standard base64; `didKey` is written for convenience and ignored when
-/// read.
+/// read; each key move is its bytes (`KeyMove.encoded`) in base64url.
 ///
 /// This is a local convenience, not a wire format: cards travel only as their signed CBOR bytes.
 extension ContactCard: Codable {
     enum CodingKeys: String, CodingKey {
-        case schema, nodeId, didKey, sigKey, encKey, updatedAt, server
+        case schema, nodeId, didKey, sigKey, encKey, updatedAt, server, moves
     }
 
     /// Writes the card as JSON-style keyed data, with its Node ID and did:key for whoever reads the output.
@@ -20,6 +20,7 @@ extension ContactCard: Codable {
         try container.encode(encKey.description, forKey: .encKey)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(server?.origin, forKey: .server)
+        if !moves.isEmpty { try container.encode(moves.map { Base64URL.encode($0.encoded) }, forKey: .moves) }
         try fields.encode(to: encoder)
     }
 
@@ -38,8 +39,15 @@ extension ContactCard: Codable {
             }
             return server
         }
+        let moves = try (container.decodeIfPresent([String].self, forKey: .moves) ?? []).map { text in
+            guard let bytes = Base64URL.decode(text), let move = try? KeyMove(encoded: bytes) else {
+                throw DecodingError.dataCorruptedError(forKey: .moves, in: container, debugDescription: "not a key move")
+            }
+            return move
+        }
         self.init(
             sigKey: SigningPublicKey(checked: try key(.sigKey)), encKey: EncryptionPublicKey(checked: try key(.encKey)),
             updatedAt: try container.decode(UInt64.self, forKey: .updatedAt), fields: try CardFields(from: decoder), server: server)
+        self.moves = moves
     }
 }

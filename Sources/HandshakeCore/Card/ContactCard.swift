@@ -26,6 +26,12 @@ public struct ContactCard: Sendable, Hashable {
     /// The mailbox server where the owner publishes their newest card (key 16), when they let the card say
     /// so: whoever holds the card can fetch a newer one there (`GET /v1/cards/{nodeId}`).
     public var server: ServerOrigin?
+    /// The moves that vouch for this card's key (key 17), oldest first: each old key named the next as its
+    /// successor, the last one this card's key. Empty for a key nobody moved from.
+    public var moves: [KeyMove] = []
+    /// The Node IDs of the keys this card's key was moved from, newest first: a book that knows one of
+    /// them as a contact takes this card as that contact's.
+    public var movedFrom: [NodeID] { moves.reversed().map(\.oldKey.nodeID) }
 
     /// A card with the given keys and fields. Field rules are checked when the card is signed or received,
     /// not here, so previews and tests can build any card.

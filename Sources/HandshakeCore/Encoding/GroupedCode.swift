@@ -14,7 +14,8 @@ import Crypto
 /// are cut into runs of four, and each run is followed by its check digit. The last run may be shorter.
 @_spi(Wire) public enum GroupedCode {
     /// Crockford's Base32 digits: no I, L, O or U, so nothing reads as something else.
-    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    /// Crockford's Base32 digits (no I, L, O or U): the typed code's, and the nearby short code's.
+    public static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
     static let dataDigitsPerGroup = 4
     static let checksumLength = 4
 
@@ -106,7 +107,9 @@ import Crypto
         return bytes
     }
 
-    static func digitValue(of scalar: Unicode.Scalar) -> UInt8? {
+    /// The value (0…31) of a Crockford digit as a person types it: any case, O read as 0, I and L as 1; `nil`
+    /// for anything else.
+    public static func digitValue(of scalar: Unicode.Scalar) -> UInt8? {
         guard scalar.isASCII else { return nil }
         var char = UInt8(scalar.value)
         if char >= UInt8(ascii: "a") && char <= UInt8(ascii: "z") { char -= 32 }

@@ -20,9 +20,11 @@
     public static let nearbySessionBinding = SigningPurpose("handshake nearby v1 binding")
     /// Proves to a mailbox server that the client holds its key: the signed message is the server's challenge.
     public static let serverChallenge = SigningPurpose("handshake server v1 challenge")
+    /// Vouches for a new key: the signed message is a ``KeyMove``'s map of old key, new key and date.
+    public static let keyMove = SigningPurpose("handshake key move v1")
 
     /// Every purpose, for reviews and tests.
-    public static let all: [SigningPurpose] = [.nearbySessionBinding, .serverChallenge]
+    public static let all: [SigningPurpose] = [.nearbySessionBinding, .serverChallenge, .keyMove]
 
     /// The label as text, for reviews and logs.
     public var description: String { String(decoding: label.dropLast(), as: UTF8.self) }

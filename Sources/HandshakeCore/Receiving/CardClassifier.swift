@@ -28,7 +28,9 @@
     public var summary: String {
         switch self {
         case .new: return "This is someone new."
-        case .update(let changes): return changes.isEmpty ? "This is a newer card with the same details." : "This card updates \(changes.fields.map(\.rawValue).joined(separator: ", "))."
+        case .update(let changes):
+            if changes.movedKey { return "This is a known contact's new key, vouched for by their old one." }
+            return changes.isEmpty ? "This is a newer card with the same details." : "This card updates \(changes.fields.map(\.rawValue).joined(separator: ", "))."
         case .notNewer: return "You already have this card or a newer one; nothing changes."
         case .keyConflict: return "This card uses a different key than the one you have for this Node ID; it is refused."
         }
@@ -39,12 +41,16 @@
 public struct CardChanges: Sendable, Equatable {
     /// The fields whose values differ, in card order.
     public let fields: [CardField]
+    /// Whether the newer card is signed by another key, one the older card's key vouched for
+    /// (``ContactCard/moves``): the person moved to a new key.
+    public let movedKey: Bool
 
     /// The fields that differ between an older and a newer card of one person.
     public init(from old: ContactCard, to new: ContactCard) {
         fields = CardField.allCases.filter { old.fields[$0] != new.fields[$0] }
+        movedKey = old.sigKey != new.sigKey
     }
 
-    /// Whether the newer card changes no field (only its date).
-    public var isEmpty: Bool { fields.isEmpty }
+    /// Whether the newer card changes no field and no key (only its date).
+    public var isEmpty: Bool { fields.isEmpty && !movedKey }
 }

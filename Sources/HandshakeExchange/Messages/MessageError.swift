@@ -32,6 +32,7 @@ extension MessageType {
         case .accept: return "an acceptance"
         case .decline: return "a refusal"
         case .cancel: return "a cancellation"
+        case .photo: return "a photo"
         case .note: return "a note"
         case .close: return "a goodbye"
         }

@@ -16,6 +16,8 @@
     case decline = 0x12
     /// The requester takes its request back (the person, or 60 s without an answer).
     case cancel = 0x13
+    /// The small photo a device in the list of people nearby shows beside its name, before anyone chooses.
+    case photo = 0x14
     /// The sender's one ephemeral note, after the cards are swapped.
     case note = 0x20
     /// The sender leaves the session.

@@ -19,6 +19,9 @@
     case note(String)
     /// The sender leaves the session.
     case close
+    /// The photo the sender's device shows in the list of people nearby: a PNG or JPEG of at most
+    /// ``photoBytes`` bytes, as unverified as the name its advertisement shows.
+    case photo(Avatar)
     /// A common-friends message; its payload is read by the common-friends exchange, not here.
     case commonFriends(MessageType, [UInt8])
 
@@ -28,13 +31,19 @@
         static let binding = 3
         static let reason = 1
         static let text = 1
+        static let image = 1
     }
+
+    /// The largest photo a device sends in the list of people nearby: 8 KiB, a thumbnail (64 to 128 pixels a
+    /// side as JPEG), so that sixteen sessions in a list carry at most 128 KiB of photos.
+    public static let photoBytes = 8 * 1024
 
     /// The largest payload of each type, checked before a payload is decoded.
     static func limit(_ type: MessageType) -> Int {
         switch type {
         case .request, .accept: return CardLimits.signedCardBytes + 128
         case .note: return 4 * 1024
+        case .photo: return photoBytes + 64
         case .decline, .cancel, .close: return 64
         case .commonFriendsSet, .commonFriendsReply: return 2 + 32 * 4096
         }
@@ -49,6 +58,7 @@
         case .cancel: return .cancel
         case .note: return .note
         case .close: return .close
+        case .photo: return .photo
         case .commonFriends(let type, _): return type
         }
     }
@@ -68,6 +78,8 @@
             return CBOREncoder.encode(.map([CBORPair(.int(Key.reason), .int(Int(reason.rawValue)))]))
         case .note(let text):
             return CBOREncoder.encode(.map([CBORPair(.int(Key.text), .text(text))]))
+        case .photo(let image):
+            return CBOREncoder.encode(.map([CBORPair(.int(Key.image), .bytes(image.data))]))
         case .commonFriends(_, let payload):
             return payload
         }
@@ -116,6 +128,14 @@
         case .note:
             guard case .text(let text)? = fields[Key.text] else { throw .malformed(type, "it holds no text") }
             return .note(text)
+        case .photo:
+            guard case .bytes(let image)? = fields[Key.image] else { throw .malformed(type, "it holds no image") }
+            guard image.count <= photoBytes else { throw .malformed(type, "its image is \(image.count) bytes, over \(photoBytes)") }
+            do throws(CardFieldError) {
+                return .photo(try Avatar(data: image))
+            } catch {
+                throw .malformed(type, "its image is not a PNG or JPEG")
+            }
         case .commonFriendsSet, .commonFriendsReply:
             return .commonFriends(type, payload)
         }

@@ -58,12 +58,15 @@ public final class ExchangeSession {
     }
 
     /// A session as above whose common friends are found on `terms`: a session in the list of people nearby
-    /// withholds them until the app allows it (``allowCommonFriends()``), and compares smaller sets.
+    /// withholds them until the app allows it (``allowCommonFriends()``), and compares smaller sets. Such a
+    /// session sends `photo`, the device's list photo (at most `SessionMessage.photoBytes`), once its channel
+    /// opens.
     @_spi(Wire) public init(
         role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
-        trustedContacts: [SigningPublicKey] = [], commonFriends terms: CommonFriendsTerms, gate: any ConfirmationGate,
+        trustedContacts: [SigningPublicKey] = [], commonFriends terms: CommonFriendsTerms, photo: Avatar? = nil, gate: any ConfirmationGate,
         clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
     ) {
+        precondition((photo?.data.count ?? 0) <= SessionMessage.photoBytes, "a list photo is at most SessionMessage.photoBytes")
         precondition(card.card.sigKey == identity.sigKey, "a session shares only its own identity's card")
         self.identity = identity
         self.card = card
@@ -72,7 +75,7 @@ public final class ExchangeSession {
         self.clock = clock
         core = NearbySession(
             channel: SecureChannel(role: role, secret: secret), ownKey: identity.sigKey, trustedContacts: trustedContacts,
-            terms: terms, timeouts: timeouts, now: clock.now(), defersCommonFriends: true)
+            terms: terms, timeouts: timeouts, now: clock.now(), defersCommonFriends: true, photo: photo)
         state = core.state
     }
 

@@ -41,9 +41,10 @@ import HandshakeCore
     /// driver to take (``takeCommonFriendsWork()``) and run off the thread that handles the cards.
     init(
         channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey], terms: CommonFriendsTerms,
-        timeouts: SessionTimeouts, now: SessionInstant, defersCommonFriends: Bool
+        timeouts: SessionTimeouts, now: SessionInstant, defersCommonFriends: Bool, photo: Avatar? = nil
     ) {
         self.channel = channel
+        ownPhoto = photo
         self.trustedContacts = trustedContacts
         self.terms = terms
         self.defersCommonFriends = defersCommonFriends
@@ -53,6 +54,10 @@ import HandshakeCore
 
     let trustedContacts: [SigningPublicKey]
     let terms: CommonFriendsTerms
+    /// The photo this device shows in the list of people nearby, sent once when the channel opens.
+    let ownPhoto: Avatar?
+    /// The other device's list photo, once it came (at most one per session).
+    public private(set) var theirPhoto: Avatar?
     let defersCommonFriends: Bool
     /// Whether the intersection may run: allowed, or withheld (with the channel's salt once it is open).
     var commonFriendsGate: CommonFriendsGate
@@ -109,12 +114,15 @@ import HandshakeCore
                 output.bytes += wire
             case .established(let summary):
                 output.append(apply(session.channelEstablished(handshakeHash: summary.handshakeHash, shortCode: summary.shortCode, now: now)))
+                if let ownPhoto, !session.state.isEnded { output.append(apply([.send(.photo(ownPhoto))])) }
                 output.append(startCommonFriends(salt: summary.handshakeHash, now: now))
             case .message(let type, let payload):
                 do throws(MessageError) {
                     let message = try SessionMessage.decode(type: type, payload: payload)
                     if case .commonFriends(let type, let payload) = message {
                         output.append(commonFriendsMessage(type, payload, now: now))
+                    } else if case .photo(let photo) = message {
+                        output.append(photoArrived(photo))
                     } else if case .close = message, commonFriendsWorkPending {
                         // Everything the peer sent came before its close: the meeting's record gets the
                         // common friends its messages give once the work on them is done.
@@ -154,6 +162,17 @@ import HandshakeCore
     /// Leaves the session (see `PeerSession/close(now:)`).
     public mutating func close(now: SessionInstant) -> NearbyOutput {
         apply(session.close(now: now))
+    }
+
+    // MARK: The list photo
+
+    /// Their list photo: kept and told, beside whatever screen the session is on; a second one ends the
+    /// session (docs/protocols/nearby.md §2, "The list photo").
+    mutating func photoArrived(_ photo: Avatar) -> NearbyOutput {
+        guard !session.state.isEnded else { return NearbyOutput() }
+        guard theirPhoto == nil else { return apply(session.fail("The other device sent a second photo.")) }
+        theirPhoto = photo
+        return NearbyOutput(events: [.photoReceived(photo)])
     }
 
     // MARK: Common friends

@@ -20,6 +20,9 @@ public enum SessionEvent: Sendable, Equatable {
     case succeeded
     /// Their note arrived.
     case noteReceived(String)
+    /// The photo their device shows in the list of people nearby arrived (a list session's, before anyone
+    /// chose; unverified, like the name their device shows).
+    case photoReceived(Avatar)
     /// The session ended; the sentence says how.
     case ended(SessionEnding)
 }

@@ -5,10 +5,12 @@
 // character, and any two swapped characters, is caught before anything is sent, and the group is named. It
 // does not keep the password secret from someone who sees the screen, and the check is not a MAC.
 
+@_spi(Wire) import HandshakeCore
+
 /// A short code: its rendezvous part and its password. Its description never shows the password.
 public struct ShortCode: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Crockford's Base32 digits: no I, L, O or U.
-    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    static let alphabet = GroupedCode.alphabet
     /// The nine data digits (values 0…31): three of rendezvous, six of password.
     let digits: [UInt8]
 
@@ -86,16 +88,9 @@ public struct ShortCode: Sendable, Equatable, CustomStringConvertible, CustomDeb
         return String(decoding: values.map { alphabet[Int($0)] }, as: UTF8.self)
     }
 
+    /// A typed digit's value: the typed card code's rule (HandshakeCore's `GroupedCode`), one alphabet for both.
     static func digitValue(of scalar: Unicode.Scalar) -> UInt8? {
-        guard scalar.isASCII else { return nil }
-        var char = UInt8(scalar.value)
-        if char >= UInt8(ascii: "a") && char <= UInt8(ascii: "z") { char -= 32 }
-        switch char {
-        case UInt8(ascii: "O"): char = UInt8(ascii: "0")
-        case UInt8(ascii: "I"), UInt8(ascii: "L"): char = UInt8(ascii: "1")
-        default: break
-        }
-        return alphabet.firstIndex(of: char).map { UInt8($0) }
+        GroupedCode.digitValue(of: scalar)
     }
 
     // MARK: Check character over GF(32)

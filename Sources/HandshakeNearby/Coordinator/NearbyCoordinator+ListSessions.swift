@@ -6,6 +6,7 @@
 // (`LobbySessions`), or when the person chooses or accepts. A request in one becomes the exchange, unless the
 // person chose someone else: then it is declined. What is refused is shown once, in the library's words.
 import Foundation
+import HandshakeCore
 @_spi(Wire) import HandshakeExchange
 
 extension NearbyCoordinator {
@@ -69,7 +70,8 @@ extension NearbyCoordinator {
     /// Moves the exchange from `own` to the connection the other device opened (``crossedConnection(from:)``).
     func giveWay(_ own: LobbyConnection, to transport: any ExchangeTransport, from remote: String) -> LobbyConnection {
         let theirs = LobbyConnection(
-            session: makeSession(transport, role: .responder, secret: nil, commonFriends: LobbyRules.commonFriends), peerID: own.peerID, remote: remote)
+            session: makeSession(transport, role: .responder, secret: nil, commonFriends: LobbyRules.commonFriends, photo: listPhoto), peerID: own.peerID,
+            remote: remote)
         own.adopted = false
         lobbySessions.leave(own.id)
         own.session.close()
@@ -118,7 +120,7 @@ extension NearbyCoordinator {
     /// the list refuses it (the refusal is shown).
     func seat(_ transport: any ExchangeTransport, role: ChannelRole, peer: NearbyPeer, remote: String?) -> LobbyConnection? {
         guard !flow.isClaimed else { return nil }
-        let session = makeSession(transport, role: role, secret: nil, commonFriends: LobbyRules.commonFriends)
+        let session = makeSession(transport, role: role, secret: nil, commonFriends: LobbyRules.commonFriends, photo: listPhoto)
         let connection = LobbyConnection(session: session, peerID: peer.id, remote: remote)
         switch lobbySessions.seat(connection.id, device: peer.id, arrivedFrom: remote, at: configuration.clock.now().monotonic) {
         case .refused(let refusal):
@@ -137,7 +139,13 @@ extension NearbyCoordinator {
     /// once adopted the coordinator drives it as the exchange.
     func runInLobby(_ connection: LobbyConnection) async {
         let session = connection.session
+        let events = session.events()
         let running = Task { await session.run() }
+        let photos = Task {
+            for await event in events {
+                if case .photoReceived(let photo) = event { photoShown(photo, by: connection) }
+            }
+        }
         let (states, feed) = AsyncStream.makeStream(of: SessionState.self)
         connection.feed = feed
         let forwarding = Task {
@@ -150,6 +158,14 @@ extension NearbyCoordinator {
             if connection.adopted {
                 guard state != connection.lastHandled else { continue }
                 connection.lastHandled = state
+                if configuration.backToListAfterAttempt {
+                    // Advertising goes on until the exchange is over for good: an attempt that ends short gives
+                    // the list back, where both must still be found.
+                    sessionMoved(state)
+                    let crossed = if case .succeeded = state { true } else { false }
+                    if flow.isClaimed, crossed || state.isEnded { await stopDiscovery?() }
+                    continue
+                }
                 // Advertising goes on until the exchange's channel is open: the other device may not list this
                 // one yet (its query unanswered under the one-second rule), and holds the connection until it
                 // does (nearby-discovery.md §3, "A goodbye may be the only record of a device").
@@ -161,6 +177,7 @@ extension NearbyCoordinator {
         }
         await running.value
         forwarding.cancel()
+        photos.cancel()
         idle.cancel()
         lobbyConnections.removeAll { $0 === connection }
         // A session that ended before its channel opened found nothing: another with the device may.
@@ -214,6 +231,17 @@ extension NearbyCoordinator {
         publish()
     }
 
+    /// The photo this device shows in the list: the configured one, while its person shows their name.
+    var listPhoto: Avatar? {
+        configuration.showsName ? configuration.listPhoto : nil
+    }
+
+    /// Shows `photo` beside the person of `connection` in the list (their device's claim, like its name).
+    func photoShown(_ photo: Avatar, by connection: LobbyConnection) {
+        photosNearby[connection.peerID] = photo
+        publish()
+    }
+
     /// Says `refusal`, once while the list is open.
     func turnAway(_ refusal: LobbyRefusal) {
         if lobbySessions.isNews(refusal) { notice(.turnedAway(refusal)) }
@@ -235,6 +263,19 @@ extension NearbyCoordinator {
             claim(.chosen(chosen))
         else { return }
         await adopt(connection)
+    }
+
+    /// An attempt from the list ended short, and the flow gave the list back: its session is no longer the
+    /// exchange, nobody is chosen, and everyone listed without a session of the list is reached again (the
+    /// adoption closed theirs), so the list's common friends and requests work as before the attempt.
+    func listGivenBack() {
+        for connection in lobbyConnections where connection.adopted { connection.adopted = false }
+        currentSession = nil
+        lobby.choice = nil
+        for peer in people where openConnection(with: peer) == nil {
+            reached.insert(peer.id)
+            toReach?.yield(peer)
+        }
     }
 
     /// Makes `connection` the exchange (the claim is taken): the other sessions in the list close, so do the

@@ -18,6 +18,15 @@ extension NearbyCoordinator {
         perform(try flow.answer(answer))
     }
 
+    /// Cancel on a screen of one attempt with someone from the list (connecting to them, the confirm screen,
+    /// our request waiting): ends that attempt alone, and the list comes back
+    /// (``Configuration/backToListAfterAttempt``). Returns `false`, changing nothing, anywhere else (looking,
+    /// a token's or a code's session, the list not given back): the front end then stops the run.
+    public func cancelAttempt() -> Bool {
+        guard flow.leavingEndsOnlyTheAttempt else { return false }
+        return (try? answer(.leave)) != nil
+    }
+
     /// The seconds left until `deadline` on the session's clock (a request's, ``NearbySnapshot/Waiting/deadline``),
     /// rounded up; 0 once it passed.
     public func secondsLeft(until deadline: Duration) -> Int {
@@ -58,7 +67,9 @@ extension NearbyCoordinator {
 
     /// Someone in the list, as a row shows them.
     func person(_ peer: NearbyPeer) -> NearbyPerson {
-        NearbyPerson(peer: peer, number: lobby.number(of: peer.id), commonFriendCount: commonFriendsNearby[peer.id].map { $0.keys.count })
+        NearbyPerson(
+            peer: peer, number: lobby.number(of: peer.id), commonFriendCount: commonFriendsNearby[peer.id].map { $0.keys.count },
+            photo: photosNearby[peer.id])
     }
 
     /// Says `kind` once, beside the screens.
@@ -136,6 +147,10 @@ extension NearbyCoordinator {
                 try? await clock.sleep(until: clock.now().monotonic + grace)
                 self.apply(.graceElapsed)
             }
+            return []
+        case .backToList(let attempt):
+            listGivenBack()
+            notice(.attemptEnded(attempt))
             return []
         case .recordMeeting(var record, let contactID):
             // The session layer knows no transport: the relay that carried it is the coordinator's to say.

@@ -70,6 +70,8 @@ public final class NearbyCoordinator {
     @ObservationIgnored var waitingArrivals: [WaitingArrival] = []
     /// The common friends found with each person in the list, by instance name (discovery only).
     @ObservationIgnored var commonFriendsNearby: [String: CommonFriendsStatus] = [:]
+    /// The photo each person's device showed in the list, by instance name (discovery only).
+    @ObservationIgnored var photosNearby: [String: Avatar] = [:]
     /// Ends discovery: the chosen session is over.
     @ObservationIgnored var discoveryOver: AsyncStream<Void>.Continuation?
     /// Why discovery ended without a session, when it did (two devices showing the name chosen).
@@ -89,6 +91,16 @@ public final class NearbyCoordinator {
         public var interface: String?
         /// Whether devices nearby see the card's name while this one is looking (otherwise a random id).
         public var showsName = false
+        /// The photo people nearby see beside this device's name in their list, before anyone chooses (only
+        /// while ``showsName``; discovery only): at most ``listPhotoBytes`` (a larger one is dropped, never
+        /// sent), made from the card's avatar with HandshakeAvatar's `AvatarPhoto.listPhoto(of:within:)`, as
+        /// `handshake app` and `handshake nearby` do. Unverified on their side, like the name
+        /// (docs/protocols/nearby.md §2, "The list photo"); `nil`: none.
+        public var listPhoto: Avatar? {
+            didSet { if let listPhoto, listPhoto.data.count > Self.listPhotoBytes { self.listPhoto = nil } }
+        }
+        /// The largest list photo: 8 KiB.
+        public static let listPhotoBytes = SessionMessage.photoBytes
         /// Whether this device sends its card at once when the channel opens, and accepts a request at once
         /// (the other device was chosen already: by a name given before looking, or an address). The person
         /// is not asked on the confirm screen then. A token or a code implies it.
@@ -108,6 +120,12 @@ public final class NearbyCoordinator {
         /// How long a token's reader tries the network alone before the relay too: the network is preferred
         /// when both would carry the exchange.
         public var relayGrace: Duration = .seconds(1)
+        /// Whether an attempt with someone from the list that ends before the cards cross (they declined, the
+        /// person cancelled on the confirm or waiting screen, the request went unanswered, one of them left)
+        /// gives the list back, with both devices still advertising (the seed's "Declined → back to EX-1"):
+        /// an app's list screen wants this. Off, the run ends with that attempt, as one meant for one person
+        /// does (a script's `--select`). Discovery only; a failure ends the run either way.
+        public var backToListAfterAttempt = false
         /// How the session waits and keeps time.
         public var clock: any ExchangeClock = SystemExchangeClock()
         /// How long, without a note of ours, to wait for theirs before closing.
@@ -141,7 +159,8 @@ public final class NearbyCoordinator {
         trustedKeys = try account.book.trustedSigningKeys()
         flow = NearbyFlow(
             policy: NearbyFlow.Policy(
-                requestsAtOnce: configuration.requestsAtOnce, requestKind: configuration.requestKind, keeping: configuration.keeping))
+                requestsAtOnce: configuration.requestsAtOnce, requestKind: configuration.requestKind, keeping: configuration.keeping,
+                backToList: configuration.backToListAfterAttempt))
         snapshot = NearbySnapshot(stage: .notStarted, ownCard: card)
     }
 
@@ -279,12 +298,14 @@ public final class NearbyCoordinator {
         return final
     }
 
-    /// A session of this person's over `transport`, not yet running; its common friends are found on `terms`.
+    /// A session of this person's over `transport`, not yet running; its common friends are found on `terms`,
+    /// and it sends `photo` when its channel opens.
     func makeSession(
-        _ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret?, commonFriends terms: CommonFriendsTerms = .standard
+        _ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret?, commonFriends terms: CommonFriendsTerms = .standard,
+        photo: Avatar? = nil
     ) -> ExchangeSession {
         ExchangeSession(
             role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
-            commonFriends: terms, gate: configuration.gate, clock: configuration.clock)
+            commonFriends: terms, photo: photo, gate: configuration.gate, clock: configuration.clock)
     }
 }

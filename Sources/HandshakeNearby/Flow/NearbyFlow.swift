@@ -37,10 +37,17 @@ struct NearbyFlow: Sendable, Equatable {
         var requestKind: RequestKind = .exchange
         /// Whether someone new is added at once, or asked about.
         var keeping: NearbyCoordinator.Keeping = .ask
+        /// Whether an attempt from the list that ended before the cards crossed gives the list back.
+        var backToList = false
     }
 
     private(set) var state: State = .idle
     let policy: Policy
+    /// The list the exchange was claimed from, while an attempt from it is under way: given back when the
+    /// attempt ends short (``Policy/backToList``).
+    private var listBefore: LookingState?
+    /// The run is stopping: nothing goes back to the list any more.
+    private var stopping = false
 
     init(policy: Policy) {
         self.policy = policy
@@ -56,6 +63,7 @@ struct NearbyFlow: Sendable, Equatable {
             state = .connecting(ConnectingState(origin: origin, previous: LookingState()))
         case .looking(let looking):
             state = .connecting(ConnectingState(origin: origin, previous: looking))
+            listBefore = origin.peer == nil ? nil : looking
         default:
             return false
         }
@@ -139,6 +147,7 @@ struct NearbyFlow: Sendable, Equatable {
             state = .succeeded(success)
             return steps
         case .stopping:
+            stopping = true
             // An open question about their card gets its unanswered answer: the person can no longer give one.
             return withSwap { swap in
                 guard let question = swap.saving.question else { return [] }
@@ -169,6 +178,7 @@ struct NearbyFlow: Sendable, Equatable {
                     state = .looking(connecting.previous)
                     return []
                 }
+                if let steps = backToList(after: ending, facts: nil) { return steps }
                 state = .ended(EndedState.enter(ending, facts: nil, swap: nil).0)
                 return []
             }
@@ -236,10 +246,27 @@ struct NearbyFlow: Sendable, Equatable {
             state = .succeeded(next)
             return steps
         case .ended(let ending):
+            if let steps = backToList(after: ending, facts: facts) { return steps }
             let (next, steps) = EndedState.enter(ending, facts: facts, swap: nil)
             state = .ended(next)
             return steps
         }
+    }
+
+    /// An attempt from the list that ended before the cards crossed, by a person's word or the clock (declined,
+    /// cancelled, unanswered, left, closed, idle): the list again, as it was, when the policy says so (the seed's
+    /// "Declined → back to EX-1"), with how the attempt ended to say once. `nil` when the exchange ends instead:
+    /// no list to go back to, the run stopping, or a failure (a channel or a card that did not hold is not
+    /// something to try again blindly).
+    private mutating func backToList(after ending: SessionEnding, facts: SessionFacts?) -> [NearbyStep]? {
+        guard policy.backToList, !stopping, let list = listBefore else { return nil }
+        switch ending {
+        case .completed, .failed: return nil
+        case .declined, .declinedByUs, .cancelledByThem, .cancelledByUs, .noAnswer, .requestExpired, .theyLeft, .closed, .idle: break
+        }
+        state = .looking(list)
+        listBefore = nil
+        return [.backToList(EndedState(ending: ending, facts: facts, swap: nil).snapshot)]
     }
 
     /// Applies `change` to what crossed, on the success screen or after the end.
@@ -335,6 +362,17 @@ struct NearbyFlow: Sendable, Equatable {
         case .succeeded(let success): success.saving.question != nil
         case .ended(let ended): ended.swap?.saving.question != nil
         default: false
+        }
+    }
+
+    /// Whether the exchange is an attempt with someone from the list that the person's leaving ends alone,
+    /// giving the list back (``Policy/backToList``): connecting to them, the confirm screen, our request
+    /// waiting, or their request (declined by leaving).
+    var leavingEndsOnlyTheAttempt: Bool {
+        guard policy.backToList, !stopping, listBefore != nil else { return false }
+        switch state {
+        case .connecting, .confirm, .waiting, .incomingRequest: return true
+        case .idle, .looking, .succeeded, .ended: return false
         }
     }
 

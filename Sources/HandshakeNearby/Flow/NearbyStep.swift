@@ -25,6 +25,9 @@ enum NearbyStep: Sendable, Equatable {
     case close
     /// Close the session after the note grace (``NearbyFlowInput/graceElapsed``).
     case closeAfterGrace
+    /// An attempt from the list ended short and the list is back: the session is no longer the exchange, the
+    /// people in the list are reached again, and how the attempt ended is said once.
+    case backToList(NearbySnapshot.Ended)
     /// Keep the meeting with the contact.
     case recordMeeting(ExchangeRecord, contactID: Int64)
 }

@@ -1,7 +1,7 @@
 // Establishes the sentences a nearby exchange says once, beside its screens: a device the list turned away,
-// a connection without the token, something that failed without ending the
-// exchange. Each is numbered in the order said, so a log (a terminal, a script's JSON lines) shows each once
-// however many snapshots carry it; a snapshot keeps the latest few.
+// a connection without the token, something that failed without ending the exchange, an attempt from the
+// list that ended short with the list given back. Each is numbered in the order said, so a log (a terminal,
+// a script's JSON lines) shows each once however many snapshots carry it; a snapshot keeps the latest few.
 
 /// A sentence worth a line, said once.
 public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
@@ -30,6 +30,9 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         /// Something failed that does not end the exchange (a chosen person who cannot be reached, a meeting
         /// not recorded): the error, whose sentence says what.
         case problem(NearbyProblem)
+        /// An attempt with someone in the list ended before the cards crossed (declined, cancelled, unanswered,
+        /// left) and the list is back (``NearbyCoordinator/Configuration/backToListAfterAttempt``): how it ended.
+        case attemptEnded(NearbySnapshot.Ended)
     }
 
     /// The sentence.
@@ -38,6 +41,7 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         case .turnedAway(let refusal): refusal.description
         case .refusedConnection: NearbySentences.refusedConnection
         case .problem(let problem): problem.description
+        case .attemptEnded(let ended): ended.sentence
         }
     }
 }

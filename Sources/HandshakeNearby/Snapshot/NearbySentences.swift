@@ -135,7 +135,7 @@ public enum NearbySentences {
     /// The question the contact book needs answered, inline on the success screen: "Merge with existing
     /// Mei?" when the card matches a contact, else whether to add them.
     public static func keepQuestion(_ question: NearbyKeepQuestion) -> String {
-        if question.matches.count == 1 { return mergeQuestion(question.matches[0].displayName) }
+        if let target = question.mergeTarget { return mergeQuestion(target.displayName) }
         if question.isMerge {
             return "Their card shares an email or a phone number with \(question.matches.map(\.displayName).joined(separator: ", ")). Add them separately?"
         }
@@ -148,7 +148,7 @@ public enum NearbySentences {
         case .starting: nil
         case .list(_, _, let showsName): showsName ? "\(lookingHeading). Others see your card's name." : "\(lookingHeading). Others do not see your name."
         case .lookingFor(let what): "Looking for \(what)…"
-        case .connecting(let peer): connecting(to: peer.displayName)
+        case .connecting(let peer): connecting(to: peer)
         case .tokenHandedOver: "Waiting for the device that was handed the token…"
         case .codeShown: "Show this code to the other person."
         case .listening(let port): "Listening on port \(port)."
@@ -180,9 +180,15 @@ public enum NearbySentences {
         "More than one device here shows the name “\(name)”: a name is only what a device claims. Tell them apart by the start of their id, and compare the 6-digit code."
     }
 
-    /// Connecting to someone.
-    public static func connecting(to name: String?) -> String {
-        "Connecting to \(name ?? "someone")…"
+    /// Connecting to the device of `peer`, named as the middle of a sentence names them (``named(_:)``); `nil`:
+    /// a device not known by name (a token's, a code's, an address's).
+    public static func connecting(to peer: NearbyPeer?) -> String {
+        "Connecting to \(peer.map(named) ?? "someone")…"
+    }
+
+    /// A device nearby in the middle of a sentence: the name it shows, or "someone" and the start of its id.
+    public static func named(_ peer: NearbyPeer) -> String {
+        peer.displayName ?? "someone (\(peer.shortID))"
     }
 
     /// The confirm screen after its button, while the card goes out.

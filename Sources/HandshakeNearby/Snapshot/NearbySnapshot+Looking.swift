@@ -1,8 +1,10 @@
 // Establishes the looking screen of a nearby exchange (EX-1) as a front end draws it: how this device is
 // being found (the list of people nearby, an NFC tap's token handed over, a short code shown, a direct
-// address), the people found with the common-friend count each one's session found before anyone chose,
-// whom the person chose while that session is being reached, and the sentence for nobody found in time.
+// address), the people found with the common-friend count and the photo each one's session found before
+// anyone chose, whom the person chose while that session is being reached, and the sentence for nobody found
+// in time.
 import Foundation
+import HandshakeCore
 
 extension NearbySnapshot {
     /// Looking for the other device.
@@ -55,12 +57,16 @@ public struct NearbyPerson: Sendable, Equatable {
     /// How many of the person's own TRUSTED contacts the other person trusts too, found by their session
     /// before anyone chose; `nil` while not known (not found yet, or their session could not find it).
     public var commonFriendCount: Int?
+    /// The photo their device showed in its session before anyone chose: as unverified as the name it shows
+    /// (their card's own avatar comes signed with the card); `nil` while none came.
+    public var photo: Avatar?
 
     /// A row of the list.
-    public init(peer: NearbyPeer, number: Int, commonFriendCount: Int?) {
+    public init(peer: NearbyPeer, number: Int, commonFriendCount: Int?, photo: Avatar? = nil) {
         self.peer = peer
         self.number = number
         self.commonFriendCount = commonFriendCount
+        self.photo = photo
     }
 
     /// The one person in `people` a typed text names: their number in the list, the name their device shows

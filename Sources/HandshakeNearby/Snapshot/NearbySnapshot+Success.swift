@@ -94,8 +94,13 @@ public struct NearbyKeepQuestion: Sendable, Equatable {
         self.trust = trust
     }
 
-    /// Whether it asks to merge into a contact the card matches.
+    /// Whether the card matches contacts: adding it then makes a contact of its own, beside them.
     public var isMerge: Bool { !matches.isEmpty }
+
+    /// The contact "Merge" merges their card into: the one contact it matches. `nil` when it matches none, or
+    /// several (the question then offers only to add them separately: which of them it is, is the person's
+    /// to say in the contact's own page, not a guess of the first).
+    public var mergeTarget: Contact? { matches.count == 1 ? matches.first : nil }
 
     /// What "yes" is, short of a merge: add them (as a contact of their own when the card matches contacts),
     /// at ``trust``.

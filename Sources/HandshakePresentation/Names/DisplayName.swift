@@ -6,6 +6,16 @@ import HandshakeMailbox
 
 /// What to call someone whose card is in hand.
 public enum DisplayName {
+    /// What is shown where a name would be and the card or the fields carry none (unsigned fields, a card
+    /// whose Node ID is shown beside it), in every front end alike: the words the book lists a contact with
+    /// nothing to be called by under (`Contact.displayName`).
+    public static let none = "(no name)"
+
+    /// The name, or ``none``. Raw: escape it where it is drawn.
+    public static func of(_ name: String?) -> String {
+        name ?? none
+    }
+
     /// The card's name, or its Node ID when it has none. Raw: escape it where it is drawn.
     public static func of(_ card: SignedCard) -> String {
         card.card.name ?? card.nodeID.rawValue

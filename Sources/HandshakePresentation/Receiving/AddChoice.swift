@@ -105,8 +105,9 @@ public enum AddOffer {
                 "This card shares an email or phone number with \(names). It may be their new identity (merge: your alias, notes and tags stay), or someone else (add separately)."
             return sentence
         case .update(let contact, _, let changes):
-            let changed = changes.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
-            let sentence: Sentence = "A newer card of \(contact.displayName): it changes \(words: changed)."
+            let sentence: Sentence = changes.movedKey
+                ? "A newer card of \(contact.displayName), on \(words: ChangeWords.card(changes))."
+                : "A newer card of \(contact.displayName): it changes \(words: ChangeWords.fields(changes))."
             return sentence
         case .notNewer(let contact):
             return ReceiveSentences.sentence(.alreadyHave, name: contact.displayName, nodeID: nodeID)

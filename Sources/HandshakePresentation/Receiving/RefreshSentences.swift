@@ -14,8 +14,7 @@ public enum RefreshSentences {
         let name = result.contact.displayName
         switch result.outcome {
         case .updated(let changes):
-            let changed = changes.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
-            return "\(name): a newer card, which changes \(words: changed)."
+            return "\(name): \(words: ChangeWords.card(changes))."
         case .unchanged: return "\(name): up to date."
         case .noServer: return "\(name): their card names no server to fetch a newer one from."
         case .refused(let reason): return "\(name): \(reason) Their card stays as it was."
@@ -40,7 +39,7 @@ public enum RefreshSentences {
         } else {
             day = "on " + update.at.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, calendar: calendar, timeZone: calendar.timeZone))
         }
-        let changed = update.changes.isEmpty ? "only its date" : update.changes.fields.map(\.rawValue).joined(separator: ", ")
+        let changed = ChangeWords.mark(update.changes)
         return "Updated \(words: day): \(words: changed)."
     }
 

@@ -6,7 +6,7 @@ import HandshakeMailbox
 /// HandshakeCore's `CardVerifier` and must belong to that account.
 ///
 /// What it establishes: the bytes are a well-formed card, signed by the key whose Node ID is the
-/// authenticated account's. What it does not: whether the card is newer than one stored — publishing
+/// authenticated account's, or by a key the account's key moved to. What it does not: whether the card is newer than one stored — publishing
 /// checks that in its update — or anything about the person behind the key.
 struct AccountCardVerifier: Sendable {
     let clock: any MailboxClock
@@ -26,7 +26,8 @@ struct AccountCardVerifier: Sendable {
         } catch {
             throw .cardRejected(error.description)
         }
-        guard card.nodeID == owner else { throw .cardNotYours }
+        // A card of a new key the owner's key vouched for (card.md, key 17) is the owner's newest card.
+        guard card.nodeID == owner || card.card.movedFrom.contains(owner) else { throw .cardNotYours }
         return card
     }
 }

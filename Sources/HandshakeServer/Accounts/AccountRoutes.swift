@@ -42,7 +42,7 @@ struct AccountRoutes: Sendable {
         let owner = try context.requireAccount()
         let body = try await request.body.collect(upTo: CardLimits.signedCardBytes)
         let card = try AccountCardVerifier(clock: clock).verify(Array(buffer: body), owner: owner)
-        try await MailboxRules(storage: storage, policy: policy).publishCard(card, now: clock.now())
+        try await MailboxRules(storage: storage, policy: policy).publishCard(card, as: owner, now: clock.now())
         // This instance's followers at once; PostgreSQL's other instances hear of it from the storage.
         await broadcaster.notify([owner])
         return PublishedCardResponse(nodeId: owner.rawValue, updatedAt: card.card.updatedAt)

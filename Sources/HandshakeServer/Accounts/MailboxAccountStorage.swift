@@ -23,6 +23,9 @@ public protocol MailboxAccountStorage: Sendable {
     func createAccountIfNeeded(ofSession tokenHash: [UInt8], now: Date) async throws
     /// The account with this Node ID.
     func account(_ nodeID: NodeID) async throws -> Account?
+    /// The published cards of those of `nodeIDs` (at most 64) whose accounts hold one, in one reading: what a
+    /// card-change stream checks at each wake-up, with one query rather than one per Node ID.
+    func publishedCards(of nodeIDs: [NodeID]) async throws -> [NodeID: [UInt8]]
     /// Keeps a session: the hash of a bearer token, the key it signed in with (its account is that key's
     /// Node ID, whether or not the account row exists yet), and when it expires.
     func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws
@@ -31,8 +34,9 @@ public protocol MailboxAccountStorage: Sendable {
     /// Ends sessions of `account`: the one with `tokenHash`, or every one when it is nil (signing out
     /// everywhere). A token of an ended session is refused from then on, and its open streams end.
     func endSessions(of account: NodeID, tokenHash: [UInt8]?) async throws
-    /// Stores `card` as its owner's published card (creating the account at `now` if it has none yet) if
-    /// ``CardReplacement/admit(_:replacing:)`` allows it, asked in the same transaction with what the account
-    /// holds; throws its refusal otherwise. The card must already be verified.
-    func publishCard(_ card: SignedCard, now: Date) async throws
+    /// Stores `card` as `account`'s published card (creating the account at `now` if it has none yet) if
+    /// ``CardReplacement/admit(_:as:replacing:)`` allows it, asked in the same transaction with what the account
+    /// holds; throws its refusal otherwise. The card must already be verified, and be `account`'s own or vouched
+    /// for from its key by the card's moves.
+    func publishCard(_ card: SignedCard, as account: NodeID, now: Date) async throws
 }

@@ -52,6 +52,16 @@ extension PostgresStorage {
             createdAt: try row.date("created_at") ?? Date(unixMillis: 0))
     }
 
+    /// ``MailboxAccountStorage/publishedCards(of:)`` on PostgreSQL: one query, the Node IDs as a text array.
+    public func publishedCards(of nodeIDs: [NodeID]) async throws -> [NodeID: [UInt8]] {
+        guard !nodeIDs.isEmpty else { return [:] }
+        var cards: [NodeID: [UInt8]] = [:]
+        for row in try await rows("SELECT node_id, card FROM account WHERE node_id = ANY(\(nodeIDs.map(\.rawValue))) AND card IS NOT NULL") {
+            if let card = try row.bytes("card") { cards[try row.nodeID("node_id")] = card }
+        }
+        return cards
+    }
+
     /// ``MailboxAccountStorage/saveSession(tokenHash:sigKey:now:expiresAt:)`` on PostgreSQL, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws {
         try await execute(
@@ -76,37 +86,40 @@ extension PostgresStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/publishCard(_:now:)`` on PostgreSQL, as the extension above describes.
-    public func publishCard(_ card: SignedCard, now: Date) async throws {
+    /// ``MailboxAccountStorage/publishCard(_:as:now:)`` on PostgreSQL, as the extension above describes.
+    public func publishCard(_ card: SignedCard, as account: NodeID, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
         try await transaction { connection in
             // The first card makes the account (a second instance making it at once waits for this commit and
             // then finds it); the row is then locked, so no other publish comes between the rule's decision
-            // and the update, whichever instance it reaches.
-            try await execute(
-                """
-                INSERT INTO account (node_id, sig_key, created_at)
-                VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(now.unixMillis))
-                ON CONFLICT (node_id) DO NOTHING
-                """, on: connection)
+            // and the update, whichever instance it reaches. Only a card of the account's own key makes it: a
+            // moved card goes only to an account that holds the old key.
+            if card.nodeID == account {
+                try await execute(
+                    """
+                    INSERT INTO account (node_id, sig_key, created_at)
+                    VALUES (\(account.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(now.unixMillis))
+                    ON CONFLICT (node_id) DO NOTHING
+                    """, on: connection)
+            }
             let row = try await rows(
-                "SELECT sig_key, card_updated_at FROM account WHERE node_id = \(card.nodeID.rawValue) FOR UPDATE", on: connection
+                "SELECT sig_key, card_updated_at FROM account WHERE node_id = \(account.rawValue) FOR UPDATE", on: connection
             ).first
             let held = try row.map { row in
                 HeldCard(sigKey: try row.bytes("sig_key") ?? [], updatedAt: try row.int64("card_updated_at").map { UInt64(max(0, $0)) })
             }
-            try CardReplacement.admit(card, replacing: held)
+            try CardReplacement.admit(card, as: account, replacing: held)
             // An upsert, so the card is kept even if the account went meanwhile (the clean-up spares accounts
             // with a live session, so it cannot, but a card answered as published must be there).
             try await execute(
                 """
                 INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at)
-                VALUES (\(card.nodeID.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
+                VALUES (\(account.rawValue), \(card.card.sigKey.rawRepresentation.bytea), \(card.bytes.bytea), \(updatedAt), \(now.unixMillis))
                 ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
                 """, on: connection)
             // Every instance's followers of this card hear of it (the card-change streams), on commit.
-            try await announce(card.nodeID, on: connection)
+            try await announce(account, on: connection)
         }
     }
 }

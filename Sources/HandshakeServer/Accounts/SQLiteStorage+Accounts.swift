@@ -64,6 +64,22 @@ extension SQLiteStorage {
         }
     }
 
+    /// ``MailboxAccountStorage/publishedCards(of:)`` on SQLite: one query, a placeholder per Node ID.
+    public func publishedCards(of nodeIDs: [NodeID]) async throws -> [NodeID: [UInt8]] {
+        guard !nodeIDs.isEmpty else { return [:] }
+        return try await read { db in
+            let marks = Array(repeating: "?", count: nodeIDs.count).joined(separator: ", ")
+            var cards: [NodeID: [UInt8]] = [:]
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT node_id, card FROM account WHERE node_id IN (\(marks)) AND card IS NOT NULL",
+                arguments: StatementArguments(nodeIDs.map(\.rawValue)))
+            for row in rows {
+                if let card = row.bytes("card") { cards[try row.nodeID("node_id")] = card }
+            }
+            return cards
+        }
+    }
+
     /// ``MailboxAccountStorage/saveSession(tokenHash:sigKey:now:expiresAt:)`` on SQLite, as the extension above describes.
     public func saveSession(tokenHash: [UInt8], sigKey: [UInt8], now: Date, expiresAt: Date) async throws {
         try await write { db in
@@ -95,27 +111,30 @@ extension SQLiteStorage {
         }
     }
 
-    /// ``MailboxAccountStorage/publishCard(_:now:)`` on SQLite, as the extension above describes.
-    public func publishCard(_ card: SignedCard, now: Date) async throws {
+    /// ``MailboxAccountStorage/publishCard(_:as:now:)`` on SQLite, as the extension above describes.
+    public func publishCard(_ card: SignedCard, as account: NodeID, now: Date) async throws {
         // updatedAt is at most a day past the verifier's clock, far below Int64's range.
         let updatedAt = Int64(clamping: card.card.updatedAt)
         try await write { db in
-            // The first card makes the account; what the account holds is read in the writer's transaction,
+            // The first card makes the account (only a card of the account's own key: a moved card goes only to
+            // an account that holds the old key); what the account holds is read in the writer's transaction,
             // so no other publish comes between the rule's decision and the update.
-            try db.execute(
-                sql: "INSERT INTO account (node_id, sig_key, created_at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO NOTHING",
-                arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), now.unixMillis])
-            let row = try Row.fetchOne(db, sql: "SELECT sig_key, card_updated_at FROM account WHERE node_id = ?", arguments: [card.nodeID.rawValue])
+            if card.nodeID == account {
+                try db.execute(
+                    sql: "INSERT INTO account (node_id, sig_key, created_at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO NOTHING",
+                    arguments: [account.rawValue, Data(card.card.sigKey.rawRepresentation), now.unixMillis])
+            }
+            let row = try Row.fetchOne(db, sql: "SELECT sig_key, card_updated_at FROM account WHERE node_id = ?", arguments: [account.rawValue])
             let held = row.map { row in
                 HeldCard(sigKey: row.bytes("sig_key") ?? [], updatedAt: (row["card_updated_at"] as Int64?).map { UInt64(max(0, $0)) })
             }
-            try CardReplacement.admit(card, replacing: held)
+            try CardReplacement.admit(card, as: account, replacing: held)
             try db.execute(
                 sql: """
                     INSERT INTO account (node_id, sig_key, card, card_updated_at, created_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (node_id) DO UPDATE SET card = excluded.card, card_updated_at = excluded.card_updated_at
                     """,
-                arguments: [card.nodeID.rawValue, Data(card.card.sigKey.rawRepresentation), Data(card.bytes), updatedAt, now.unixMillis])
+                arguments: [account.rawValue, Data(card.card.sigKey.rawRepresentation), Data(card.bytes), updatedAt, now.unixMillis])
         }
     }
 }

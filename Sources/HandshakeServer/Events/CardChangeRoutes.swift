@@ -58,8 +58,9 @@ struct CardChangeRoutes: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         var text = ""
+        let cards = try await storage.publishedCards(of: followed)
         for nodeID in followed {
-            guard let card = try await storage.account(nodeID)?.card else { continue }
+            guard let card = cards[nodeID] else { continue }
             let tag = SignedCard.entityTag(of: card)
             guard told[nodeID] != tag else { continue }
             told[nodeID] = tag

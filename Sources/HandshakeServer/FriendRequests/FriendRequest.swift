@@ -39,8 +39,9 @@ public struct FriendRequest: Sendable, Equatable {
     }
 }
 
-/// Who a new friend request is for: an account by Node ID, or the owner of a share link.
-public enum FriendRequestTarget: Sendable, Equatable {
+/// Who a new friend request is for, as the server reads it: an account by Node ID, or the owner of a share link
+/// (HandshakeMailbox's `FriendRequestTarget` is the same choice as a client sends it, with the link itself).
+public enum FriendRequestAddressee: Sendable, Equatable {
     /// The account with this Node ID.
     case nodeID(NodeID)
     /// The owner of the share link with this token hash; sending burns the link.
@@ -48,18 +49,18 @@ public enum FriendRequestTarget: Sendable, Equatable {
 }
 
 /// A friend request about to be sent: everything but what storage decides (id, receiver by token, times).
-public struct FriendRequestDraft: Sendable {
+public struct NewFriendRequest: Sendable {
     /// The authenticated sender.
     public var sender: NodeID
     /// Who it is for.
-    public var target: FriendRequestTarget
+    public var target: FriendRequestAddressee
     /// The sender's verified card bytes.
     public var senderCard: [UInt8]
     /// The optional note.
     public var note: String?
 
     /// A request from `sender` to `target`, carrying the sender's verified card and an optional note.
-    public init(sender: NodeID, target: FriendRequestTarget, senderCard: [UInt8], note: String?) {
+    public init(sender: NodeID, target: FriendRequestAddressee, senderCard: [UInt8], note: String?) {
         (self.sender, self.target, self.senderCard, self.note) = (sender, target, senderCard, note)
     }
 }

@@ -32,7 +32,7 @@ struct FriendRequestRoutes: Sendable {
     @Sendable func send(_ request: Request, context: MailboxContext) async throws -> EditedResponse<FriendRequestResponse> {
         let sender = try context.requireAccount()
         let body = try await request.decode(as: SendFriendRequestBody.self, context: context)
-        let target: FriendRequestTarget
+        let target: FriendRequestAddressee
         switch (body.to, body.token) {
         case (let to?, nil):
             guard let nodeID = NodeID(to) else { throw MailboxError.badRequest("`to` is not a Node ID.") }
@@ -58,7 +58,7 @@ struct FriendRequestRoutes: Sendable {
         // Sending asks for the sender's account (the request refers to it), with the key its card carries.
         try await storage.createAccountIfNeeded(sigKey: card.card.sigKey.rawRepresentation, now: clock.now())
         let stored = try await rules.sendFriendRequest(
-            FriendRequestDraft(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
+            NewFriendRequest(sender: sender, target: target, senderCard: card.bytes, note: note), now: clock.now())
         await broadcaster.notify([stored.receiver])
         metrics.friendRequest(.sent)
         if case .shareLink = target { metrics.shareLinkBurned() }

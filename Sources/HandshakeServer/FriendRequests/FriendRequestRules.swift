@@ -9,7 +9,7 @@ import HandshakeCore
 import HandshakeMailbox
 
 /// What a friend request's target is, as a backend read it inside the sending transaction.
-public enum FriendRequestTargetFacts: Sendable, Equatable {
+public enum FriendRequestAddresseeFacts: Sendable, Equatable {
     /// Addressed by Node ID: that account, and whether it exists.
     case account(NodeID, exists: Bool)
     /// Addressed by share link: the link as stored, read so that no other transaction can use it before
@@ -43,7 +43,7 @@ public struct FriendRequestPairFacts: Sendable, Equatable {
     }
 }
 
-/// The rules of friend requests, as decisions over facts (``FriendRequestTargetFacts``,
+/// The rules of friend requests, as decisions over facts (``FriendRequestAddresseeFacts``,
 /// ``FriendRequestPairFacts``, a stored ``FriendRequest``): each returns what may go ahead or throws the
 /// `MailboxError` that refuses it. ``MailboxRules`` hands them to the storage, which asks them inside its
 /// transactions; tests ask them directly.
@@ -67,7 +67,7 @@ public struct FriendRequestRules: Sendable {
 
     /// Who a request from `sender` to `target` is for, and by which route: not the sender themself, an
     /// account that exists, or the owner of a link that is not the sender's and is still usable at `now`.
-    public func receiver(from sender: NodeID, _ target: FriendRequestTargetFacts, now: Date) throws(MailboxError)
+    public func receiver(from sender: NodeID, _ target: FriendRequestAddresseeFacts, now: Date) throws(MailboxError)
         -> (receiver: NodeID, route: FriendRequestRoute)
     {
         switch target {

@@ -15,7 +15,7 @@ import HandshakeMailbox
 /// writes both contacts. Cards are verified by the routes before they get here.
 public protocol FriendRequestStorage: Sendable {
     /// Stores a new pending request that `rules` admit, or throws the `MailboxError` they refuse it with.
-    func sendFriendRequest(_ draft: FriendRequestDraft, now: Date, rules: FriendRequestRules) async throws -> FriendRequest
+    func sendFriendRequest(_ draft: NewFriendRequest, now: Date, rules: FriendRequestRules) async throws -> FriendRequest
     /// The request with this id, whoever it belongs to (``FriendRequestRules/visible(_:to:)`` decides who
     /// may see it).
     func friendRequest(id: String) async throws -> FriendRequest?

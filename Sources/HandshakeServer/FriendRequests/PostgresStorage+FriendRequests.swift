@@ -18,9 +18,9 @@ import PostgresNIO
 /// same transaction.
 extension PostgresStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on PostgreSQL, as the extension above describes.
-    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
+    public func sendFriendRequest(_ draft: NewFriendRequest, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
         try await transaction { connection in
-            let target: FriendRequestTargetFacts
+            let target: FriendRequestAddresseeFacts
             switch draft.target {
             case .nodeID(let nodeID):
                 let exists = try await !rows("SELECT 1 FROM account WHERE node_id = \(nodeID.rawValue)", on: connection).isEmpty

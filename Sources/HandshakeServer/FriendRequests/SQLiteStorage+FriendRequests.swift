@@ -11,9 +11,9 @@ import HandshakeMailbox
 /// (``MailboxEvent``) in the same transaction.
 extension SQLiteStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on SQLite, as the extension above describes.
-    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
+    public func sendFriendRequest(_ draft: NewFriendRequest, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
         try await write { db in
-            let target: FriendRequestTargetFacts
+            let target: FriendRequestAddresseeFacts
             switch draft.target {
             case .nodeID(let nodeID): target = .account(nodeID, exists: try Self.accountExists(nodeID, in: db))
             case .shareLink(let tokenHash): target = .shareLink(try Self.shareLink(tokenHash: tokenHash, in: db))

@@ -42,7 +42,7 @@ public struct MailboxRules: Sendable {
     // MARK: Friend requests
 
     /// Sends `draft` if ``friendRequests`` admit it (and, by link, uses the link up), or throws their refusal.
-    public func sendFriendRequest(_ draft: FriendRequestDraft, now: Date) async throws -> FriendRequest {
+    public func sendFriendRequest(_ draft: NewFriendRequest, now: Date) async throws -> FriendRequest {
         try await storage.sendFriendRequest(draft, now: now, rules: friendRequests)
     }
 
@@ -71,9 +71,11 @@ public struct MailboxRules: Sendable {
 
     // MARK: Accounts and wallet passes
 
-    /// Publishes `card` (verified, and `card`'s owner's) if ``CardReplacement`` allows it.
-    public func publishCard(_ card: SignedCard, now: Date) async throws {
-        try await storage.publishCard(card, now: now)
+    /// Publishes `card` (verified, and `card`'s owner's) as the card of `account` (by default the card's own
+    /// Node ID; an older key's account when the card's moves vouch for it from there) if ``CardReplacement``
+    /// allows it.
+    public func publishCard(_ card: SignedCard, as account: NodeID? = nil, now: Date) async throws {
+        try await storage.publishCard(card, as: account ?? card.nodeID, now: now)
     }
 
     /// Counts one wallet-pass signature for `owner`, within ``passSignatureLimit``; counted before signing,

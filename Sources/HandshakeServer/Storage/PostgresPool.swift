@@ -14,7 +14,8 @@ import Synchronization
 /// - one use of the database (waiting for a connection, then every query the request runs on it) ends within
 ///   ``answerLimit`` (`DatabaseDeadline`). Past it, or when the connection breaks, the request fails with
 ///   `MailboxError.databaseUnavailable` (`503` with `Retry-After`), the connection it held is closed, which
-///   drops it from the pool, and the pool is *in an outage*;
+///   drops it from the pool, and the pool is *in an outage*; a request that got no connection at all first
+///   has a probe look: a database that answers it had only a busy pool, which is no outage;
 /// - a statement PostgreSQL itself ended (its `statement_timeout`), a deadlock or a lock not granted is `503`
 ///   too, without an outage: the server answered, it was only busy;
 /// - in an outage, requests fail at once instead of queueing, and a probe (a connection of its own and
@@ -39,8 +40,10 @@ public final class PostgresPool: Service, Sendable {
     public let probeInterval: Duration
     /// How long a probe may take to connect and answer `SELECT 1`.
     public let probeLimit: Duration = .seconds(3)
-    /// How long a retired client may finish the requests it lent connections to.
-    public let retireLimit: Duration = .seconds(15)
+    /// How long a retired client may finish the requests it lent connections to. Its connections then close,
+    /// and what still ran on them (a LISTEN, a request hung since the outage) fails as a use of a client
+    /// already replaced, never as a new outage.
+    public let retireLimit: Duration
 
     let configuration: PostgresStorage.Configuration
     let logger: Logger
@@ -52,11 +55,14 @@ public final class PostgresPool: Service, Sendable {
 
     /// A pool for the database `configuration` names, bounding each use by its
     /// ``PostgresStorage/Configuration/answerLimit``. Nothing connects until ``probe()``.
-    public init(configuration: PostgresStorage.Configuration, logger: Logger, probeInterval: Duration = .seconds(1)) {
+    public init(
+        configuration: PostgresStorage.Configuration, logger: Logger, probeInterval: Duration = .seconds(1), retireLimit: Duration = .seconds(15)
+    ) {
         self.configuration = configuration
         self.logger = logger
         self.answerLimit = configuration.answerLimit
         self.probeInterval = probeInterval
+        self.retireLimit = retireLimit
         state = Mutex(State())
         (starts, starter) = AsyncStream.makeStream(of: ClientSlot.self)
         (outages, outageBegan) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -109,10 +115,21 @@ public final class PostgresPool: Service, Sendable {
             guard let limit else { return try await work() }
             return try await DatabaseDeadline.run(within: limit, onLate: { use.giveUp() }, work)
         } catch is DatabaseDeadline.Passed {
-            beginOutage(because: use.wasHeld ? "no answer within \(limit.map { "\($0)" } ?? "")" : "no connection within \(limit.map { "\($0)" } ?? "")")
+            let within = limit.map { "\($0)" } ?? ""
+            if use.wasHeld {
+                beginOutage(because: "no answer within \(within)")
+            } else {
+                // No connection came in time: the database may be gone, or every pooled connection busy on a
+                // healthy one (thousands of event streams opening). Only a database that does not answer a
+                // connection of its own is an outage, which would refuse everyone and cut streams answered.
+                checkBeforeOutage(because: "no connection within \(within)")
+            }
             throw Self.unavailable
         } catch let error where Self.meansUnreachable(error) {
-            beginOutage(because: PostgresFailure.describe(error))
+            // A client already replaced after an outage closes what still runs on it when it retires (a
+            // LISTEN, within `retireLimit`): that is its own end, and the fresh client serves. Taking it for a
+            // new outage refused everyone for a moment, 15 s after every recovery.
+            if !slot.isRetired { beginOutage(because: PostgresFailure.describe(error)) }
             throw Self.unavailable
         } catch let error where Self.meansBusy(error) {
             logger.notice("PostgreSQL ended a statement; answered 503", metadata: ["cause": "\(PostgresFailure.describe(error))"])
@@ -216,11 +233,42 @@ public final class PostgresPool: Service, Sendable {
         let began = state.withLock { state in
             guard state.outageSince == nil else { return false }
             state.outageSince = ContinuousClock.now
+            state.outagesBegun += 1
             return true
         }
         guard began else { return }
         logger.error("the database cannot be reached; requests are refused with 503 until it answers", metadata: ["cause": "\(reason)"])
         outageBegan.yield()
+    }
+
+    /// Whether the pool is in an outage: requests are refused at once until a probe answers.
+    package var inOutage: Bool { state.withLock { $0.outageSince != nil } }
+
+    /// How many outages began since the pool was made (one that ends within a probe's interval is counted too).
+    package var outagesBegun: Int { state.withLock { $0.outagesBegun } }
+
+    /// Whether a request that got no connection in time is being looked into (``checkBeforeOutage(because:)``).
+    package var checkingBeforeOutage: Bool { state.withLock { $0.checking } }
+
+    /// A request got no connection within its limit: a probe outside the pool (within ``probeLimit``) tells a
+    /// database that cannot be reached, an outage, from a pool whose connections are all busy, which is only
+    /// said. One check at a time; requests meanwhile are served as usual.
+    private func checkBeforeOutage(because reason: String) {
+        let starts = state.withLock { state in
+            guard state.outageSince == nil, !state.checking else { return false }
+            state.checking = true
+            return true
+        }
+        guard starts else { return }
+        Task {
+            do {
+                _ = try await reach()
+                logger.warning("every pooled connection was busy: a request was answered 503, but the database answers", metadata: ["cause": "\(reason)"])
+            } catch {
+                beginOutage(because: reason)
+            }
+            state.withLock { $0.checking = false }
+        }
     }
 
     /// Waits for each outage, probes until the database answers, then starts a fresh client and retires
@@ -253,6 +301,9 @@ public final class PostgresPool: Service, Sendable {
         /// The client requests lease connections from; none until a probe has answered.
         var current: ClientSlot?
         var outageSince: ContinuousClock.Instant?
+        /// A probe is finding out whether a request's wait for a connection was an outage.
+        var checking = false
+        var outagesBegun = 0
     }
 }
 
@@ -335,6 +386,9 @@ final class ClientSlot: Sendable {
             idle.finish()
         }
     }
+
+    /// Whether a fresh client replaced it (after an outage).
+    var isRetired: Bool { leases.withLock { $0.retired } }
 
     /// Marks it retired: it ends once no request holds a connection, or after the retire limit in any case.
     func retire() {

@@ -44,7 +44,24 @@ extension ContactBook {
             case .keyConflict: return .keyConflict(contact)
             }
         }
+        if let moved = try movedContact(of: signed, db) { return moved }
         return .new(signed, possibleMatches: try sharingEmailOrPhone(signed.card.fields, db))
+    }
+
+    /// What a card of a key nobody in the book has is, when its moves (card.md, key 17; already checked by
+    /// HandshakeCore's `CardVerifier`) vouch for it from a contact's key: that contact's update, judged like
+    /// any (a blocked contact stays blocked, an older card is nothing new). The newest known key wins.
+    static func movedContact(of signed: SignedCard, _ db: Database) throws -> ReceivePreview? {
+        for nodeID in signed.card.movedFrom {
+            guard let record = try ContactRecord.filter(ContactRecord.Columns.nodeId == nodeID.rawValue).fetchOne(db) else { continue }
+            let contact = try loadContact(record, db)
+            if record.trustLevel == .blocked { return .blocked(contact) }
+            guard let stored = try record.storedCard() else { throw ContactBookError.noSignedCard(contact.displayName) }
+            guard signed.card.moves.contains(where: { $0.oldKey == stored.card.sigKey }) else { return .keyConflict(contact) }
+            guard signed.card.updatedAt > stored.card.updatedAt else { return .notNewer(contact) }
+            return .update(contact, signed, changes: CardChanges(from: stored.card, to: signed.card))
+        }
+        return nil
     }
 
     /// Contacts whose emails or phones overlap `details`', by name.
@@ -108,11 +125,13 @@ extension ContactBook {
         }
     }
 
-    /// Makes `signed` the current card of `contact` (a newer card of the same key), inside the caller's
-    /// transaction: the old card goes to the history, the local fields stay.
+    /// Makes `signed` the current card of `contact` (a newer card of the same key, or of a key its moves vouch
+    /// for), inside the caller's transaction: the old card goes to the history, the local fields stay.
     static func replaceCard(of contact: Contact, with signed: SignedCard, source: ContactSource, now: Date, _ db: Database) throws -> Contact {
         guard var record = try ContactRecord.fetchOne(db, key: contact.id) else { throw ContactBookError.unknownContact(contact.displayName) }
         try Self.moveToHistory(record, now: now, db)
+        // A moved key was never compared: the code the person compared belonged to the old one.
+        if record.sigKey != Data(signed.card.sigKey.rawRepresentation) { record.securityCodeVerifiedAt = nil }
         record.setCard(signed)
         record.lastSeenAt = now
         record.exchangedAt = now

@@ -3,11 +3,13 @@ import HandshakeCore
 
 /// When a contact's card last changed, and what changed: read from the card history, so nothing extra is kept.
 extension ContactBook {
-    /// The last update of contact `id`'s card: when its newest past card of the same key was replaced, and the
-    /// fields that differ. `nil` when the card was never updated (or the last change was a merge of another
+    /// The last update of contact `id`'s card: when its newest past card of the same key (or of a key the card
+    /// moved from) was replaced, and the fields that differ. `nil` when the card was never updated (or the last change was a merge of another
     /// identity, which is not an update).
     public func lastUpdate(of id: Int64) throws -> CardUpdate? {
-        guard let past = try history(of: id).first, let current = try? card(of: id), past.nodeID == current.nodeID else { return nil }
+        guard let past = try history(of: id).first, let current = try? card(of: id),
+              past.nodeID == current.nodeID || current.card.movedFrom.contains(past.nodeID)
+        else { return nil }
         return CardUpdate(at: past.replacedAt, changes: CardChanges(from: past.signedCard.card, to: current.card))
     }
 
@@ -22,7 +24,7 @@ extension ContactBook {
     }
 }
 
-/// A contact's card replaced by a newer one of the same key.
+/// A contact's card replaced by a newer one of the same key, or of a key the old one vouched for.
 public struct CardUpdate: Sendable, Equatable {
     /// When the newer card arrived.
     public let at: Date

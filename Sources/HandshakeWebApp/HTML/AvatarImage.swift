@@ -9,7 +9,16 @@ enum AvatarImage {
     /// The photo, or nothing when the card has none; `alt` says whose it is.
     static func html(_ avatar: Avatar?, alt: String) -> HTML {
         guard let avatar else { return .empty }
-        let source = "data:\(avatar.mediaType);base64,\(Data(avatar.data).base64EncodedString())"
-        return HTML.img(.class("avatar"), .src(source), .alt(alt), .width(96), .height(96))
+        return HTML.img(.class("avatar"), .src(source(avatar)), .alt(alt), .width(96), .height(96))
+    }
+
+    /// A list row's small photo, beside the name that says whose it is (so it has no words of its own).
+    static func thumbnail(_ avatar: Avatar?) -> HTML {
+        guard let avatar else { return .empty }
+        return HTML.img(.class("thumb"), .src(source(avatar)), .alt(""), .width(40), .height(40))
+    }
+
+    static func source(_ avatar: Avatar) -> String {
+        "data:\(avatar.mediaType);base64,\(Data(avatar.data).base64EncodedString())"
     }
 }

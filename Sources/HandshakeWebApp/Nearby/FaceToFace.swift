@@ -4,6 +4,7 @@
 // event streams follow; when no page follows any more (the browser tab was closed), the run ends within a
 // few seconds, so the other person is told they left instead of waiting for a page that is gone.
 import Foundation
+import HandshakeAvatar
 import HandshakeCore
 import HandshakeExchange
 import HandshakeNearby
@@ -52,8 +53,12 @@ final class FaceToFace {
         // its rule needs the person's word (a card that matches a contact).
         var configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
         configuration.showsName = showsName
+        // The list shows people a thumbnail of the card's photo beside the name (nothing when the name is hidden).
+        configuration.listPhoto = AvatarPhoto.listPhoto(of: (try? account.issueCard())?.card.avatar, within: NearbyCoordinator.Configuration.listPhotoBytes)
         configuration.keeping = .atOnce
         configuration.relay = relay
+        // Declined, cancelled or unanswered, an attempt from the list gives the list back (seed 001's EX-1).
+        configuration.backToListAfterAttempt = true
         let coordinator = try NearbyCoordinator(account: account, configuration: configuration)
         (self.coordinator, snapshot, runError, dismissed, token) = (coordinator, coordinator.snapshot, nil, false, nil)
         lastStart = (meeting: meeting, showsName: showsName)
@@ -125,9 +130,8 @@ final class FaceToFace {
         // Accept shows their own card first (EX-2); its one button accepts.
         case (.request, .yes): .review
         case (.request, _): .decline
-        case (.keep(let keep), .merge) where keep.matches.count == 1: .keep(.merge(into: keep.matches[0].id))
-        case (.keep(let keep), .yes), (.keep(let keep), .separately), (.keep(let keep), .merge):
-            .keep(keep.adding)
+        case (.keep(let keep), .merge): keep.mergeTarget.map { .keep(.merge(into: $0.id)) } ?? .keep(keep.adding)
+        case (.keep(let keep), .yes), (.keep(let keep), .separately): .keep(keep.adding)
         case (.keep, _): .keep(.ignore)
         case (.note, .note(let text)): .note(text)
         case (.note, _): .noNote
@@ -141,14 +145,20 @@ final class FaceToFace {
         let swap = snapshot.flatMap(Self.swap)
         if let coordinator, case .succeeded? = snapshot?.stage { try? coordinator.answer(.leave) }
         // Start again while looking or asking: the run stops too.
-        if swap == nil { stop() }
+        if swap == nil { run?.cancel() }
         dismissed = true
         changed()
         return (swap?.saving.contact?.id, swap != nil)
     }
 
-    /// Leaves the exchange: the session closes (or the looking stops) and the run ends with its sentence.
+    /// Cancel, or Stop searching: the coordinator ends only an attempt with someone from the list, and the
+    /// list comes back as it was (`NearbyCoordinator.cancelAttempt()`); anywhere else the run ends with its
+    /// sentence (the looking stops, a token's or a code's session closes).
     func stop() {
+        if let coordinator, coordinator.cancelAttempt() {
+            changed()
+            return
+        }
         run?.cancel()
     }
 

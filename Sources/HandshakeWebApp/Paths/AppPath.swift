@@ -20,6 +20,10 @@ enum AppPath: Hashable, Sendable {
     case deleteContact(Int64)
     /// Their signed card as a vCard file.
     case contactCard(Int64)
+    /// Who they are by their card, alone: the part of their page redrawn when the card changes.
+    case contactLive(Int64)
+    /// A stream that says when the contact changed (a newer card of theirs kept, by a refresh or their server).
+    case contactStream(Int64)
     case myCard
     case editCard
     case cardPhoto
@@ -69,6 +73,8 @@ enum AppPath: Hashable, Sendable {
         case .contactPreferences: "/contacts/{id}/preferences"
         case .deleteContact: "/contacts/{id}/delete"
         case .contactCard: "/contacts/{id}/card.vcf"
+        case .contactLive: "/contacts/{id}/live"
+        case .contactStream: "/contacts/{id}/stream"
         case .myCard: "/card"
         case .editCard: "/card/edit"
         case .cardPhoto: "/card/photo"
@@ -104,7 +110,7 @@ enum AppPath: Hashable, Sendable {
     var contactID: Int64? {
         switch self {
         case .contact(let id), .editContact(let id), .verifyContact(let id), .contactPreferences(let id), .deleteContact(let id),
-            .contactCard(let id): id
+            .contactCard(let id), .contactLive(let id), .contactStream(let id): id
         default: nil
         }
     }

@@ -27,6 +27,15 @@ struct AppRoutes: Sendable {
             return Page.response(ContactsScreen.results(contacts: contacts, filter: filter, updates: updates(of: contacts)))
         }
         router.get(AppPath.contact, use: contact)
+        router.get(AppPath.contactLive) { _, context in
+            let contact = try found(context)
+            return Page.response(ContactScreen.card(contact, avatar: avatar(of: contact), update: try? account.book.lastUpdate(of: contact.id)))
+        }
+        router.get(AppPath.contactStream) { _, context in
+            let contact = try found(context)
+            // Each change of the contact (the first value is the contact as it is) tells the page to redraw.
+            return ServerSentEvents.response(retry: 3000, relaying: account.book.observeContact(id: contact.id)) { _ in "changed" }
+        }
         router.post(AppPath.editContact, use: edit)
         router.post(AppPath.verifyContact, use: verify)
         router.post(AppPath.contactPreferences) { request, context in
@@ -74,13 +83,12 @@ struct AppRoutes: Sendable {
         let meetings = try account.book.exchanges(ofContact: contact.id)
         let code = contact.sigKey == nil ? nil : try? account.securityCode(with: contact)
         let scannable = contact.sigKey == nil ? nil : try? account.scannableSecurityCode(with: contact)
-        // An address-book entry has no signed card, so no photo or history to show.
-        let card = contact.sigKey == nil ? nil : try? account.book.card(of: contact.id)
+        // An address-book entry has no signed card, so no history to show.
         let history = contact.sigKey == nil ? [] : (try? account.book.history(of: contact.id)) ?? []
         return Page.response(
             ContactScreen.page(
                 contact: contact, meetings: meetings, securityCode: code, scannable: scannable, formToken: secrets.formToken,
-                done: OutcomeQuery.of(request, context: context), avatar: card?.card.avatar, history: history,
+                done: OutcomeQuery.of(request, context: context), avatar: avatar(of: contact), history: history,
                 preferences: try account.book.preferences(of: contact.id), update: try? account.book.lastUpdate(of: contact.id)))
     }
 
@@ -240,6 +248,11 @@ struct AppRoutes: Sendable {
             return try settings(serverRefusal: error.description, typedServer: typed)
         }
         return Page.redirect(to: .settings, done: .serverConnected)
+    }
+
+    /// The photo of the contact's signed card, if any (an address-book entry has no signed card).
+    func avatar(of contact: Contact) -> Avatar? {
+        contact.sigKey == nil ? nil : (try? account.book.card(of: contact.id))?.card.avatar
     }
 
     /// The contact the path names, or 404.

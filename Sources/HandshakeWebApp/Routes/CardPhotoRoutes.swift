@@ -28,16 +28,12 @@ struct CardPhotoRoutes: Sendable {
     }
 
     @Sendable func save(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let picture: ByteBuffer
-        do {
-            picture = try await request.collectBody(upTo: Self.maxUploadBytes)
-        } catch {
-            return Page.json(Answer(problem: "The picture is larger than \(Self.maxUploadBytes / 1_048_576) MB; choose a smaller one."), status: .contentTooLarge)
+        guard let picture = await PictureUpload.bytes(of: request, upTo: Self.maxUploadBytes) else {
+            return Page.json(Answer(problem: PictureUpload.tooLarge(Self.maxUploadBytes)), status: .contentTooLarge)
         }
         let fitted: FittedAvatar
         do throws(AvatarPhotoError) {
-            fitted = try AvatarPhoto.fit(Array(buffer: picture))
+            fitted = try AvatarPhoto.fit(picture)
         } catch {
             return Page.json(Answer(problem: error.description + " Nothing was saved."), status: .unprocessableContent)
         }

@@ -51,21 +51,18 @@ struct FriendRequestRoutes: Sendable {
     @Sendable func answer(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: RequestAnswerForm.self)
         guard let client = await connection.client() else { return Page.redirect(to: .requests) }
-        let card = try account.issueCard()
         let done: Outcome
         do {
             switch form.answer {
             case .accept, .acceptAnyway:
-                // A name is a claim: a card that passes for a contact is asked about before your card goes to it.
-                let pending = try await client.friendRequest(form.id)
-                let claim = try NameClaimSentences.claim(ofOtherIn: pending, me: account.identity.nodeID, book: account.book)
-                if form.answer == .accept, let warning = NameClaimSentences.warning(ofOtherIn: pending, me: account.identity.nodeID, claim: claim) {
-                    let asking = (form.id, NameClaimSentences.acceptQuestion(warning))
-                    return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, asking: asking))
+                let acceptance = try await FriendRequestAcceptance.accept(
+                    form.id, anyway: form.answer == .acceptAnyway, card: try account.issueCard(), account: account, client: client)
+                switch acceptance {
+                case .asks(_, let question):
+                    return Page.response(FriendRequestsScreen.page(try await state(), formToken: secrets.formToken, asking: (form.id, question)))
+                case .accepted(let report): done = .accepted(report.kind)
+                case .acceptedWithoutCard: return try await refused(FriendRequestSentences.noCard.plain)
                 }
-                let accepted = try await client.acceptFriendRequest(form.id, card: card)
-                guard let card = accepted.senderCard else { return try await refused(FriendRequestSentences.noCard.plain) }
-                done = .accepted(ReceiveReport(try account.keepFromFriendRequest(card), card: card).kind)
             case .decline:
                 try await client.declineFriendRequest(form.id)
                 done = .declined
@@ -82,18 +79,11 @@ struct FriendRequestRoutes: Sendable {
     @Sendable func send(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: SendRequestForm.self)
         guard let client = await connection.client() else { return Page.redirect(to: .requests) }
-        let draft: FriendRequestDraft
         do {
-            draft = try FriendRequestDraft(target: form.target, note: form.note)
-        } catch {
-            return try await refused(error.description)
-        }
-        let target = draft.target
-        let card = try account.issueCard()
-        do {
-            try await client.sendFriendRequest(to: target, card: card, note: draft.note)
-        } catch {
-            if case .shareLink(let link) = target { return try await refused(await client.sentence(for: error, about: link)) }
+            _ = try await FriendRequestSending.send(to: form.target, note: form.note, card: try account.issueCard(), client: client)
+        } catch let refusal as FriendRequestNotSent {
+            return try await refused(refusal.description)
+        } catch let error as MailboxClientError {
             return try await refused(error.description)
         }
         return Page.redirect(to: .requests, done: .sent)

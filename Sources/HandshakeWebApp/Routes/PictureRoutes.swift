@@ -34,17 +34,13 @@ struct PictureRoutes: Sendable {
     }
 
     @Sendable func read(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let picture: ByteBuffer
-        do {
-            picture = try await request.collectBody(upTo: QRPictureReader.maxPictureBytes)
-        } catch {
-            let limit = QRPictureReader.maxPictureBytes / 1_048_576
-            return Page.json(Answer(problem: "The picture is larger than \(limit) MB; choose a smaller one."), status: .contentTooLarge)
+        let limit = QRPictureReader.maxPictureBytes
+        guard let picture = await PictureUpload.bytes(of: request, upTo: limit) else {
+            return Page.json(Answer(problem: PictureUpload.tooLarge(limit)), status: .contentTooLarge)
         }
         let result: Result<[UInt8], QRPictureError>
         do throws(QRPictureError) {
-            result = .success(try await reader.read(Array(buffer: picture)))
+            result = .success(try await reader.read(picture))
         } catch {
             result = .failure(error)
         }

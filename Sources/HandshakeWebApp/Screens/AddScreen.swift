@@ -42,9 +42,18 @@ enum AddScreen {
     /// text with the paste form below. Without script, the paste box is the way in.
     static func picture(formToken: String) -> HTML {
         HTML.group {
+            scanner(formToken: formToken, heading: "From their QR code", label: "Take or choose a picture of their QR code")
+            HTML.h2 { .text("Or paste it") }
+        }
+    }
+
+    /// The picture and camera part of ``picture(formToken:)`` alone, under `heading`: Face to face shows it to
+    /// scan the session token on the other person's screen, sent on with ``scannedForm(formToken:)``.
+    static func scanner(formToken: String, heading: String, label: String) -> HTML {
+        HTML.group {
             HTML.section(.class("picture"), .aria("labelledby", "picture-heading"), .data(.picture, .addPicture), .data(.token, formToken)) {
-                HTML.h2(.id("picture-heading")) { .text("From their QR code") }
-                HTML.label(.for(ScriptElement.picture.id.description)) { .text("Take or choose a picture of their QR code") }
+                HTML.h2(.id("picture-heading")) { .text(heading) }
+                HTML.label(.for(ScriptElement.picture.id.description)) { .text(label) }
                 HTML.input(.type("file"), .id(.picture), .accept("image/png", "image/jpeg"), .capture("environment"))
                 HTML.div(.class("row")) {
                     HTML.button(.type("button"), .id(.camera), .class("secondary"), .hidden()) { .text("Use the camera") }
@@ -56,7 +65,17 @@ enum AddScreen {
                     HTML.p(.class("muted")) { .text("Reading a picture needs the page's script; paste the card's text below instead.") }
                 }
             }
-            HTML.h2 { .text("Or paste it") }
+        }
+    }
+
+    /// Add's form without its box on show: the page's script puts the text of the code it found in it and sends
+    /// it, so what a scan on another screen found is read exactly as Add reads it (a session token opens the
+    /// exchange on Face to face).
+    static func scannedForm(formToken: String) -> HTML {
+        HTML.form(.method("post"), .action(.add), .hidden()) {
+            HTML.input(.type("hidden"), .name(LocalAccessRule.formTokenField), .value(formToken))
+            HTML.textarea(.id(.pasteBox), .name(PasteForm.CodingKeys.card), .rows(1), .spellcheck(false), .autocapitalize("off")) { .empty }
+            HTML.input(.type("hidden"), .id(.scannedFlag), .name(PasteForm.CodingKeys.scanned), .value(""))
         }
     }
 

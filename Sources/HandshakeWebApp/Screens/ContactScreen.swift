@@ -1,9 +1,9 @@
 // Establishes the contact info screen: who they are by their card (with its photo), how far the card can be
-// trusted and why, your settings for them (ContactSettings; notes and chat preferences in
-// ContactPreferencesSection), how and when you met (with both notes), their
-// earlier cards, the security code to compare (SecurityCodeSection), and the danger zone (block; delete,
-// after a confirmation). The facts come from the book and the account; the screen draws them and offers the
-// forms.
+// trusted and why (a live part, redrawn when a newer card of theirs is kept), your settings for them
+// (ContactSettings; notes and chat preferences in ContactPreferencesSection), how and when you met (with both
+// notes), their earlier cards, the security code to compare (SecurityCodeSection), and the danger zone (block;
+// delete, after a confirmation). The facts come from the book and the account; the screen draws them and
+// offers the forms.
 import Foundation
 import HandshakeCore
 import HandshakeHTML
@@ -26,20 +26,13 @@ enum ContactScreen {
         contact: Contact, meetings: [ExchangeRecord], securityCode: SecurityCode?, scannable: ScannableSecurityCode? = nil, formToken: String,
         done: Outcome? = nil, avatar: Avatar? = nil, history: [PastCard] = [], preferences: [ContactPreference] = [], update: CardUpdate? = nil
     ) -> String {
-        var fields = DefinitionList()
-        fields.add(contact.details)
-        fields.add("Tags", contact.tags)
-        fields.add("Node ID", contact.nodeID?.rawValue)
-        return Page.screen(title: contact.displayName, current: .contacts) {
+        Page.screen(title: contact.displayName, current: .contacts) {
             HTML.p { HTML.a(.href(.contacts)) { .text("← Contacts") } }
             HTML.notice(done, about: contact)
-            AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)")
-            HTML.h1 { .text(contact.displayName) }
-            HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }
-            // What "verified" is worth: a compared code, a meeting, or a signature only (anyone's card is signed).
-            if contact.verificationStatus == .verified { HTML.p(.class("muted"), .id("checked")) { .text(NameClaimSentences.standing(of: contact).plain) } }
-            if let update { HTML.p(.class("muted"), .id("updated")) { .text(RefreshSentences.updated(update).plain) } }
-            fields.html
+            // Redrawn in place when a newer card of theirs is kept while the page is open.
+            HTML.div(.id(.live), .data(.stream, .contactStream(contact.id)), .data(.fragment, .contactLive(contact.id)), .aria("live", "polite")) {
+                card(contact, avatar: avatar, update: update)
+            }
             ContactSettings.html(contact, formToken: formToken)
             ContactPreferencesSection.notes(contact, formToken: formToken)
             ContactPreferencesSection.html(contact, preferences, formToken: formToken)
@@ -52,6 +45,23 @@ enum ContactScreen {
             HTML.h2 { .text("Danger zone") }
             ContactSettings.block(contact, formToken: formToken)
             HTML.p { HTML.a(.href(.deleteContact(contact.id))) { .text("Delete \(contact.displayName)…") } }
+        }
+    }
+
+    /// Who they are by their card: photo, name, how far it can be trusted, when it last changed, its fields.
+    static func card(_ contact: Contact, avatar: Avatar?, update: CardUpdate?) -> HTML {
+        var fields = DefinitionList()
+        fields.add(contact.details)
+        fields.add("Tags", contact.tags)
+        fields.add("Node ID", contact.nodeID?.rawValue)
+        return HTML.group {
+            AvatarImage.html(avatar, alt: "Photo of \(contact.displayName)")
+            HTML.h1 { .text(contact.displayName) }
+            HTML.p(.class("muted")) { .text("\(standing(contact)). \(verification(contact.verificationStatus))") }
+            // What "verified" is worth: a compared code, a meeting, or a signature only (anyone's card is signed).
+            if contact.verificationStatus == .verified { HTML.p(.class("muted"), .id("checked")) { .text(NameClaimSentences.standing(of: contact).plain) } }
+            if let update { HTML.p(.class("muted"), .id("updated")) { .text(RefreshSentences.updated(update).plain) } }
+            fields.html
         }
     }
 
@@ -82,7 +92,7 @@ enum ContactScreen {
     /// What an earlier card said, in a few words.
     static func said(_ card: ContactCard) -> String {
         let said = [card.name, card.title, card.company].compactMap { $0 }.joined(separator: " · ")
-        return said.isEmpty ? "(no name)" : said
+        return said.isEmpty ? DisplayName.none : said
     }
 
     static func verification(_ status: VerificationStatus) -> String {

@@ -19,6 +19,18 @@ enum FaceToFaceScreen {
         return Page.screen(title: "Face to face", current: .nearby) {
             HTML.h1 { .text("Face to face") }
             HTML.div(.id(.live), .data(.stream, .nearbyStream), .data(.fragment, .nearbyLive), .aria("live", "polite")) { live }
+            // Outside the live part, which the script redraws: the camera and the picture keep their listeners.
+            // Drawn before any run; a run starts with a new page (each way of starting one is a form).
+            if case .notStarted = model.stage, model.ending == nil { scanTheirCode(formToken) }
+        }
+    }
+
+    /// The other person shows a code to scan (their session token): this device's camera, or a picture of it,
+    /// is the tap. What the script finds goes to Add, which opens the exchange here.
+    static func scanTheirCode(_ formToken: String) -> HTML {
+        HTML.group {
+            AddScreen.scanner(formToken: formToken, heading: "Or scan their code", label: "Take or choose a picture of the code on their screen")
+            AddScreen.scannedForm(formToken: formToken)
         }
     }
 
@@ -36,7 +48,7 @@ enum FaceToFaceScreen {
             }
         case .connecting(let peer):
             return HTML.group {
-                HTML.p(.role("status")) { .text(NearbySentences.connecting(to: peer?.displayName)) }
+                HTML.p(.role("status")) { .text(NearbySentences.connecting(to: peer)) }
                 cancel(formToken)
             }
         case .confirm(let confirm):
@@ -125,7 +137,7 @@ enum FaceToFaceScreen {
                 }
             }
             if let chosen = looking.chosen {
-                HTML.p(.role("status")) { .text(NearbySentences.connecting(to: chosen.peer.displayName)) }
+                HTML.p(.role("status")) { .text(NearbySentences.connecting(to: chosen.peer)) }
             } else if case .list = looking.way {
                 people(looking.people, formToken)
             }
@@ -152,7 +164,10 @@ enum FaceToFaceScreen {
                     HTML.li {
                         Page.form(.chooseNearby, token: formToken) {
                             HTML.button(.type("submit"), .name(ChooseForm.CodingKeys.peer), .value(person.peer.id), .class("person")) {
-                                HTML.span(.class("who")) { .text(NearbySentences.listed(person, among: people)) }
+                                HTML.span(.class("who")) {
+                                    AvatarImage.thumbnail(person.photo)
+                                    HTML.text(NearbySentences.listed(person, among: people))
+                                }
                                 if let badge = NearbySentences.commonFriendBadge(person.commonFriendCount) {
                                     HTML.span(.class("friends")) { .text(badge) }
                                 }
@@ -263,9 +278,11 @@ enum FaceToFaceScreen {
                 }
                 HTML.p { .text(NearbySentences.keepQuestion(question)) }
                 HTML.div(.class("row")) {
-                    if question.isMerge {
+                    if question.mergeTarget != nil {
                         answer(.merge) { .text("Merge") }
                         answer(.separately, "secondary") { .text("Add separately") }
+                    } else if question.isMerge {
+                        answer(.separately) { .text("Add separately") }
                     } else {
                         answer(.yes) { .text("Add") }
                     }
@@ -307,7 +324,7 @@ enum FaceToFaceScreen {
         return HTML.group {
             AvatarImage.html(fields.avatar, alt: "\(fields.name ?? "Their") photo")
             HTML.p(.class("name")) {
-                HTML.strong { .text(fields.name ?? "No name") }
+                HTML.strong { .text(DisplayName.of(fields.name)) }
                 if verified { HTML.span(.class("verified")) { .text(" ✅ Verified") } }
             }
             if let work = NearbySentences.work(fields) { HTML.p { .text(work) } }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HandshakeCore
 import HandshakeCredentials
+import HandshakePresentation
 
 /// `handshake scan`: says what any scanned text is, and checks what it carries. Stores nothing.
 struct ScanCommand: AsyncParsableCommand {
@@ -98,7 +99,7 @@ struct ScanCommand: AsyncParsableCommand {
             report.fields = CardFields(name: card.name)
             if !output.json {
                 print("A Freepath contact card, verified: signed by its own key.")
-                print("\(card.name ?? "(no name)")")
+                print("\(DisplayName.of(card.name))")
                 print("  Node ID   \(card.nodeID.rawValue)")
                 print("  did:key   \(card.sigKey.didKey)")
             }
@@ -132,7 +133,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     static func printFields(_ fields: CardFields) {
         // Each value is from outside and stays on its line.
-        print("\(fields.name ?? "(no name)")")
+        print("\(DisplayName.of(fields.name))")
         // A row's value is escaped already; a bio keeps its indented continuation lines.
         for (label, value) in FieldRows.rows(fields, skipping: [.name], indent: 12) {
             print(TerminalLine(lines: "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value))

@@ -1,10 +1,11 @@
 import Foundation
 import HandshakeCore
+import HandshakePresentation
 
 /// A card as people read it in a terminal: the name as a heading, then one labelled line per value.
 enum CardPrinter {
     static func lines(for card: ContactCard, shared: Set<CardField>? = nil) -> [String] {
-        var lines = [card.name.map(TerminalText.value) ?? "(no name)"]
+        var lines = [TerminalText.value(DisplayName.of(card.name))]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }

@@ -19,11 +19,7 @@ base = launch_url.split("/contacts")[0]
 seen = {"dialogs": []}
 
 
-def expect_line(word):
-    line = sys.stdin.readline().strip()
-    if line != word:
-        raise SystemExit(f"the test said {line!r}, not {word!r}")
-
+expect_line = screens.expect_line
 
 with sync_playwright() as playwright:
     browser, context, page = screens.open_page(playwright, seen["dialogs"])

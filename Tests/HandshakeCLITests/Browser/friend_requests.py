@@ -1,8 +1,9 @@
 """Friend requests in `handshake app`, across a real `handshake serve`: Ada connects her app to the server in
 Settings (a wrong address first), makes a share link, and Bob (the `handshake` program, on his own home)
 sends her a request with it while her page is open; the request must appear without a reload; she accepts.
-Prints what it saw as one JSON object. Arguments: Ada's launch URL, the folder for screenshots, the server's
-URL, the handshake binary and Bob's home."""
+Then Eve (Bob's name) and Mallory (a name that looks like it) send requests: each is told apart from Bob, and
+accepting Eve's asks first. Prints what it saw as one JSON object. Arguments: Ada's launch URL, the folder for
+screenshots, the server's URL, the handshake binary, Bob's home, Carol's share link, Eve's and Mallory's homes."""
 import json
 import os
 import subprocess
@@ -12,7 +13,7 @@ from playwright.sync_api import sync_playwright
 
 import screens
 
-launch_url, artifacts, server_url, binary, bobs_home, carols_link = sys.argv[1:7]
+launch_url, artifacts, server_url, binary, bobs_home, carols_link, eves_home, mallorys_home = sys.argv[1:9]
 base = launch_url.split("/contacts")[0]
 seen = {"dialogs": []}
 
@@ -78,6 +79,25 @@ with sync_playwright() as playwright:
     screens.shoot(page, artifacts, "add-share-link")
     page.click("button[value=add]")
     seen["linkAddedNotice"] = page.inner_text("[role=status]")
+
+    # A name is a claim: a stranger under Bob's name, and one whose name only looks like it (a Cyrillic о),
+    # each send a request; each is told apart on the page, and accepting one asks first.
+    for key, home, note in [("namesake", eves_home, "Bob here, new phone"), ("lookalike", mallorys_home, "Bob again")]:
+        page.goto(f"{base}/requests")
+        page.click("text=Make a one-time share link")
+        link = page.inner_text("#share-link")
+        sent = subprocess.run([binary, "request", "send", link, "--note", note], env=dict(os.environ, HANDSHAKE_HOME=home), capture_output=True, text=True)
+        seen[key + "Sent"] = sent.returncode
+        item = page.locator(f"#live ul.requests li:has-text('{note}')")
+        item.wait_for()
+        seen[key + "Item"] = item.inner_text()
+    screens.shoot(page, artifacts, "friend-requests-namesakes")
+    page.locator("#live ul.requests li:has-text('Bob here, new phone') button[value=accept]").click()
+    seen["namesakeQuestion"] = page.inner_text("#namesake-question")
+    page.click("#namesake-question button:has-text('Accept as someone new')")
+    seen["acceptedAnywayNotice"] = page.inner_text("[role=status]")
+    page.goto(f"{base}/contacts")
+    seen["contactsAfterNamesake"] = page.inner_text("ul.contacts")
   except Exception:
     try:
         print(f"At {page.url} the screen showed:\n" + page.inner_text("main"), file=sys.stderr)

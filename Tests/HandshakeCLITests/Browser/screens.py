@@ -38,6 +38,31 @@ def telling_the_screen(page, heading, selector):
         raise
 
 
+@contextlib.contextmanager
+def browsing(playwright, seen, url, who):
+    """A page of Debian's Chromium at a phone's size on `url`, each wait at most 45 s, its dialogs recorded in
+    `seen["dialogs"]`; if the block fails, what `who`'s screen showed goes to standard error first. The
+    browser closes when the block ends."""
+    browser, _, page = open_page(playwright, seen["dialogs"])
+    with telling_the_screen(page, f"{who}'s screen showed:\n", "body"):
+        page.set_default_timeout(45000)
+        page.goto(url)
+        yield page
+    browser.close()
+
+
+def expect_line(word):
+    """The test's next line on standard input is `word` (the scripts that take turns with another wait so)."""
+    line = sys.stdin.readline().strip()
+    if line != word:
+        raise SystemExit(f"the test said {line!r}, not {word!r}")
+
+
+def say(word):
+    """Tells the test that this side reached `word`, at once."""
+    print(word, flush=True)
+
+
 def axe(page):
     """The ids of the axe-core rules the page breaks (axe-playwright-python)."""
     from axe_playwright_python.sync_playwright import Axe

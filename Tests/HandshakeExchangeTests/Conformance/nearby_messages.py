@@ -1,8 +1,9 @@
 """Checks the session messages of docs/protocols/nearby.md with code we did not write: cbor2 reads every
-payload and re-encodes it canonically from its parts (the bytes must be identical), and cryptography's
-Ed25519 verifies each card binding over label || handshake hash || role byte || SHA-256(card).
+payload and re-encodes it canonically from its parts (the bytes must be identical), cryptography's
+Ed25519 verifies each card binding over label || handshake hash || role byte || SHA-256(card), and Pillow
+decodes each list photo's image (a PNG or JPEG of at most 8,192 bytes).
 Input: {"handshake_hash": hex, "messages": [{"from": "initiator"|"responder", "type": int, "payload": hex}]}.
-Output: {"checked": n, "bindings": n}. A failed check exits 1 with the reason."""
+Output: {"checked": n, "bindings": n, "photos": ["PNG 16x16", ...]}. A failed check exits 1 with the reason."""
 import hashlib
 import json
 import sys
@@ -24,7 +25,7 @@ from cryptography.exceptions import InvalidSignature
 
 BINDING_LABEL = b"handshake nearby v1 binding\x00"
 ROLE_BYTE = {"initiator": b"I", "responder": b"R"}
-TYPES = {0x10: "request", 0x11: "accept", 0x12: "decline", 0x13: "cancel", 0x20: "note", 0x30: "close"}
+TYPES = {0x10: "request", 0x11: "accept", 0x12: "decline", 0x13: "cancel", 0x14: "photo", 0x20: "note", 0x30: "close"}
 
 
 def fail(message):
@@ -44,6 +45,7 @@ def card_sig_key(card_bytes):
 request = json.loads(sys.stdin.read())
 handshake_hash = bytes.fromhex(request["handshake_hash"])
 bindings = 0
+photos = []
 for message in request["messages"]:
     kind = TYPES.get(message["type"])
     if kind is None:
@@ -68,4 +70,18 @@ for message in request["messages"]:
         fail("note: key 1 is not text")
     if kind == "cancel" and value.get(1) not in (0, 1):
         fail("cancel: the reason is neither 0 nor 1")
-print(json.dumps({"checked": len(request["messages"]), "bindings": bindings}))
+    if kind == "photo":
+        image = value.get(1)
+        if not isinstance(image, bytes) or not 0 < len(image) <= 8192:
+            fail("photo: key 1 is not an image of 1 to 8192 bytes")
+        import io
+        Image = require("PIL.Image", "Pillow")
+        try:
+            picture = Image.open(io.BytesIO(image))
+            picture.load()
+        except Exception as error:
+            fail(f"photo: Pillow cannot read the image: {error}")
+        if picture.format not in ("PNG", "JPEG"):
+            fail(f"photo: the image is {picture.format}, not PNG or JPEG")
+        photos.append(f"{picture.format} {picture.width}x{picture.height}")
+print(json.dumps({"checked": len(request["messages"]), "bindings": bindings, "photos": photos}))

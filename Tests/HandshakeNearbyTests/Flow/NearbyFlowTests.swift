@@ -33,7 +33,7 @@ struct NearbyFlowTests {
         case runEnded
 
         enum Origin: Sendable { case chosen, theirRequest, direct, sharedSecret }
-        enum Ending: Sendable { case completed(theirNote: String?), declined, requestExpired, failed }
+        enum Ending: Sendable { case completed(theirNote: String?), declined, requestExpired, failed, closed, declinedByUs, cancelledByUs, cancelledByThem, theyLeft }
         enum Preview: Sendable { case new, newMatching, update, blocked }
     }
 
@@ -50,6 +50,8 @@ struct NearbyFlowTests {
     }
 
     static let atOnce = NearbyFlow.Policy(requestsAtOnce: true)
+    /// An app's list screen: an attempt that ends short gives the list back.
+    static let listScreen = NearbyFlow.Policy(backToList: true)
     static let keepingAtOnce = NearbyFlow.Policy(keeping: .atOnce)
     /// Reaching their request from the list: the person chose nobody.
     static let asked: [Happening] = [.looking, .claim(.theirRequest), .request]
@@ -132,6 +134,34 @@ struct NearbyFlowTests {
         Row(name: "an answer after the end is refused", given: asked + [.ended(.requestExpired)], when: .answer(.accept), steps: ["notNow"],
             stage: "ended(session requestExpired)"),
 
+        // An attempt from the list that ends short, on a list screen: the list again (seed 001, "Declined → back to EX-1").
+        Row(name: "Cancel on the confirm screen gives the list back", policy: listScreen, given: chosen + [.answer(.leave)], when: .ended(.closed),
+            steps: ["backToList(closed)"], stage: "looking"),
+        Row(name: "Cancel request gives the list back", policy: listScreen, given: chosen + [.answer(.exchange(.exchange)), .waiting, .answer(.leave)],
+            when: .ended(.cancelledByUs), steps: ["backToList(cancelledByUs)"], stage: "looking"),
+        Row(name: "they declined: the list again", policy: listScreen, given: chosen + [.answer(.exchange(.exchange)), .waiting], when: .ended(.declined),
+            steps: ["backToList(declined)"], stage: "looking"),
+        Row(name: "we declined their request: the list again", policy: listScreen, given: asked + [.answer(.decline)], when: .ended(.declinedByUs),
+            steps: ["backToList(declinedByUs)"], stage: "looking"),
+        Row(name: "they took their request back: the list again", policy: listScreen, given: asked, when: .ended(.cancelledByThem),
+            steps: ["backToList(cancelledByThem)"], stage: "looking"),
+        Row(name: "their request expired: the list again", policy: listScreen, given: asked, when: .ended(.requestExpired),
+            steps: ["backToList(requestExpired)"], stage: "looking"),
+        Row(name: "they left the confirm screen: the list again", policy: listScreen, given: chosen, when: .ended(.theyLeft),
+            steps: ["backToList(theyLeft)"], stage: "looking"),
+        Row(name: "Cancel while connecting to the person chosen: the list again", policy: listScreen, given: [.looking, .claim(.chosen)],
+            when: .ended(.closed), steps: ["backToList(closed)"], stage: "looking"),
+        Row(name: "the list given back takes a new claim", policy: listScreen, given: chosen + [.answer(.leave), .ended(.closed)], when: .claim(.chosen),
+            steps: [], stage: "connecting"),
+        Row(name: "a failed attempt ends the exchange even on a list screen", policy: listScreen, given: chosen, when: .ended(.failed), steps: [],
+            stage: "ended(session failed)"),
+        Row(name: "the run stopping closes the attempt for good", policy: listScreen, given: chosen + [.stopping], when: .ended(.closed), steps: [],
+            stage: "ended(session closed)"),
+        Row(name: "a token's session never goes to a list", policy: listScreen, given: [.looking, .claim(.sharedSecret), .confirm],
+            when: .ended(.theyLeft), steps: [], stage: "ended(session theyLeft)"),
+        Row(name: "after the cards crossed nothing goes back to the list", policy: listScreen, given: swapped, when: .ended(.completed(theirNote: nil)),
+            steps: [], stage: "ended(they left; tooLate)"),
+
         // The cards crossed: keeping their card.
         Row(name: "the cards cross: their card goes to the book, the note box opens", given: asked + [.answer(.accept)], when: .swapped(),
             steps: ["preview"], stage: "succeeded(checking, writing)"),
@@ -207,6 +237,25 @@ struct NearbyFlowTests {
     }
 
     /// The snapshot's question follows the stage: one at a time, the card's question before the note box.
+    /// Cancel ends only an attempt from the list, on a list screen, from connecting until the cards cross.
+    @Test func leavingEndsOnlyAnAttemptFromTheListOnAListScreen() throws {
+        let cards = try Cards()
+        func ends(_ policy: NearbyFlow.Policy, after happenings: [Happening]) -> Bool {
+            var flow = NearbyFlow(policy: policy)
+            for happening in happenings { _ = cards.apply(happening, to: &flow) }
+            return flow.leavingEndsOnlyTheAttempt
+        }
+        #expect(!ends(Self.listScreen, after: [.looking]), "looking: Stop searching ends the run")
+        #expect(ends(Self.listScreen, after: [.looking, .claim(.chosen)]))
+        #expect(ends(Self.listScreen, after: Self.chosen))
+        #expect(ends(Self.listScreen, after: Self.chosen + [.answer(.exchange(.exchange)), .waiting]))
+        #expect(ends(Self.listScreen, after: Self.asked))
+        #expect(!ends(Self.listScreen, after: Self.swapped), "the cards crossed: Done closes the exchange")
+        #expect(!ends(Self.listScreen, after: [.looking, .claim(.sharedSecret), .confirm]), "a token's or a code's session has no list")
+        #expect(!ends(Self.listScreen, after: Self.chosen + [.stopping]))
+        #expect(!ends(NearbyFlow.Policy(), after: Self.chosen), "the program's run is one attempt")
+    }
+
     @Test func theQuestionOnEachScreen() throws {
         let cards = try Cards()
         var flow = NearbyFlow(policy: NearbyFlow.Policy())
@@ -294,6 +343,11 @@ struct NearbyFlowTests {
                     case .declined: .declined
                     case .requestExpired: .requestExpired
                     case .failed: .failed("The connection was lost.")
+                    case .closed: .closed
+                    case .declinedByUs: .declinedByUs
+                    case .cancelledByUs: .cancelledByUs
+                    case .cancelledByThem: .cancelledByThem
+                    case .theyLeft: .theyLeft
                     }
                 steps = session(.ended(final), flow: &flow)
             case .answer(let answer):
@@ -346,6 +400,7 @@ struct NearbyFlowTests {
             case .close: "close"
             case .closeAfterGrace: "closeAfterGrace"
             case .recordMeeting: "recordMeeting"
+            case .backToList(let attempt): "backToList(\(attempt.name))"
             }
         }
     }

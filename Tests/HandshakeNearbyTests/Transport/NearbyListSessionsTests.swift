@@ -21,8 +21,9 @@ struct NearbyListSessionsTests {
         let screen: ScriptedScreen
         let clock: ManualExchangeClock
 
-        /// Ada, with `friends` as TRUSTED contacts, having chosen `choice` (`--select`) or nobody.
-        init(choice: String? = nil, friends: [Identity] = []) throws {
+        /// Ada, with `friends` as TRUSTED contacts, having chosen `choice` (`--select`) or nobody; on `listScreen`,
+        /// an app's list (an attempt that ends short gives the list back).
+        init(choice: String? = nil, friends: [Identity] = [], listScreen: Bool = false, photo: Avatar? = nil, showsName: Bool = false) throws {
             account = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(NearbyCoordinatorTests.container()))
             for (index, friend) in friends.enumerated() {
                 _ = try account.book.receive(try TCPExchangeTests.card(friend, "Friend \(index)"), source: .nearby, answer: .addSeparately(trust: .trusted))
@@ -30,10 +31,14 @@ struct NearbyListSessionsTests {
             clock = ManualExchangeClock()
             var configuration = NearbyCoordinatorTests.loopback(clock)
             configuration.requestsAtOnce = choice != nil  // as `handshake nearby --select NAME` does
+            configuration.backToListAfterAttempt = listScreen
+            configuration.listPhoto = photo
+            configuration.showsName = showsName
             screen = ScriptedScreen(note: nil)
             coordinator = try NearbyCoordinator(account: account, configuration: configuration)
             // The largest instance name: Ada never connects first, so every session here is one a device opened.
             coordinator.lobby = NearbyLobby(own: "zzzzzzzzzzzzzzzz", choice: choice)
+            coordinator.apply(.looking(.list(instance: "zzzzzzzzzzzzzzzz", port: 1, showsName: false)))
             screen.follow(coordinator)
         }
 
@@ -109,6 +114,81 @@ struct NearbyListSessionsTests {
         #expect(try ada.account.book.contacts().map(\.displayName) == ["Bob Babbage"])
         #expect(ada.turnedAway == [.requestDeclined(number: 1)])
         #expect(ada.turnedAway.first?.description == "Number 1 in your list asked to exchange; you chose someone else, so their request was declined.")
+    }
+
+    @Test("an app's list: Ada declines Bob's request and is back at the list; Bob asks again, she cancels her own card's screen; then the exchange completes")
+    func anAttemptThatEndsShortGivesTheListBack() async throws {
+        let ada = try Ada(listScreen: true)
+        ada.screen.accepts = false
+        let bobPeer = Self.listed("b0b0b0b0b0b0b0b0", "Bob Babbage", at: 2)
+        ada.coordinator.noticed(.found(bobPeer))
+
+        // Declined: Bob hears so, and Ada's screen is the list again, saying how the attempt ended.
+        let first = try Self.device("Bob Babbage", over: ada.connect(from: "10.0.0.2"), clock: ada.clock)
+        _ = await TCPExchangeTests.reach(first, Self.onConfirm)
+        try await first.exchange()
+        #expect(await TCPExchangeTests.reach(first) { $0.isEnded } == .ended(.declined))
+        try await Self.until { if case .looking = ada.coordinator.snapshot.stage { ada.coordinator.session == nil } else { false } }
+        #expect(ada.coordinator.ending == nil && !ada.coordinator.flow.isClaimed)
+        guard case .looking(let list) = ada.coordinator.snapshot.stage else { Issue.record("\(ada.coordinator.snapshot.stage)"); return }
+        #expect(list.people.map(\.peer.id) == [bobPeer.id] && list.chosen == nil, "the list is as it was")
+        #expect(Self.attemptsEnded(ada) == ["declinedByUs"])
+        #expect(ada.coordinator.snapshot.notices.last?.description == "You declined. Nothing was exchanged.")
+
+        // Ada chooses Bob on his next session, and cancels on her confirm screen: the list again, and Bob hears she left.
+        let second = try Self.device("Bob Babbage", over: ada.connect(from: "10.0.0.2"), clock: ada.clock)
+        _ = await TCPExchangeTests.reach(second, Self.onConfirm)
+        try await Self.until { ada.coordinator.openConnection(with: bobPeer) != nil }
+        #expect(ada.coordinator.choose(peerID: bobPeer.id) == bobPeer)
+        try await Self.until { ada.coordinator.session != nil }
+        try await Self.until { if case .confirm = ada.coordinator.snapshot.stage { true } else { false } }
+        #expect(ada.coordinator.cancelAttempt(), "Cancel on the confirm screen ends only this attempt")
+        #expect(await TCPExchangeTests.reach(second) { $0.isEnded } == .ended(.theyLeft))
+        try await Self.until { if case .looking = ada.coordinator.snapshot.stage { ada.coordinator.session == nil } else { false } }
+
+        // The third time the cards cross.
+        ada.screen.accepts = true
+        let third = try Self.device("Bob Babbage", over: ada.connect(from: "10.0.0.2"), clock: ada.clock)
+        try await Self.exchangeAndLeave(third)
+        try await Self.until { ada.coordinator.ending != nil }
+        guard case .completed? = ada.coordinator.ending else { Issue.record("\(String(describing: ada.coordinator.ending))"); return }
+        #expect(try ada.account.book.contacts().map(\.displayName) == ["Bob Babbage"])
+        #expect(Self.attemptsEnded(ada) == ["declinedByUs", "closed"])
+    }
+
+    @Test("the list shows the photo a device sent before anyone chose; Ada's own goes only while she shows her name")
+    func photosInTheList() async throws {
+        let bobsPhoto = try Avatar(data: NearbyListSessionsTests.png(red: 40)), adasPhoto = try Avatar(data: NearbyListSessionsTests.png(red: 200))
+        for showsName in [true, false] {
+            let ada = try Ada(photo: adasPhoto, showsName: showsName)
+            ada.coordinator.noticed(.found(Self.listed("b0b0b0b0b0b0b0b0", "Bob Babbage", at: 2)))
+            let identity = Identity(seed: IdentitySeed.generate())
+            let bob = ExchangeSession(
+                role: .initiator, secret: nil, identity: identity, card: try TCPExchangeTests.card(identity, "Bob Babbage"),
+                transport: ada.connect(from: "10.0.0.2"), commonFriends: .standard, photo: bobsPhoto, gate: AlwaysConfirm(), clock: ada.clock)
+            Task { await bob.run() }
+            _ = await TCPExchangeTests.reach(bob, Self.onConfirm)
+            try await Self.until {
+                if case .looking(let list) = ada.coordinator.snapshot.stage { list.people.first?.photo != nil } else { false }
+            }
+            guard case .looking(let list) = ada.coordinator.snapshot.stage else { return }
+            #expect(list.people.map(\.photo) == [bobsPhoto])
+            // Ada's went out with her channel's first message, before anything Bob could wait for.
+            if showsName { try await Self.until { bob.core.theirPhoto != nil } }
+            #expect(bob.core.theirPhoto == (showsName ? adasPhoto : nil), "showsName \(showsName)")
+            bob.close()
+        }
+    }
+
+    /// Bytes a list photo may be: the PNG signature, then `mark` (nothing decodes them: the library checks only
+    /// the signature, and the browser decodes what it shows).
+    static func png(red mark: UInt8) -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, mark]
+    }
+
+    /// How each attempt that gave Ada's list back ended, as her screen's notices said it.
+    static func attemptsEnded(_ ada: Ada) -> [String] {
+        ada.coordinator.snapshot.notices.compactMap { if case .attemptEnded(let ended) = $0.kind { ended.name } else { nil } }
     }
 
     @Test("--select naming nobody: every request is declined")

@@ -85,20 +85,26 @@ def hold(port, count, seconds, busy):
                 open_sockets.remove(s)
                 s.close()
 
-    deadline = time.monotonic() + seconds
+    # Standard input says, before it closes, how many closes to wait for: what the server closed before
+    # the test released them may not have been read yet (this process, or the server, may have been
+    # waiting for a core). Read until that many came (at most 10 s) and the sockets were quiet for a second.
+    deadline, told = time.monotonic() + seconds, b""
     while time.monotonic() < deadline:
         readable, _, _ = select.select(open_sockets + [sys.stdin], [], [], 0.1)
-        stdin_closed = sys.stdin in readable and not sys.stdin.buffer.read1(1)
+        chunk = sys.stdin.buffer.read1(64) if sys.stdin in readable else None
+        if chunk:
+            told += chunk
         read([s for s in readable if s is not sys.stdin])
-        if stdin_closed:
+        if chunk == b"":
             break
-    # What the server closed before standard input did may not have been read yet (this process may have
-    # been waiting for a core): read until the sockets have been quiet for a second.
+    expected = int(told.strip() or b"0")
+    waiting_until = time.monotonic() + 10
     while open_sockets:
         readable, _, _ = select.select(open_sockets, [], [], 1.0)
-        if not readable:
+        if readable:
+            read(readable)
+        elif closed >= expected or time.monotonic() > waiting_until:
             break
-        read(readable)
     for s in open_sockets:
         s.close()
     print(json.dumps({"closed_by_server": closed, "answers": answers[:5]}), flush=True)

@@ -21,14 +21,17 @@ export const FIELDS = /** @type {const} */ ([
 /** A refusal: `kind` is HandshakeCore's CardRejection case, the message its sentence. */
 export class CardError extends Error {
   /** @param {string} kind
-   * @param {string} message */
-  constructor(kind, message) {
+   * @param {string} message
+   * @param {string} [reason] the rule broken alone, for a form that checks what a person typed: "The name is 70
+   *   characters long; the limit is 64." where a received card's refusal says "This card breaks a rule: …" */
+  constructor(kind, message, reason) {
     super(message);
     this.kind = kind;
+    this.reason = reason;
   }
 }
 /** @param {string} why */
-const rule = (why) => new CardError('fieldRule', 'This card breaks a rule: ' + why);
+const rule = (why) => new CardError('fieldRule', 'This card breaks a rule: ' + why, why);
 
 // Each 7 bytes as 17 decimal digits, a last chunk of k bytes as SIZES[k].
 const SIZES = [0, 3, 5, 8, 10, 13, 15, 17];

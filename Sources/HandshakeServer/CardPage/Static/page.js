@@ -133,7 +133,9 @@ function reply(nodeId, owner) {
     try {
       checkFields(fields);
     } catch (error) {
-      return say(/** @type {Error} */ (error).message + ' Nothing was sent.', false);
+      // What they typed breaks the rule: say the rule, not "This card breaks a rule", which is for a card received.
+      const why = error instanceof CardError && error.reason ? error.reason : /** @type {Error} */ (error).message;
+      return say(why + ' Nothing was sent.', false);
     }
     button.disabled = true;
     said.textContent = 'Sending…';

@@ -43,6 +43,8 @@ struct ContactsRefreshCommand: AsyncParsableCommand {
         /// `updated`, `unchanged`, `noServer`, `refused` or `unreachable`.
         let outcome: String
         let changes: [CardField]?
+        /// True when the newer card is on a new key the old one vouched for.
+        let movedKey: Bool?
         let sentence: String?
     }
 
@@ -83,6 +85,7 @@ struct ContactsRefreshCommand: AsyncParsableCommand {
             case .refused: ("refused", nil)
             case .unreachable: ("unreachable", nil)
             }
+        let movedKey: Bool? = if case .updated(let changes) = result.outcome { changes.movedKey } else { nil }
         let sentence: String? =
             switch result.outcome {
             case .unreachable(let reason), .refused(let reason): reason
@@ -90,6 +93,6 @@ struct ContactsRefreshCommand: AsyncParsableCommand {
             }
         return Report(
             contact: result.contact.displayName, nodeId: result.contact.nodeID?.rawValue, server: result.server?.origin, outcome: outcome,
-            changes: changes, sentence: sentence)
+            changes: changes, movedKey: movedKey, sentence: sentence)
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 struct IdentityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "identity",
-        abstract: "Back up and restore your identity.",
-        subcommands: [IdentityBackupCommand.self, IdentityRestoreCommand.self]
+        abstract: "Back up, restore or move your identity.",
+        subcommands: [IdentityBackupCommand.self, IdentityRestoreCommand.self, IdentityMoveCommand.self]
     )
 }

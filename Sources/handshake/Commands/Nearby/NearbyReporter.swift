@@ -60,6 +60,9 @@ struct NearbyReporter {
         case .turnedAway(let refusal): turnedAway(refusal)
         case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
         case .problem(let problem): emit("error", ["message": problem.description], text: TerminalLine(lines: problem.description))
+        // Never said here: a run of the program is one attempt (its `ended` event says how it ended), so it
+        // leaves `backToListAfterAttempt` off.
+        case .attemptEnded: break
         }
     }
 
@@ -68,7 +71,7 @@ struct NearbyReporter {
             switch new.way {
             case .starting: break
             case .list(let instance, let port, let showsName): looking(instance: instance, port: port, showsName: showsName)
-            case .lookingFor(let what): emit("looking", ["for": what], text: "Looking for \(what)…")
+            case .lookingFor(let what): emit("looking", ["for": what], text: TerminalLine(lines: NearbySentences.looking(new.way) ?? ""))
             case .connecting(let peer): connecting(to: peer)
             case .tokenHandedOver(let expires): if let tokenFile { tokenWritten(tokenFile, expires: expires) }
             case .codeShown(let code, let expires): codeShown(code, expires: expires)
@@ -156,9 +159,9 @@ struct NearbyReporter {
         emit("commonFriendsCounted", ["id": peer.id, "number": number, "commonFriends": count], text: "  \(number). \(label) · \(friends)")
     }
 
-    /// How a person in the list is named on the terminal: the name they show, or the start of their id.
+    /// How a person in the list is named on the terminal: the library's words, escaped for it.
     static func label(of peer: NearbyPeer) -> String {
-        peer.displayName.map(TerminalText.value) ?? "someone (\(TerminalText.value(peer.shortID)))"
+        TerminalText.value(NearbySentences.named(peer))
     }
 
     func lost(_ id: String) {
@@ -189,7 +192,7 @@ struct NearbyReporter {
     func connecting(to peer: NearbyPeer) {
         var fields: [String: Any] = ["id": peer.id]
         if let name = peer.displayName { fields["name"] = name }
-        emit("connecting", fields, text: "Connecting to \(Self.label(of: peer))…")
+        emit("connecting", fields, text: TerminalLine(lines: NearbySentences.connecting(to: peer)))
     }
 
     func tokenWritten(_ path: String, expires: Date) {

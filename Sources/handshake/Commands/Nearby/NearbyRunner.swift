@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandshakeAvatar
 import HandshakeCore
 import HandshakeExchange
 import HandshakeNearby
@@ -42,6 +43,8 @@ final class NearbyRunner {
         configuration.port = options.port
         configuration.interface = options.interface
         configuration.showsName = options.showName
+        // With the name, people nearby see a thumbnail of the card's photo in their list (nearby.md §2).
+        configuration.listPhoto = AvatarPhoto.listPhoto(of: (try? account.issueCard())?.card.avatar, within: NearbyCoordinator.Configuration.listPhotoBytes)
         // The other device is chosen already (--select, a token, a code, an address with --request): send at once.
         configuration.requestsAtOnce = options.request || options.select != nil
         configuration.requestKind = options.oneWay ? .give : .exchange
@@ -218,12 +221,11 @@ final class NearbyRunner {
             let answer = await terminal.choose("Accept?", ["accept", "decline"])
             return answer.map { $0 == "accept" ? .accept : .decline }
         case .keep(let keep):
-            let name = TerminalText.value(keep.card.card.name ?? keep.card.nodeID.rawValue)
             warnNotYourContact(keep)
-            if let match = keep.matches.first {
-                let answer = await terminal.choose(
-                    "\(name) shares an email or phone number with \(TerminalText.value(match.displayName)). Merge with them, or add separately?",
-                    ["merge", "separately", "ignore"])
+            // The library's question, the web app's words; merged only into the one contact the card matches.
+            let question = NearbySentences.keepQuestion(keep)
+            if let match = keep.mergeTarget {
+                let answer = await terminal.choose("\(question)", ["merge", "separately", "ignore"])
                 switch answer {
                 case "merge": return .keep(.merge(into: match.id))
                 case "separately": return .keep(.addSeparately(trust: keep.trust))
@@ -231,7 +233,11 @@ final class NearbyRunner {
                 default: return nil
                 }
             }
-            let answer = await terminal.choose("Add \(name)?", ["add", "ignore"])
+            if keep.isMerge {
+                let answer = await terminal.choose("\(question)", ["separately", "ignore"])
+                return answer.map { $0 == "separately" ? .keep(.addSeparately(trust: keep.trust)) : .keep(.ignore) }
+            }
+            let answer = await terminal.choose("\(question)", ["add", "ignore"])
             return answer.map { $0 == "add" ? .keep(keep.adding) : .keep(.ignore) }
         case .note:
             FileHandle.standardError.write(Data("Your note to them (Enter to send none): ".utf8))

@@ -27,20 +27,11 @@ struct RequestSendCommand: AsyncParsableCommand {
         let identity = try home.identity()
         let client = try RegisteredServer.client(in: home)
         if ShareLink.looksLikeShareLink(target) { _ = try LinkCommand.read(target) }  // a broken link is told as one
-        let draft: FriendRequestDraft
         do {
-            draft = try FriendRequestDraft(target: target, note: note)
-        } catch {
-            throw CommandFailure(TerminalLine(error.sentence).description)
-        }
-        let to = draft.target
-        let card = try home.issueCard(for: identity)
-        do {
-            let sent = try await client.sendFriendRequest(to: to, card: card, note: draft.note)
+            let sent = try await FriendRequestSending.send(to: target, note: note, card: try home.issueCard(for: identity), client: client)
             print("Request sent (id \(sent.id)). You will see the answer in: handshake requests --sent")
-        } catch {
-            guard case .shareLink(let link) = to else { throw error }
-            throw CommandFailure(await client.sentence(for: error, about: link))
+        } catch let refusal as FriendRequestNotSent {
+            throw CommandFailure(TerminalLine(refusal.sentence).description)
         }
     }
 }
