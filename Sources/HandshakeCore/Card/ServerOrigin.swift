@@ -39,7 +39,7 @@ public struct ServerOrigin: Sendable, Hashable, CustomStringConvertible {
                 guard after.hasPrefix(":") else { return nil }
                 portPart = after.dropFirst()
             }
-            guard !hostPart.isEmpty, hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+            guard Self.isIPv6Address(hostPart) else { return nil }
         } else {
             if let colon = rest.firstIndex(of: ":") {
                 hostPart = rest[..<colon]
@@ -60,6 +60,41 @@ public struct ServerOrigin: Sendable, Hashable, CustomStringConvertible {
             port = secure ? 443 : 80
         }
         host = hostPart.lowercased()
+    }
+
+    /// Whether `text` is an IPv6 address as RFC 4291 §2.2 writes it (eight groups of one to four hex digits, one
+    /// `::` standing for the zero groups left out, the last 32 bits optionally as a dotted IPv4 address): what
+    /// alone may stand in brackets, so that ``authority`` brackets it again (a bracketed `1000000.` would come
+    /// back unbracketed, as a different host).
+    static func isIPv6Address(_ text: Substring) -> Bool {
+        guard text.utf8.count <= 45 else { return false }
+        var groups = text.split(separator: ":", omittingEmptySubsequences: false)
+        var ipv4Groups = 0
+        if let last = groups.last, last.contains(".") {
+            let octets = last.split(separator: ".", omittingEmptySubsequences: false)
+            guard octets.count == 4, octets.allSatisfy({ octet in
+                (1...3).contains(octet.count) && octet.allSatisfy { $0.isASCII && $0.isNumber } && Int(octet).map { $0 <= 255 } == true
+                    && !(octet.count > 1 && octet.hasPrefix("0"))
+            }) else { return false }
+            groups.removeLast()
+            groups.append("0")  // stands for the first of the two groups it writes
+            ipv4Groups = 1
+        }
+        // "::" shows as empty groups: one between (a::b), two at an end (::a, a::), three alone (::).
+        let empties = groups.indices.filter { groups[$0].isEmpty }
+        let elided: Bool
+        switch empties.count {
+        case 0: elided = false
+        case 1: elided = empties[0] != groups.startIndex && empties[0] != groups.endIndex - 1
+        case 2: elided = groups.count > 2 && (empties == [0, 1] || empties == [groups.count - 2, groups.count - 1])
+        case 3: elided = groups.count == 3
+        default: return false
+        }
+        if !empties.isEmpty && !elided { return false }
+        let written = groups.filter { !$0.isEmpty }
+        guard written.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isHexDigit) && $0.allSatisfy(\.isASCII) }) else { return false }
+        let count = written.count + ipv4Groups
+        return elided ? count < 8 : count == 8
     }
 
     /// The origin, written the one way: the scheme, then ``authority``.

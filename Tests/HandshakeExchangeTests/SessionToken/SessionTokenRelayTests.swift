@@ -22,6 +22,9 @@ struct SessionTokenRelayTests {
         ("HTTPS://Mailbox.Example/", "https://mailbox.example", 443),
         ("http://10.213.9.1:8080", "http://10.213.9.1:8080", 8080),
         ("http://[fe80::1]:80", "http://[fe80::1]", 80),
+        ("http://[::FFFF:10.0.0.1]:8080", "http://[::ffff:10.0.0.1]:8080", 8080),
+        ("https://[2001:db8:0:0:0:0:0:1]", "https://[2001:db8:0:0:0:0:0:1]", 443),
+        ("http://[::]", "http://[::]", 80),
         ("https://mailbox.example:443", "https://mailbox.example", 443),
     ])
     func origins(text: String, origin: String, port: Int) throws {
@@ -33,7 +36,8 @@ struct SessionTokenRelayTests {
     @Test("anything else is refused with a sentence naming it, escaped", arguments: [
         "", "mailbox.example", "ftp://mailbox.example", "https://mailbox.example/v1", "https://user@mailbox.example", "https://mailbox.example?x=1",
         "https://mailbox.example#f", "https://mailbox.example:0", "https://mailbox.example:65536", "https://mailbox.example:80a", "https://-bad.example",
-        "https://mail box.example", "https://mailbox.example\u{202E}", "https://[::1", "https://" + String(repeating: "a", count: 260), "https://bücher.example",
+        "https://mail box.example", "https://mailbox.example\u{202E}", "https://[::1", "http://[1000000.]", "http://[1.2.3.4]", "http://[1:2:3:4:5:6:7:8:9]", "http://[1::2::3]", "http://[:]", "http://[:1]",
+        "http://[12345::]", "http://[::1.2.3.256]", "http://[::01.2.3.4]", "https://" + String(repeating: "a", count: 260), "https://bücher.example",
     ])
     func notOrigins(text: String) {
         #expect(throws: RelayServerError.notAnOrigin(text)) { try RelayServer(origin: text) }
