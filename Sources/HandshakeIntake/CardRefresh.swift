@@ -145,20 +145,16 @@ public struct CardRefresh: Sendable {
     /// What the receive rule does with what the server answered.
     func keep(_ fetched: FetchedCard, of contact: Contact, server: ServerOrigin) throws -> Result {
         guard case .card(let newer) = fetched else { return Result(contact: contact, server: server, outcome: .unchanged) }
-        switch try book.preview(newer) {
-        case .update:
-            // The source stays the contact's own: a card fetched later does not undo having met in person.
-            let outcome = try book.receive(newer, source: contact.source, answer: .addSeparately(trust: contact.trustLevel))
-            guard case .updated(let updated, let changes, _) = outcome else {
-                return Result(contact: outcome.contact ?? contact, server: server, outcome: .unchanged)
-            }
+        // The source stays the contact's own: a card fetched later does not undo having met in person.
+        switch try book.receiveUpdate(newer) {
+        case .updated(let updated, let changes, _):
             return Result(contact: updated, server: server, outcome: .updated(changes))
-        case .notNewer:
-            return Result(contact: contact, server: server, outcome: .unchanged)
-        case .blocked:
+        case .ignoredBlocked:
             return Result(contact: contact, server: server, outcome: .refused("\(contact.displayName) is blocked; their card was not kept."))
-        case .keyConflict, .new:
+        case .refusedKeyConflict, .ignored:
             return Result(contact: contact, server: server, outcome: .refused("\(server.origin) answered with a card of another key; it was not kept."))
+        case .alreadyHave, .added, .merged:
+            return Result(contact: contact, server: server, outcome: .unchanged)
         }
     }
 }

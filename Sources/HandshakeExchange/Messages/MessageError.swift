@@ -35,6 +35,9 @@ extension MessageType {
         case .photo: return "a photo"
         case .note: return "a note"
         case .close: return "a goodbye"
+        case .cardVersions: return "the dates of its common friends' cards"
+        case .carriedCard: return "a common friend's card"
+        case .carryEnd: return "the end of its common friends' cards"
         }
     }
 }

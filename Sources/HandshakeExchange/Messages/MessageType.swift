@@ -22,4 +22,10 @@
     case note = 0x20
     /// The sender leaves the session.
     case close = 0x30
+    /// After the swap: the dates of the cards the sender holds of the common friends (the carry).
+    case cardVersions = 0x40
+    /// After the swap: a common friend's card, newer than the one the other side said it holds.
+    case carriedCard = 0x41
+    /// After the swap: the sender has sent every newer card it will for the other side's versions.
+    case carryEnd = 0x42
 }

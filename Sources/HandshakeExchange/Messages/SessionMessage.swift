@@ -24,6 +24,12 @@
     case photo(Avatar)
     /// A common-friends message; its payload is read by the common-friends exchange, not here.
     case commonFriends(MessageType, [UInt8])
+    /// After the swap: the date of each common friend's card the sender holds (docs/protocols/nearby.md §6a).
+    case cardVersions([CardVersion])
+    /// After the swap: a common friend's signed card, newer than the other side holds; checked by the receiver.
+    case carriedCard([UInt8])
+    /// After the swap: the sender carried every newer card it will.
+    case carryEnd
 
     enum Key {
         static let kind = 1
@@ -32,6 +38,8 @@
         static let reason = 1
         static let text = 1
         static let image = 1
+        static let versions = 1
+        static let carried = 1
     }
 
     /// The largest photo a device sends in the list of people nearby: 8 KiB, a thumbnail (64 to 128 pixels a
@@ -44,7 +52,9 @@
         case .request, .accept: return CardLimits.signedCardBytes + 128
         case .note: return 4 * 1024
         case .photo: return photoBytes + 64
-        case .decline, .cancel, .close: return 64
+        case .decline, .cancel, .close, .carryEnd: return 64
+        case .cardVersions: return 16 + CardVersion.bytes * CardVersion.most
+        case .carriedCard: return CardLimits.signedCardBytes + 64
         case .commonFriendsSet, .commonFriendsReply: return 2 + 32 * 4096
         }
     }
@@ -60,6 +70,9 @@
         case .close: return .close
         case .photo: return .photo
         case .commonFriends(let type, _): return type
+        case .cardVersions: return .cardVersions
+        case .carriedCard: return .carriedCard
+        case .carryEnd: return .carryEnd
         }
     }
 
@@ -72,7 +85,7 @@
             return CBOREncoder.encode(.map([CBORPair(.int(Key.kind), .int(Int(kind.rawValue)))] + offer.pairs))
         case .accept(let offer):
             return CBOREncoder.encode(.map(offer?.pairs ?? []))
-        case .decline, .close:
+        case .decline, .close, .carryEnd:
             return CBOREncoder.encode(.map([]))
         case .cancel(let reason):
             return CBOREncoder.encode(.map([CBORPair(.int(Key.reason), .int(Int(reason.rawValue)))]))
@@ -82,6 +95,10 @@
             return CBOREncoder.encode(.map([CBORPair(.int(Key.image), .bytes(image.data))]))
         case .commonFriends(_, let payload):
             return payload
+        case .cardVersions(let versions):
+            return CBOREncoder.encode(.map([CBORPair(.int(Key.versions), .bytes(versions.flatMap(\.bytes)))]))
+        case .carriedCard(let card):
+            return CBOREncoder.encode(.map([CBORPair(.int(Key.carried), .bytes(card))]))
         }
     }
 
@@ -120,6 +137,14 @@
             return .decline
         case .close:
             return .close
+        case .carryEnd:
+            return .carryEnd
+        case .cardVersions:
+            guard case .bytes(let entries)? = fields[Key.versions] else { throw .malformed(type, "it holds no dates") }
+            return .cardVersions(try CardVersion.list(entries, in: type))
+        case .carriedCard:
+            guard case .bytes(let card)? = fields[Key.carried], !card.isEmpty else { throw .malformed(type, "it holds no card") }
+            return .carriedCard(card)
         case .cancel:
             guard let value = fields[Key.reason]?.intValue, value >= 0, let reason = CancelReason(rawValue: UInt8(clamping: value)) else {
                 throw .malformed(type, "it gives no reason this version knows")

@@ -47,14 +47,17 @@ public final class ExchangeSession {
     /// common friends are looked for among them. `gate` has the app's say before the identity key signs
     /// (Face ID, a passcode): it has no default, so an app cannot sign without asking by forgetting it;
     /// ``AlwaysConfirm`` is the choice of a front end whose person already said yes (a test, `--yes`).
+    /// `commonFriendCards` is the book's newest card of each of those contacts: after the swap, the session
+    /// offers the other device the ones it holds older and takes theirs that are newer (``SessionEvent/carriedCard(_:)``);
+    /// `nil` carries nothing.
     public convenience init(
         role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
-        trustedContacts: [SigningPublicKey] = [], gate: any ConfirmationGate,
+        trustedContacts: [SigningPublicKey] = [], commonFriendCards: (any CommonFriendCards)? = nil, gate: any ConfirmationGate,
         clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
     ) {
         self.init(
             role: role, secret: secret, identity: identity, card: card, transport: transport, trustedContacts: trustedContacts,
-            commonFriends: .standard, gate: gate, clock: clock, timeouts: timeouts)
+            commonFriends: .standard, commonFriendCards: commonFriendCards, gate: gate, clock: clock, timeouts: timeouts)
     }
 
     /// A session as above whose common friends are found on `terms`: a session in the list of people nearby
@@ -63,7 +66,8 @@ public final class ExchangeSession {
     /// opens.
     @_spi(Wire) public init(
         role: ChannelRole, secret: SessionSecret?, identity: Identity, card: SignedCard, transport: any ExchangeTransport,
-        trustedContacts: [SigningPublicKey] = [], commonFriends terms: CommonFriendsTerms, photo: Avatar? = nil, gate: any ConfirmationGate,
+        trustedContacts: [SigningPublicKey] = [], commonFriends terms: CommonFriendsTerms, photo: Avatar? = nil,
+        commonFriendCards: (any CommonFriendCards)? = nil, gate: any ConfirmationGate,
         clock: any ExchangeClock = SystemExchangeClock(), timeouts: SessionTimeouts = SessionTimeouts()
     ) {
         precondition((photo?.data.count ?? 0) <= SessionMessage.photoBytes, "a list photo is at most SessionMessage.photoBytes")
@@ -75,7 +79,8 @@ public final class ExchangeSession {
         self.clock = clock
         core = NearbySession(
             channel: SecureChannel(role: role, secret: secret), ownKey: identity.sigKey, trustedContacts: trustedContacts,
-            terms: terms, timeouts: timeouts, now: clock.now(), defersCommonFriends: true, photo: photo)
+            terms: terms, timeouts: timeouts, now: clock.now(), defersCommonFriends: true, photo: photo,
+            commonFriendCards: commonFriendCards)
         state = core.state
     }
 

@@ -12,28 +12,30 @@ import HandshakeCore
     /// The secure channel the session's messages travel in.
     public private(set) var channel: SecureChannel
     /// The exchange itself: screens, requests, cards.
-    public private(set) var session: PeerSession
+    public internal(set) var session: PeerSession
 
     /// A session about to start on a fresh connection. The device that connected is the initiator.
     /// `trustedContacts` are the signing keys of our TRUSTED contacts: the set the common friends are found in,
     /// on `terms` (at once, up to 4096, unless the list of people nearby says otherwise).
     public init(
         role: ChannelRole, secret: SessionSecret?, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
-        commonFriends terms: CommonFriendsTerms = .standard, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
+        commonFriends terms: CommonFriendsTerms = .standard, commonFriendCards: (any CommonFriendCards)? = nil,
+        timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
     ) {
         self.init(
             channel: SecureChannel(role: role, secret: secret), ownKey: ownKey, trustedContacts: trustedContacts, commonFriends: terms,
-            timeouts: timeouts, now: now)
+            commonFriendCards: commonFriendCards, timeouts: timeouts, now: now)
     }
 
     /// A session on a channel made by the caller (tests give it fixed keys).
     public init(
         channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey] = [],
-        commonFriends terms: CommonFriendsTerms = .standard, timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
+        commonFriends terms: CommonFriendsTerms = .standard, commonFriendCards: (any CommonFriendCards)? = nil,
+        timeouts: SessionTimeouts = SessionTimeouts(), now: SessionInstant
     ) {
         self.init(
             channel: channel, ownKey: ownKey, trustedContacts: trustedContacts, terms: terms, timeouts: timeouts, now: now,
-            defersCommonFriends: false)
+            defersCommonFriends: false, commonFriendCards: commonFriendCards)
     }
 
     /// A session whose common-friends work is done in ``receive(_:now:)`` as it comes (`defersCommonFriends`
@@ -41,9 +43,11 @@ import HandshakeCore
     /// driver to take (``takeCommonFriendsWork()``) and run off the thread that handles the cards.
     init(
         channel: SecureChannel, ownKey: SigningPublicKey, trustedContacts: [SigningPublicKey], terms: CommonFriendsTerms,
-        timeouts: SessionTimeouts, now: SessionInstant, defersCommonFriends: Bool, photo: Avatar? = nil
+        timeouts: SessionTimeouts, now: SessionInstant, defersCommonFriends: Bool, photo: Avatar? = nil,
+        commonFriendCards: (any CommonFriendCards)? = nil
     ) {
         self.channel = channel
+        carry = CardCarry(cards: commonFriendCards)
         ownPhoto = photo
         self.trustedContacts = trustedContacts
         self.terms = terms
@@ -59,6 +63,8 @@ import HandshakeCore
     /// The other device's list photo, once it came (at most one per session).
     public private(set) var theirPhoto: Avatar?
     let defersCommonFriends: Bool
+    /// The carry of common friends' newer cards after the swap.
+    var carry: CardCarry
     /// Whether the intersection may run: allowed, or withheld (with the channel's salt once it is open).
     var commonFriendsGate: CommonFriendsGate
 
@@ -92,7 +98,10 @@ import HandshakeCore
     /// The screen the session is on.
     public var state: SessionState { session.state }
     /// When the session next needs a clock tick (a request expiring, the channel timing out), or `nil`.
-    public var nextDeadline: Duration? { session.nextDeadline }
+    public var nextDeadline: Duration? {
+        guard let own = session.nextDeadline else { return nil }
+        return carry.closeDeadline.map { min($0, own) } ?? own
+    }
 
     /// What to send first, as soon as the connection is open.
     public mutating func start() -> NearbyOutput {
@@ -123,6 +132,8 @@ import HandshakeCore
                         output.append(commonFriendsMessage(type, payload, now: now))
                     } else if case .photo(let photo) = message {
                         output.append(photoArrived(photo))
+                    } else if Self.isCarry(message) {
+                        output.append(carryMessage(message, now: now))
                     } else if case .close = message, commonFriendsWorkPending {
                         // Everything the peer sent came before its close: the meeting's record gets the
                         // common friends its messages give once the work on them is done.
@@ -136,6 +147,7 @@ import HandshakeCore
             }
             if output.disconnect { break }
         }
+        if !output.disconnect { output.append(carryDue(now: now)) }
         return output
     }
 
@@ -150,18 +162,22 @@ import HandshakeCore
 
     /// Lets the session expire whatever wait ran out by `now`.
     public mutating func tick(now: SessionInstant) -> NearbyOutput {
-        apply(session.tick(now: now))
+        if let deadline = carry.closeDeadline, now.monotonic >= deadline { return closeNow(now: now) }
+        return apply(session.tick(now: now))
     }
 
     /// Applies one of the person's actions (see `PeerSession`) and seals what it sends.
     public mutating func perform(_ action: (inout PeerSession) throws(SessionActionError) -> [SessionOutput]) throws(SessionActionError) -> NearbyOutput {
         let outputs = try action(&session)
-        return apply(outputs)
+        var output = apply(outputs)
+        if !output.disconnect { output.append(carryDue(now: nil)) }
+        return output
     }
 
     /// Leaves the session (see `PeerSession/close(now:)`).
     public mutating func close(now: SessionInstant) -> NearbyOutput {
-        apply(session.close(now: now))
+        if holdsClose(now: now) { return NearbyOutput() }
+        return closeNow(now: now)
     }
 
     // MARK: The list photo
@@ -254,6 +270,7 @@ import HandshakeCore
         } else if let result = work.result {
             session.commonFriendsChanged(.found(result.commonKeys.compactMap { SigningPublicKey(rawRepresentation: $0) }))
         }
+        if !output.disconnect { output.append(carryDue(now: now)) }
         if !commonFriendsWorkPending, let ending = heldEnding {
             heldEnding = nil
             switch ending {

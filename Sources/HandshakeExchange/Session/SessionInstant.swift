@@ -34,6 +34,8 @@ public struct SessionTimeouts: Sendable, Equatable {
     public var answerGrace: Duration = .seconds(5)
     /// The longest a session stays open with nothing happening (on the confirm screen, or after success).
     public var idle: Duration = .seconds(300)
+    /// How long leaving waits, after the swap, for the common friends' newer cards the other side still owes.
+    public var carry: Duration = .seconds(5)
 
     /// The usual timeouts.
     public init() {}

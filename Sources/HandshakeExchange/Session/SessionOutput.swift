@@ -23,6 +23,11 @@ public enum SessionEvent: Sendable, Equatable {
     /// The photo their device shows in the list of people nearby arrived (a list session's, before anyone
     /// chose; unverified, like the name their device shows).
     case photoReceived(Avatar)
+    /// After the swap, the other device carried a common friend's newer card: genuine, of a contact the book
+    /// holds, newer than the book's. The app hands it to its receive rule (an update, or nothing).
+    case carriedCard(SignedCard)
+    /// A common friend's card the other device carried was not kept; the sentence says why.
+    case carriedCardRefused(String)
     /// The session ended; the sentence says how.
     case ended(SessionEnding)
 }

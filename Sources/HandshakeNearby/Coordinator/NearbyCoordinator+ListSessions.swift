@@ -143,7 +143,7 @@ extension NearbyCoordinator {
         let running = Task { await session.run() }
         let photos = Task {
             for await event in events {
-                if case .photoReceived(let photo) = event { photoShown(photo, by: connection) }
+                if case .photoReceived(let photo) = event { photoShown(photo, by: connection) } else { carryEvent(event) }
             }
         }
         let (states, feed) = AsyncStream.makeStream(of: SessionState.self)

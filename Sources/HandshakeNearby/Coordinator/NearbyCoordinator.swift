@@ -290,9 +290,11 @@ public final class NearbyCoordinator {
     func drive(_ transport: any ExchangeTransport, role: ChannelRole, secret: SessionSecret? = nil) async -> SessionEnding? {
         let session = makeSession(transport, role: role, secret: secret)
         currentSession = session
+        let carry = watchCarry(of: session)
         let running = Task { await session.run() }
         for await state in session.stateUpdates() { sessionMoved(state) }
         await running.value
+        await carry.value
         guard case .ended(let final) = session.state else { return nil }
         if !flow.isClaimed { currentSession = nil }
         return final
@@ -306,6 +308,7 @@ public final class NearbyCoordinator {
     ) -> ExchangeSession {
         ExchangeSession(
             role: role, secret: secret, identity: account.identity, card: card, transport: transport, trustedContacts: trustedKeys,
-            commonFriends: terms, photo: photo, gate: configuration.gate, clock: configuration.clock)
+            commonFriends: terms, photo: photo, commonFriendCards: BookFriendCards(book: account.book), gate: configuration.gate,
+            clock: configuration.clock)
     }
 }

@@ -3,6 +3,8 @@
 // list that ended short with the list given back. Each is numbered in the order said, so a log (a terminal,
 // a script's JSON lines) shows each once however many snapshots carry it; a snapshot keeps the latest few.
 
+import HandshakeCore
+
 /// A sentence worth a line, said once.
 public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
     /// How many notices a snapshot keeps, the latest.
@@ -33,6 +35,9 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         /// An attempt with someone in the list ended before the cards crossed (declined, cancelled, unanswered,
         /// left) and the list is back (``NearbyCoordinator/Configuration/backToListAfterAttempt``): how it ended.
         case attemptEnded(NearbySnapshot.Ended)
+        /// After the swap, the other device carried a newer card of a common friend and the book took it: the
+        /// contact's name as the book shows it, and what changed.
+        case cardCarried(name: String, changes: CardChanges)
     }
 
     /// The sentence.
@@ -42,6 +47,7 @@ public struct NearbyNotice: Sendable, Equatable, CustomStringConvertible {
         case .refusedConnection: NearbySentences.refusedConnection
         case .problem(let problem): problem.description
         case .attemptEnded(let ended): ended.sentence
+        case .cardCarried(let name, let changes): NearbySentences.carried(name, changes: changes)
         }
     }
 }

@@ -14,6 +14,8 @@ public enum NearbyProblem: HandshakeError, Equatable {
     /// The cards crossed and their card is kept, but the meeting was not recorded in the contact book; the
     /// reason is the store's.
     case meetingNotRecorded(reason: String)
+    /// A common friend's newer card the other device carried after the swap was not kept; the reason says why.
+    case carriedCardNotKept(reason: String)
 
     /// The sentence for the person.
     public var description: String {
@@ -21,6 +23,7 @@ public enum NearbyProblem: HandshakeError, Equatable {
         case .unreachable(let error): error.description
         case .cardNotSent(let error): error.description
         case .meetingNotRecorded(let reason): "The meeting could not be recorded: \(reason)"
+        case .carriedCardNotKept(let reason): reason
         }
     }
 }

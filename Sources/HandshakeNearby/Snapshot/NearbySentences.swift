@@ -33,6 +33,13 @@ public enum NearbySentences {
         "Nobody nearby is numbered or named “\(typed)”."
     }
 
+    /// A common friend's newer card that came with this meeting, kept: "Ada Lovelace's newer card came with
+    /// this meeting; it changes title, phones." (or "only its date").
+    public static func carried(_ name: String, changes: CardChanges) -> String {
+        let fields = changes.fields.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
+        return "\(name)’s newer card came with this meeting; it changes \(fields)."
+    }
+
     /// A device without the token, or with a wrong code, tried to connect.
     public static let refusedConnection = "A device without this token tried to connect; still waiting for the one that has it."
 

@@ -40,6 +40,25 @@ extension ContactBook {
         }
     }
 
+    /// Stores a verified card only if it is a newer card of a contact the book holds: what a card brought by
+    /// someone other than its owner may be (a server's answer to a refresh, a common friend's card carried
+    /// face to face). The contact keeps how they were met; anything else (a new person, an older card, a
+    /// blocked person, another key) stores nothing and says which.
+    @discardableResult
+    public func receiveUpdate(_ signed: SignedCard, now: Date = Date()) throws -> ReceiveOutcome {
+        try writer.write { db in
+            switch try Self.preview(signed, db) {
+            case .update(let contact, let newer, let changes):
+                let updated = try Self.replaceCard(of: contact, with: newer, source: contact.source, now: now, db)
+                return .updated(updated, changes: changes, previous: contact)
+            case .notNewer(let contact): return .alreadyHave(contact)
+            case .blocked(let contact): return .ignoredBlocked(contact)
+            case .keyConflict(let contact): return .refusedKeyConflict(contact)
+            case .new: return .ignored
+            }
+        }
+    }
+
     /// A new person, added or merged as `answer` says.
     private static func addNew(
         _ signed: SignedCard, matches: [Contact], source: ContactSource, answer: ReceiveAnswer, now: Date, _ db: Database

@@ -15,6 +15,8 @@ struct NearbyPair {
     var flights = 0
     var bytesFromAda = 0, bytesFromBob = 0
     var events: [SessionEvent] = []
+    /// The events of each side, in order.
+    var eventsAt: [SessionPair.Side: [SessionEvent]] = [:]
 
     init(secret: SessionSecret? = nil) {
         ada = NearbySession(role: .initiator, secret: secret, ownKey: SessionPair.ada.sigKey, now: SessionPair.start)
@@ -26,6 +28,7 @@ struct NearbyPair {
     mutating func take(_ output: NearbyOutput, from side: SessionPair.Side) {
         if side == .ada { toBob += output.bytes; bytesFromAda += output.bytes.count } else { toAda += output.bytes; bytesFromBob += output.bytes.count }
         events += output.events
+        eventsAt[side, default: []] += output.events
     }
 
     /// Delivers everything in flight, one direction at a time, until both sides are quiet.

@@ -60,6 +60,8 @@ struct NearbyReporter {
         case .turnedAway(let refusal): turnedAway(refusal)
         case .refusedConnection(let reason): emit("refusedConnection", ["reason": reason], text: TerminalLine(lines: notice.description))
         case .problem(let problem): emit("error", ["message": problem.description], text: TerminalLine(lines: problem.description))
+        case .cardCarried(let name, let changes):
+            emit("cardCarried", ["name": name, "changes": changes.fields.map(\.rawValue)], text: TerminalLine(lines: notice.description))
         // Never said here: a run of the program is one attempt (its `ended` event says how it ended), so it
         // leaves `backToListAfterAttempt` off.
         case .attemptEnded: break
