@@ -17,7 +17,8 @@ import Testing
         let ranges: [(MailboxServer.Setting, WritableKeyPath<Configuration, Int>, lowest: Int, highest: Int?)] = [
             (.port, \.port, 1, 65_535), (.requestTimeLimit, \.requestTimeLimit, 1, 3_600), (.linkLifetime, \.linkLifetime, 1, 2_592_000),
             (.signInsPerMinute, \.signInsPerMinute, 1, nil), (.friendRequestsPerHour, \.friendRequestsPerHour, 1, nil),
-            (.requestsReceivedPerHour, \.requestsReceivedPerHour, 1, nil),
+            (.requestsReceivedPerHour, \.requestsReceivedPerHour, 1, nil), (.relayConnections, \.relayConnections, 1, nil),
+            (.relayConnectionsPerAddress, \.relayConnectionsPerAddress, 1, nil), (.relayArrivalsPerMinute, \.relayArrivalsPerMinute, 1, nil),
         ]
         #expect(ranges.map(\.0) == MailboxServer.Setting.allCases)
         for (setting, keyPath, lowest, highest) in ranges {
@@ -41,6 +42,9 @@ import Testing
             (.signInsPerMinute, 0, "--sign-ins-per-minute must be at least 1; 0 was given."),
             (.friendRequestsPerHour, 0, "--friend-requests-per-hour must be at least 1; 0 was given."),
             (.requestsReceivedPerHour, -1, "--requests-received-per-hour must be at least 1; -1 was given."),
+            (.relayConnections, 0, "--relay-connections must be at least 1; 0 was given."),
+            (.relayConnectionsPerAddress, 0, "--relay-connections-per-address must be at least 1; 0 was given."),
+            (.relayArrivalsPerMinute, 0, "--relay-arrivals-per-minute must be at least 1; 0 was given."),
         ]
         for (setting, value, sentence) in sentences {
             #expect(MailboxServerConfigurationError.outOfRange(setting, value: value).description == sentence)
@@ -83,6 +87,14 @@ import Testing
         #expect(policy.challengesPerAddressPerMinute == 5_000 && policy.challengesPerMinute == 5_000 && policy.knownKeyChallengesPerMinute == 5_000)
         configuration.signInsPerMinute = 10
         #expect(configuration.policy().challengesPerMinute == MailboxPolicy().challengesPerMinute)
+        configuration.relayConnections = 40
+        configuration.relayConnectionsPerAddress = 2
+        configuration.relayArrivalsPerMinute = 9
+        let relay = configuration.policy().relay
+        #expect(relay.connections == 40 && relay.connectionsPerAddress == 2 && relay.arrivalsPerAddressPerMinute == 9)
+        #expect(relay.roomBytes == RelayLimits().roomBytes, "what a room carries is the protocol's, not a setting")
+        configuration.relayConnectionsPerAddress = 100
+        #expect(configuration.policy().relay.connectionsPerAddress == 40, "one address's share is never more than the instance's")
 
         let storage = try SQLiteStorage.inMemory()
         let implicit = try MailboxServer(storage: storage, configuration: configuration)

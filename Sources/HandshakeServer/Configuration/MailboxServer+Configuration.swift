@@ -30,6 +30,12 @@ extension MailboxServer {
         public var friendRequestsPerHour = 30
         /// Friend requests by Node ID one account may receive in an hour, from everyone together (at least 1).
         public var requestsReceivedPerHour = 20
+        /// Relay connections this instance holds open at once, from everyone (at least 1; docs/server.md, The relay).
+        public var relayConnections = RelayLimits().connections
+        /// Relay connections one client address may hold open at once (at least 1).
+        public var relayConnectionsPerAddress = RelayLimits().connectionsPerAddress
+        /// Relay connections one client address may open in a minute (at least 1).
+        public var relayArrivalsPerMinute = RelayLimits().arrivalsPerAddressPerMinute
         /// The level each request is logged at.
         public var requestLogLevel: Logger.Level = .info
 
@@ -51,7 +57,8 @@ extension MailboxServer {
             guard Self.linkLifetimes.contains(linkLifetime) else { throw .outOfRange(.linkLifetime, value: linkLifetime) }
             for (setting, value) in [
                 (Setting.signInsPerMinute, signInsPerMinute), (.friendRequestsPerHour, friendRequestsPerHour),
-                (.requestsReceivedPerHour, requestsReceivedPerHour),
+                (.requestsReceivedPerHour, requestsReceivedPerHour), (.relayConnections, relayConnections),
+                (.relayConnectionsPerAddress, relayConnectionsPerAddress), (.relayArrivalsPerMinute, relayArrivalsPerMinute),
             ] where value < 1 {
                 throw .outOfRange(setting, value: value)
             }
@@ -83,6 +90,10 @@ extension MailboxServer {
             policy.knownKeyChallengesPerMinute = max(base.knownKeyChallengesPerMinute, signInsPerMinute)
             policy.friendRequests.perSender = friendRequestsPerHour
             policy.friendRequests.perReceiver = requestsReceivedPerHour
+            policy.relay.connections = relayConnections
+            // One address's share can never be more than the instance's in all.
+            policy.relay.connectionsPerAddress = min(relayConnectionsPerAddress, relayConnections)
+            policy.relay.arrivalsPerAddressPerMinute = relayArrivalsPerMinute
             return policy
         }
     }

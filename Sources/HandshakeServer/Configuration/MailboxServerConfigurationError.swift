@@ -33,6 +33,12 @@ extension MailboxServer {
         case friendRequestsPerHour
         /// ``Configuration/requestsReceivedPerHour``.
         case requestsReceivedPerHour
+        /// ``Configuration/relayConnections``.
+        case relayConnections
+        /// ``Configuration/relayConnectionsPerAddress``.
+        case relayConnectionsPerAddress
+        /// ``Configuration/relayArrivalsPerMinute``.
+        case relayArrivalsPerMinute
 
         /// The `handshake serve` option that sets it.
         public var option: String {
@@ -43,6 +49,9 @@ extension MailboxServer {
             case .signInsPerMinute: "--sign-ins-per-minute"
             case .friendRequestsPerHour: "--friend-requests-per-hour"
             case .requestsReceivedPerHour: "--requests-received-per-hour"
+            case .relayConnections: "--relay-connections"
+            case .relayConnectionsPerAddress: "--relay-connections-per-address"
+            case .relayArrivalsPerMinute: "--relay-arrivals-per-minute"
             }
         }
 
@@ -58,7 +67,8 @@ extension MailboxServer {
             case .linkLifetime:
                 let lifetimes = Configuration.linkLifetimes
                 return "between \(lifetimes.lowerBound) second and \(lifetimes.upperBound / 86_400) days (\(lifetimes.upperBound))"
-            case .signInsPerMinute, .friendRequestsPerHour, .requestsReceivedPerHour:
+            case .signInsPerMinute, .friendRequestsPerHour, .requestsReceivedPerHour, .relayConnections, .relayConnectionsPerAddress,
+                .relayArrivalsPerMinute:
                 return "at least 1"
             }
         }

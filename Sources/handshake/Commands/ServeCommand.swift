@@ -60,6 +60,15 @@ struct ServeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Friend requests by Node ID one account may receive in an hour, from everyone together.")
     var requestsReceivedPerHour = MailboxServer.Configuration().requestsReceivedPerHour
 
+    @Option(parsing: .unconditional, help: "Relay connections (face to face through this server) held open at once, from everyone.")
+    var relayConnections = MailboxServer.Configuration().relayConnections
+
+    @Option(parsing: .unconditional, help: "Relay connections one client address may hold open at once (at most --relay-connections).")
+    var relayConnectionsPerAddress = MailboxServer.Configuration().relayConnectionsPerAddress
+
+    @Option(parsing: .unconditional, help: "Relay connections one client address may open in a minute.")
+    var relayArrivalsPerMinute = MailboxServer.Configuration().relayArrivalsPerMinute
+
     /// The server's settings as given; their ranges are the library's to check (``MailboxServer/Configuration``).
     var configuration: MailboxServer.Configuration {
         var configuration = MailboxServer.Configuration()
@@ -72,6 +81,9 @@ struct ServeCommand: ParsableCommand {
         configuration.signInsPerMinute = signInsPerMinute
         configuration.friendRequestsPerHour = friendRequestsPerHour
         configuration.requestsReceivedPerHour = requestsReceivedPerHour
+        configuration.relayConnections = relayConnections
+        configuration.relayConnectionsPerAddress = relayConnectionsPerAddress
+        configuration.relayArrivalsPerMinute = relayArrivalsPerMinute
         return configuration
     }
 
