@@ -64,4 +64,48 @@ import Testing
             #expect(!fragment.contains("<html"), "the fragment is the card alone: \(fragment)")
         }
     }
+
+    @Test func theListRedrawsWhenTheBookChanges() async throws {
+        let account = try HandshakeAccount.create(name: "Bob", storage: .directory(ScreenTextTests.container()))
+        _ = try account.book.add(try Self.card(title: "Analyst", later: 0), source: .qr, now: Date())
+        let router = Router(context: BasicRequestContext.self)
+        LocalWebApp(account: account).addPages(to: router, faceToFace: await FaceToFace(account: account))
+        try await Application(router: router).test(.live) { client in
+            let page = try await client.execute(uri: AppPath.contacts.href, method: .get) { String(buffer: $0.body) }
+            #expect(page.contains("data-stream=\"\(AppPath.contactsStream.href)\""), "\(page)")
+            #expect(page.contains("data-results=\"\(AppPath.contactResults.href)\""), "the redraw asks the results with the search as it is")
+
+            let port = try #require(client.port)
+            let browser = Process()
+            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            browser.arguments = ["python3", "-c", """
+                import socket, sys
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+                s.settimeout(20)
+                s.sendall(("GET " + sys.argv[2] + " HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n").encode())
+                data, told = b"", False
+                while data.count(b"data: changed") < 2:
+                    chunk = s.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+                    if not told and b"data: changed" in data:
+                        print("first", flush=True)
+                        told = True
+                print("messages", data.count(b"data: changed"), flush=True)
+                """, String(port), AppPath.contactsStream.href]
+            let output = Pipe()
+            browser.standardOutput = output
+            try browser.run()
+            defer { if browser.isRunning { browser.terminate() } }
+            let lines = PipeLines(output.fileHandleForReading)
+            #expect(try await lines.next() == "first")
+            // Someone new is added by another part of the app (a meeting, a friend request): the list hears of it.
+            let carol = Fixture.madeCard(by: Identity.generate()) { $0.name = "Carol Herschel" }
+            _ = try account.book.add(carol, source: .nearby, now: Date())
+            #expect(try await lines.next() == "messages 2")
+            let results = try await client.execute(uri: AppPath.contactResults.href, method: .get) { String(buffer: $0.body) }
+            #expect(results.contains("Carol Herschel"), "\(results)")
+        }
+    }
 }

@@ -20,6 +20,9 @@ enum AppPath: Hashable, Sendable {
     case deleteContact(Int64)
     /// Their signed card as a vCard file.
     case contactCard(Int64)
+    /// A stream that says when anyone in the book changed (added, updated by a newer card, edited, deleted):
+    /// the list redraws itself with its search and filters as they are.
+    case contactsStream
     /// Who they are by their card, alone: the part of their page redrawn when the card changes.
     case contactLive(Int64)
     /// A stream that says when the contact changed (a newer card of theirs kept, by a refresh or their server).
@@ -67,6 +70,7 @@ enum AppPath: Hashable, Sendable {
         case .script: "/static/app.js"
         case .contacts: "/contacts"
         case .contactResults: "/contacts/results"
+        case .contactsStream: "/contacts/stream"
         case .contact: "/contacts/{id}"
         case .editContact: "/contacts/{id}/edit"
         case .verifyContact: "/contacts/{id}/verify"

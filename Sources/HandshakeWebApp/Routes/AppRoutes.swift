@@ -26,6 +26,10 @@ struct AppRoutes: Sendable {
             let contacts = try account.book.contacts(filter.listQuery)
             return Page.response(ContactsScreen.results(contacts: contacts, filter: filter, updates: updates(of: contacts)))
         }
+        router.get(.contactsStream) { _, _ in
+            // Each change in the book (the first value is the book as it is) tells the list to redraw.
+            ServerSentEvents.response(retry: 3000, relaying: account.book.observeContacts()) { _ in "changed" }
+        }
         router.get(AppPath.contact, use: contact)
         router.get(AppPath.contactLive) { _, context in
             let contact = try found(context)

@@ -47,7 +47,9 @@ enum ContactsScreen {
                 HTML.text(" ")
                 HTML.span(.class("badge", "count"), .data(.badge, .requestsBadge))
             }
-            HTML.form(.class("search"), .method("get"), .action(.contacts), .role("search"), .data(.results, .contactResults)) {
+            HTML.form(
+                .class("search"), .method("get"), .action(.contacts), .role("search"), .data(.results, .contactResults), .data(.stream, .contactsStream)
+            ) {
                 HTML.label(.for("q"), .class("visually-hidden")) { .text("Search contacts") }
                 HTML.input(
                     .type("search"), .id("q"), .name(Filter.CodingKeys.search), .value(filter.search), .placeholder("Search by name, company or tag"),

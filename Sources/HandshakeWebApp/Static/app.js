@@ -153,7 +153,10 @@ function snapshot(video, canvas, drawing) {
   return new Promise(function (resolve) { canvas.toBlob(resolve, "image/png"); });
 }
 
-/** The contact list follows the search box and the filters as they change, without a button. */
+/**
+ * The contact list follows the search box and the filters as they change, without a button, and the book
+ * as it changes (a contact added, a newer card kept by a refresh or a meeting), with the search kept.
+ */
 function followSearch() {
   const search = first("form" + carrying(DATA.results), HTMLFormElement);
   const results = document.getElementById(ID.results);
@@ -182,6 +185,8 @@ function followSearch() {
   }
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
+  const changes = data(form, DATA.stream);
+  if (changes) new EventSource(changes).onmessage = refresh;
 }
 
 /**
