@@ -19,6 +19,10 @@ struct MessagesWorkedExampleTests {
             (.initiator, .request(adaOffer, kind: .exchange)),
             (.responder, .accept(bobOffer)),
             (.initiator, .note("Lovely to meet you!")),
+            // The carry (§6a): Carol is their common friend; Bob holds her older card, Ada her newer one.
+            (.responder, .cardVersions([CardVersion(key: CardCarryTests.carol.sigKey, updatedAt: CardCarryTests.carolOld.card.updatedAt)])),
+            (.initiator, .carriedCard(CardCarryTests.carolNew.bytes)),
+            (.initiator, .carryEnd),
             (.responder, .close),
         ])
     }
@@ -29,6 +33,9 @@ struct MessagesWorkedExampleTests {
             "Ada's seed is 32 bytes of `a1`, Bob's 32 bytes of `b0`; each card carries only a name and is dated",
             "`updatedAt` = \(SessionPair.adaCard.card.updatedAt). Ada is the initiator. Handshake hash (session-secret example of",
             "nearby-channel.md):", "", "```", hash.hex, "```", "",
+            "Their common friend Carol's seed is 32 bytes of `c0`; Bob holds her card dated \(CardCarryTests.carolOld.card.updatedAt) (title",
+            "\"Engineer\"), Ada her newer one dated \(CardCarryTests.carolNew.card.updatedAt) (title \"Chief engineer\"), which she carries",
+            "after the note.", "",
         ]
         for (from, message) in messages {
             lines.append("\(from == .initiator ? "Ada → Bob" : "Bob → Ada"): type `0x\(String(format: "%02x", message.type.rawValue))` (\(message.type)), payload:")
@@ -63,7 +70,8 @@ struct MessagesWorkedExampleTests {
             "handshake_hash": hash.hex,
             "messages": messages.map { ["from": $0.from == .initiator ? "initiator" : "responder", "type": Int($0.message.type.rawValue), "payload": $0.message.payload.hex] },
         ])
-        #expect(result["checked"] as? Int == 4)
+        #expect(result["checked"] as? Int == 7)
+        #expect((result["carried"] as? [[Any]])?.count == 1)
         #expect(result["bindings"] as? Int == 2)
     }
 
