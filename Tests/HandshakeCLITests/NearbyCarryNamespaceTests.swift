@@ -7,8 +7,6 @@ import Testing
 /// Ada's book takes Carol's newer card from Bob, with Ada's own words for Carol kept, and Bob's is left as it is.
 @Suite("handshake nearby carries common friends' newer cards", .serialized, .timeLimit(.minutes(3)))
 struct NearbyCarryNamespaceTests {
-    typealias Running = NearbyCommandTests.Running
-
     @Test("Ada gets Carol's newer card from Bob, kept as an update of her Carol; Bob's book is unchanged")
     func newerCardCrosses() async throws {
         let ada = try await NearbyCommandTests.person("Ada Lovelace"), bob = try await NearbyCommandTests.person("Bob Babbage")
@@ -25,13 +23,7 @@ struct NearbyCarryNamespaceTests {
         let bobsCarol = try await bob.run("contact", "show", "Carol")
         try #require(bobsCarol.stdout.contains("Astronomer"), "Bob holds the newer card: \(bobsCarol.stdout)")
 
-        let pair = try NetworkNamespacePair()
-        defer { pair.remove() }
-        let token = ada.file("tag.ndef")
-        let issuing = try Running(ada, ["nearby", "--token-out", token.path, "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
-        #expect(try #require(try await issuing.nextEvent())["event"] as? String == "tokenWritten")
-        let reading = try Running(bob, ["nearby", "--token-in", token.path, "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        let bobEvents = try await NearbyNamespaceTests.finish(reading), adaEvents = try await NearbyNamespaceTests.finish(issuing)
+        let (adaEvents, bobEvents) = try await NearbyNamespaceTests.oneTap(ada, bob)
         #expect(adaEvents.last?["outcome"] as? String == "completed" && bobEvents.last?["outcome"] as? String == "completed", "\(adaEvents)\n\(bobEvents)")
 
         let carried = adaEvents.filter { $0["event"] as? String == "cardCarried" }

@@ -196,16 +196,23 @@ struct NearbyNamespaceTests {
         }
     }
 
-    @Test("one tap: a token read with no --request or --accept crosses the cards at once, both ways, with notes")
-    func oneTapToken() async throws {
-        let (ada, bob) = try await Self.people()
+    /// One tap in two namespaces: Ada writes a token with no `--request` or `--accept`, Bob reads it; both send
+    /// their note. The events of each run, to its end.
+    static func oneTap(_ ada: CLI, _ bob: CLI) async throws -> (ada: [[String: Any]], bob: [[String: Any]]) {
         let pair = try NetworkNamespacePair()
         defer { pair.remove() }
         let token = ada.file("tag.ndef")
         let issuing = try Running(ada, ["nearby", "--token-out", token.path, "--yes", "--note", "Hi Bob", "--json", "--timeout", "60"], namespace: pair.first)
         #expect(try #require(try await issuing.nextEvent())["event"] as? String == "tokenWritten")
         let reading = try Running(bob, ["nearby", "--token-in", token.path, "--yes", "--note", "Hello Ada", "--json", "--timeout", "60"], namespace: pair.second)
-        let bobEvents = try await Self.finish(reading), adaEvents = try await Self.finish(issuing)
+        let bobEvents = try await Self.finish(reading)
+        return (try await Self.finish(issuing), bobEvents)
+    }
+
+    @Test("one tap: a token read with no --request or --accept crosses the cards at once, both ways, with notes")
+    func oneTapToken() async throws {
+        let (ada, bob) = try await Self.people()
+        let (adaEvents, bobEvents) = try await Self.oneTap(ada, bob)
         #expect(!(adaEvents + bobEvents).contains { $0["event"] as? String == "incomingRequest" && $0["name"] == nil }, "\(adaEvents)")
         try await Self.expectSwapped(ada, adaEvents, bob, bobEvents, source: "nfc")
         try await Self.expectNotesInJSON(ada, bob)

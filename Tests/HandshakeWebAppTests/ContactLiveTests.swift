@@ -18,6 +18,33 @@ import Testing
         return try Fixture.issue(card, by: Fixture.identity)
     }
 
+    /// A client of the event stream at `path` (Python's socket): it prints "first" when the first "changed"
+    /// came, then "messages 2" after the second.
+    static func listen(to path: String, port: Int) throws -> (Process, PipeLines) {
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        browser.arguments = ["python3", "-c", """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            s.settimeout(20)
+            s.sendall(("GET " + sys.argv[2] + " HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n").encode())
+            data, told = b"", False
+            while data.count(b"data: changed") < 2:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+                if not told and b"data: changed" in data:
+                    print("first", flush=True)
+                    told = True
+            print("messages", data.count(b"data: changed"), flush=True)
+            """, String(port), path]
+        let output = Pipe()
+        browser.standardOutput = output
+        try browser.run()
+        return (browser, PipeLines(output.fileHandleForReading))
+    }
+
     @Test func aNewerCardKeptWhileThePageIsOpenRedrawsItsCard() async throws {
         let account = try HandshakeAccount.create(name: "Bob", storage: .directory(ScreenTextTests.container()))
         let ada = try account.book.add(try Self.card(title: "Analyst", later: 0), source: .qr, now: Date())
@@ -29,30 +56,8 @@ import Testing
             #expect(page.contains("data-fragment=\"\(AppPath.contactLive(ada.id).href)\""), "\(page)")
 
             // A browser on the stream: it says when the first message came, then waits for the next.
-            let port = try #require(client.port)
-            let browser = Process()
-            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            browser.arguments = ["python3", "-c", """
-                import socket, sys
-                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
-                s.settimeout(20)
-                s.sendall(("GET " + sys.argv[2] + " HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n").encode())
-                data, told = b"", False
-                while data.count(b"data: changed") < 2:
-                    chunk = s.recv(4096)
-                    if not chunk:
-                        break
-                    data += chunk
-                    if not told and b"data: changed" in data:
-                        print("first", flush=True)
-                        told = True
-                print("messages", data.count(b"data: changed"), flush=True)
-                """, String(port), AppPath.contactStream(ada.id).href]
-            let output = Pipe()
-            browser.standardOutput = output
-            try browser.run()
+            let (browser, lines) = try Self.listen(to: AppPath.contactStream(ada.id).href, port: try #require(client.port))
             defer { if browser.isRunning { browser.terminate() } }
-            let lines = PipeLines(output.fileHandleForReading)
             #expect(try await lines.next() == "first")
 
             let newer = try Self.card(title: "Director", later: 60_000)
@@ -75,30 +80,8 @@ import Testing
             #expect(page.contains("data-stream=\"\(AppPath.contactsStream.href)\""), "\(page)")
             #expect(page.contains("data-results=\"\(AppPath.contactResults.href)\""), "the redraw asks the results with the search as it is")
 
-            let port = try #require(client.port)
-            let browser = Process()
-            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            browser.arguments = ["python3", "-c", """
-                import socket, sys
-                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
-                s.settimeout(20)
-                s.sendall(("GET " + sys.argv[2] + " HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n").encode())
-                data, told = b"", False
-                while data.count(b"data: changed") < 2:
-                    chunk = s.recv(4096)
-                    if not chunk:
-                        break
-                    data += chunk
-                    if not told and b"data: changed" in data:
-                        print("first", flush=True)
-                        told = True
-                print("messages", data.count(b"data: changed"), flush=True)
-                """, String(port), AppPath.contactsStream.href]
-            let output = Pipe()
-            browser.standardOutput = output
-            try browser.run()
+            let (browser, lines) = try Self.listen(to: AppPath.contactsStream.href, port: try #require(client.port))
             defer { if browser.isRunning { browser.terminate() } }
-            let lines = PipeLines(output.fileHandleForReading)
             #expect(try await lines.next() == "first")
             // Someone new is added by another part of the app (a meeting, a friend request): the list hears of it.
             let carol = Fixture.madeCard(by: Identity.generate()) { $0.name = "Carol Herschel" }
