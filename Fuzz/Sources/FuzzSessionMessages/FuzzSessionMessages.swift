@@ -2,7 +2,8 @@
 // could send them, read by the message decoder and then fed to a session on each of its screens.
 // Invariants: nothing traps; a message that decodes encodes back to a payload that decodes to the same
 // message; whatever a session receives leaves it on a screen (never half-changed), and a session that ends
-// on a bad message asks for the connection to be dropped.
+// on a bad message asks for the connection to be dropped. The same bytes are also sealed into a session after
+// the swap, with its carry under way, and read there by the whole session (AfterTheSwap.swift).
 import Foundation
 import HandshakeCore
 @_spi(Wire) import HandshakeExchange
@@ -31,6 +32,7 @@ let sessions: [PeerSession] = {
 
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+    fuzzAfterTheSwap(bytes)
     guard let type = bytes.first else { return 0 }
     guard let message = try? SessionMessage.decode(type: type, payload: Array(bytes.dropFirst())) else { return 0 }
     guard let again = try? SessionMessage.decode(type: message.type.rawValue, payload: message.payload), again == message else {
