@@ -30,7 +30,7 @@
         case .new: return "This is someone new."
         case .update(let changes):
             if changes.movedKey { return "This is a known contact's new key, vouched for by their old one." }
-            return changes.isEmpty ? "This is a newer card with the same details." : "This card updates \(changes.fields.map(\.rawValue).joined(separator: ", "))."
+            return changes.isEmpty ? "This is a newer card with the same details." : "This card updates \(changes.fieldNames)."
         case .notNewer: return "You already have this card or a newer one; nothing changes."
         case .keyConflict: return "This card uses a different key than the one you have for this Node ID; it is refused."
         }
@@ -53,4 +53,10 @@ public struct CardChanges: Sendable, Equatable {
 
     /// Whether the newer card changes no field and no key (only its date).
     public var isEmpty: Bool { fields.isEmpty && !movedKey }
+
+    /// The changed fields by name, in card order ("title, phones"), or "only its date": the one wording of
+    /// every sentence that says what a newer card changes.
+    public var fieldNames: String {
+        fields.isEmpty ? "only its date" : fields.map(\.rawValue).joined(separator: ", ")
+    }
 }

@@ -36,8 +36,7 @@ public enum NearbySentences {
     /// A common friend's newer card that came with this meeting, kept: "Ada Lovelace's newer card came with
     /// this meeting; it changes title, phones." (or "only its date").
     public static func carried(_ name: String, changes: CardChanges) -> String {
-        let fields = changes.fields.isEmpty ? "only its date" : changes.fields.map(\.rawValue).joined(separator: ", ")
-        return "\(name)’s newer card came with this meeting; it changes \(fields)."
+        "\(name)’s newer card came with this meeting; it changes \(changes.fieldNames)."
     }
 
     /// A device without the token, or with a wrong code, tried to connect.

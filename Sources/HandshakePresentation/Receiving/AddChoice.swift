@@ -107,7 +107,7 @@ public enum AddOffer {
         case .update(let contact, _, let changes):
             let sentence: Sentence = changes.movedKey
                 ? "A newer card of \(contact.displayName), on \(words: ChangeWords.card(changes))."
-                : "A newer card of \(contact.displayName): it changes \(words: ChangeWords.fields(changes))."
+                : "A newer card of \(contact.displayName): it changes \(words: changes.fieldNames)."
             return sentence
         case .notNewer(let contact):
             return ReceiveSentences.sentence(.alreadyHave, name: contact.displayName, nodeID: nodeID)
