@@ -18,7 +18,7 @@ struct CardCarry: Sendable {
     private(set) var theyEnded = false
     /// Whether their versions came (at most once).
     private(set) var theirsCame = false
-    /// Their versions, held until our common friends are known.
+    /// Their versions, until they are answered (as soon as our common friends are known).
     var heldVersions: [CardVersion]?
     /// When a close the person asked for goes ahead even if their cards have not all come.
     var closeDeadline: Duration?
@@ -33,10 +33,10 @@ struct CardCarry: Sendable {
     /// Our versions, once, for the common friends `keys` (the first ``CardVersion/most`` we hold a card of);
     /// `nil` when already sent or when we hold none of theirs (then we ask for nothing).
     mutating func offer(commonFriends keys: [SigningPublicKey]) -> SessionMessage? {
-        guard offered == nil, let cards else { return nil }
+        guard offered == nil, cards != nil else { return nil }
         var versions: [CardVersion] = []
         for key in keys where versions.count < CardVersion.most {
-            if let held = cards.newestCard(of: key), held.card.sigKey == key { versions.append(CardVersion(key: key, updatedAt: held.card.updatedAt)) }
+            if let held = held(of: key) { versions.append(CardVersion(key: key, updatedAt: held.card.updatedAt)) }
         }
         guard !versions.isEmpty else { return nil }
         offered = Dictionary(versions.map { ($0.key, $0.updatedAt) }, uniquingKeysWith: max)
@@ -56,11 +56,16 @@ struct CardCarry: Sendable {
     func answer(_ versions: [CardVersion], commonFriends: Set<SigningPublicKey>) -> [SessionMessage] {
         var messages: [SessionMessage] = []
         for version in versions where commonFriends.contains(version.key) {
-            if let held = cards?.newestCard(of: version.key), held.card.sigKey == version.key, held.card.updatedAt > version.updatedAt {
+            if let held = held(of: version.key), held.card.updatedAt > version.updatedAt {
                 messages.append(.carriedCard(held.bytes))
             }
         }
         return messages + [.carryEnd]
+    }
+
+    /// The book's card of `key`'s owner, if it is signed by that key.
+    private func held(of key: SigningPublicKey) -> SignedCard? {
+        cards?.newestCard(of: key).flatMap { $0.card.sigKey == key ? $0 : nil }
     }
 
     /// What became of a card they carried.

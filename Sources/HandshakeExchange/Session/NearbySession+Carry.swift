@@ -27,7 +27,7 @@ extension NearbySession {
                 output.append(apply(carry.answer(held, commonFriends: Set(keys)).map { .send($0) }))
             }
         case .unavailable:
-            // No common friends in this session after all: versions held are answered with the end alone.
+            // We find no common friends in this session: their versions are answered with the end alone.
             if carry.heldVersions != nil {
                 carry.heldVersions = nil
                 output.append(apply([.send(.carryEnd)]))
@@ -48,12 +48,9 @@ extension NearbySession {
         switch message {
         case .cardVersions(let versions):
             guard carry.versionsCame() else { return carryBroken(CarrySentences.secondList, now: now) }
-            switch session.commonFriends {
-            case .found(let keys): return apply(carry.answer(versions, commonFriends: Set(keys)).map { .send($0) })
-            case .pending: carry.heldVersions = versions; return NearbyOutput()
-            // We find no common friends in this session: nothing is answered but the end.
-            case .unavailable: return apply([.send(.carryEnd)])
-            }
+            // Answered by `carryDue`, after this input, once our own common friends are known.
+            carry.heldVersions = versions
+            return NearbyOutput()
         case .carriedCard(let bytes):
             switch carry.cardCame(bytes, now: now.wall) {
             case .card(let card): return NearbyOutput(events: [.carriedCard(card)])
@@ -61,8 +58,9 @@ extension NearbySession {
             case .broken(let reason): return carryBroken(reason, now: now)
             }
         case .carryEnd:
+            // A close held for their cards goes ahead in `carryDue`, after this input.
             guard carry.endCame() else { return carryBroken(CarrySentences.unexpectedEnd, now: now) }
-            return carry.closeDeadline == nil ? NearbyOutput() : closeNow(now: now)
+            return NearbyOutput()
         default:
             return NearbyOutput()
         }

@@ -125,16 +125,21 @@ struct CardCarryTests {
         }
     }
 
-    @Test("leaving waits for the cards owed: until their end arrives")
-    func leavingWaitsForTheEnd() throws {
+    /// Ada has Bob's acceptance and sends her versions (still in flight to Bob); she leaves before Bob's answer is back.
+    static func leftBeforeTheAnswer() throws -> NearbyPair {
         var pair = Self.pair()
         try pair.request(.ada)
         pair.deliver()
         try pair.request(.bob)
-        // Ada has Bob's acceptance and sends her versions; she leaves before Bob's answer is back.
         pair.take(pair.ada.receive(pair.toAda, now: pair.now), from: .ada)
         pair.toAda = []
         pair.take(pair.ada.close(now: pair.now), from: .ada)
+        return pair
+    }
+
+    @Test("leaving waits for the cards owed: until their end arrives")
+    func leavingWaitsForTheEnd() throws {
+        var pair = try Self.leftBeforeTheAnswer()
         #expect(pair.ada.state.success != nil, "the close waits")
         #expect(pair.ada.nextDeadline == pair.now.monotonic + .seconds(5))
         pair.deliver()
@@ -148,14 +153,9 @@ struct CardCarryTests {
     func leavingWaitsAtMostTheCarryTime() throws {
         var pair = Self.pair()
         try Self.swap(&pair)
-        // A second close after everything came goes at once; so first a pair where Bob's answer is lost.
-        var lost = Self.pair()
-        try lost.request(.ada)
-        lost.deliver()
-        try lost.request(.bob)
-        lost.take(lost.ada.receive(lost.toAda, now: lost.now), from: .ada)
-        lost.toAda = []; lost.toBob = []
-        lost.take(lost.ada.close(now: lost.now), from: .ada)
+        // A close after everything came goes at once; so first a pair where Bob never gets Ada's versions.
+        var lost = try Self.leftBeforeTheAnswer()
+        lost.toBob = []
         lost.now = lost.now.advanced(by: .seconds(4))
         lost.take(lost.ada.tick(now: lost.now), from: .ada)
         #expect(lost.ada.state.success != nil)
