@@ -162,8 +162,7 @@ public struct MailboxServer: Sendable {
     public func makeApplication(host: String, port: Int, logger: Logger = MailboxServer.defaultLogger()) -> some ApplicationProtocol {
         let (limit, metrics, budget) = (requestTimeLimit, metrics, budget)
         let gate = ConnectionGate(budget: budget, metrics: metrics, floods: floods)
-        // The relay's rooms live in this process: both sides of a room reach the same instance (docs/server.md).
-        let rooms = RelayRooms(limits: policy.relay, metrics: metrics)
+        let (rooms, relayServices) = makeRelayRooms()
         let relay = RelayUpgrade(rooms: rooms, clock: clock, policy: policy)
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [UnreadableRequestHandler(), RequestTimeLimitHandler(limit: limit, metrics: metrics)],
@@ -175,7 +174,7 @@ public struct MailboxServer: Sendable {
             // Hummingbird's 256, thousands of streams opening at once had 2 % of their connections reset.
             configuration: .init(
                 address: .hostname(host, port: port), serverName: "handshake", backlog: 4096, availableConnectionsDelegate: gate.acceptDelegate),
-            services: services + [RelaySweeper(rooms: rooms, clock: clock)], logger: logger)
+            services: services + relayServices + [RelaySweeper(rooms: rooms, clock: clock)], logger: logger)
         let server = self
         application.beforeServerStarts {
             let applied = try await server.prepare()

@@ -162,10 +162,12 @@ import Testing
     }
 }
 
-/// The migration names the PostgreSQL schema must end with, in name order.
+/// The migration names the PostgreSQL schema must end with, in name order, and SQLite's: the same but for the
+/// relay's rooms, which one SQLite process keeps in memory.
 enum PostgresSchemaNames {
-    static let all = [
+    static let sqlite = [
         "v1: accounts, sessions, share links, friend requests, contacts", "v2: the event log", "v3: presentation requests",
         "v4: wallet-pass signatures", "v5: sessions without an account",
     ]
+    static let all = sqlite + ["v6: relay rooms shared by instances"]
 }

@@ -107,7 +107,7 @@ struct RelayRoomsTests {
         #expect(await rooms.counts.rooms == 1)
         await rooms.sweep(now: Self.start.addingTimeInterval(limits.waiting))
         #expect(await Self.ending(of: first.deliveries) == .some(.nobodyCame))
-        await rooms.leave(Self.room, seat: first.seat, from: "a", now: Self.start.addingTimeInterval(limits.waiting))
+        await rooms.leave(first.seat, from: "a", now: Self.start.addingTimeInterval(limits.waiting))
         #expect(await rooms.counts == (0, 0))
         #expect(await rooms.join(Self.room, from: "a", now: Self.start.addingTimeInterval(limits.waiting + 1)).failure == .roomUsed)
     }
@@ -121,7 +121,7 @@ struct RelayRoomsTests {
         let b = try await rooms.join(Self.room, from: "b", now: Self.start).get()
         #expect(await rooms.join(Self.room, from: "c", now: Self.start).failure == .roomFull)
         for second in stride(from: 0.0, to: limits.lifetime, by: 30) {
-            await rooms.carry(ByteBuffer(bytes: [1]), in: Self.room, from: a.seat, now: Self.start.addingTimeInterval(second))
+            await rooms.carry(ByteBuffer(bytes: [1]), from: a.seat, now: Self.start.addingTimeInterval(second))
             await rooms.sweep(now: Self.start.addingTimeInterval(second))
         }
         await rooms.sweep(now: Self.start.addingTimeInterval(limits.lifetime))
@@ -131,8 +131,8 @@ struct RelayRoomsTests {
 
         let other = RelayRoomName("ffffffffffffffffffffffffffffffff")!
         let alone = try await rooms.join(other, from: "a", now: Self.start).get()
-        await rooms.carry(ByteBuffer(bytes: [UInt8](repeating: 0, count: limits.waitingBytes)), in: other, from: alone.seat, now: Self.start)
-        await rooms.carry(ByteBuffer(bytes: [0]), in: other, from: alone.seat, now: Self.start)
+        await rooms.carry(ByteBuffer(bytes: [UInt8](repeating: 0, count: limits.waitingBytes)), from: alone.seat, now: Self.start)
+        await rooms.carry(ByteBuffer(bytes: [0]), from: alone.seat, now: Self.start)
         #expect(await Self.ending(of: alone.deliveries) == .some(.tooMuch))
     }
 
@@ -151,12 +151,12 @@ struct RelayRoomsTests {
         #expect(await perAddress.join(name(99), from: "a", now: Self.start).failure == .addressBusy)
         #expect(await perAddress.join(name(99), from: "b", now: Self.start).failure == nil, "another address is not held back")
         // Leaving gives the places back, but not the minute's arrivals: 9 so far, each attempt counts.
-        for (room, seat) in seats { await perAddress.leave(room, seat: seat, from: "a", now: Self.start) }
+        for (_, seat) in seats { await perAddress.leave(seat, from: "a", now: Self.start) }
         var accepted = 0
         for index in 100..<140 {
             guard case .success(let joined) = await perAddress.join(name(index), from: "a", now: Self.start) else { continue }
             accepted += 1
-            await perAddress.leave(name(index), seat: joined.seat, from: "a", now: Self.start)
+            await perAddress.leave(joined.seat, from: "a", now: Self.start)
         }
         #expect(accepted == RelayLimits().arrivalsPerAddressPerMinute - 9)
         #expect(await perAddress.join(name(200), from: "a", now: Self.start.addingTimeInterval(60)).failure == nil, "a minute on")

@@ -5,7 +5,7 @@
 import NIOWebSocket
 
 /// Why a relay connection was refused or its room ended.
-enum RelayRefusal: Error, Sendable, Equatable {
+enum RelayRefusal: String, Error, Sendable, Equatable {
     /// Two are in the room already.
     case roomFull
     /// The room was used and has ended; it is not opened again.

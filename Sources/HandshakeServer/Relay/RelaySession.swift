@@ -45,8 +45,8 @@ struct RelaySession: Sendable {
                 do {
                     while let message = try await messages.next() {
                         switch message {
-                        case .binary(let bytes): await rooms.carry(bytes, in: room, from: seat, now: clock.now())
-                        case .text: await rooms.end(room, .notBytes, now: clock.now())
+                        case .binary(let bytes): await rooms.carry(bytes, from: seat, now: clock.now())
+                        case .text: await rooms.end(seat, .notBytes, now: clock.now())
                         }
                     }
                 } catch {
@@ -54,7 +54,7 @@ struct RelaySession: Sendable {
                 }
             }
             await group.next()
-            await rooms.leave(room, seat: seat, from: address, now: clock.now())
+            await rooms.leave(seat, from: address, now: clock.now())
             group.cancelAll()
         }
     }

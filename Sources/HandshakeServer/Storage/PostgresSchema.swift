@@ -2,7 +2,8 @@ import PostgresNIO
 
 /// The mailbox's tables on PostgreSQL: the same tables, columns and indexes as `SQLiteSchema`, with
 /// PostgreSQL's types (`BYTEA` for bytes, `BIGINT` for Unix milliseconds, `BOOLEAN`, an identity column
-/// for event ids), and the same migration names.
+/// for event ids), and the same migration names, but for v6: the relay's rooms, which one SQLite process keeps
+/// in memory.
 ///
 /// Migrations run when a server starts, in one transaction that first takes the schema's advisory lock
 /// (`PostgresLockSpace/migration`, keyed by the schema's name): two instances starting together take
@@ -144,6 +145,27 @@ enum PostgresSchema {
                 "DELETE FROM session WHERE sig_key IS NULL",
                 "ALTER TABLE session ALTER COLUMN sig_key SET NOT NULL",
                 "CREATE INDEX session_by_account ON session(node_id, expires_at)",
+            ]
+        ),
+        (
+            // Which instance holds which seat of a relay room, so the two sides of a room may reach different
+            // instances (PostgresRelayDirectory). One process on SQLite keeps this in memory: no SQLite table.
+            // Unlogged: a room lives minutes, and none survives a crash of the database anyway.
+            "v6: relay rooms shared by instances",
+            [
+                """
+                CREATE UNLOGGED TABLE relay_room (
+                    name             TEXT PRIMARY KEY,   -- 32 hexadecimal digits: the path's room
+                    first_instance   TEXT NOT NULL,
+                    first_seat       BIGINT NOT NULL,
+                    second_instance  TEXT,
+                    second_seat      BIGINT,
+                    opened_at        BIGINT NOT NULL,
+                    used_until       BIGINT,
+                    forget_at        BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX relay_room_by_age ON relay_room(forget_at)",
             ]
         ),
     ]

@@ -162,6 +162,8 @@ enum PostgresLockSpace: Int32 {
     case requestsSent = 5
     /// An account's count of friend requests received by Node ID, for the hourly limit.
     case requestsReceived = 6
+    /// A relay room's record: instances seating the same room take turns.
+    case relayRoom = 7
 }
 
 extension PostgresRandomAccessRow {
