@@ -1,4 +1,5 @@
-// The card's QR code is decided once: its text is CardQR's, at level M, with a server or without.
+// The card's QR code is decided once: its text is CardQR's, at level M, with a server or without; every other
+// code a screen shows (a session token, a security code) at the same level.
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
@@ -18,6 +19,15 @@ struct CardQRCodeTests {
         let linked = try CardQRCode.make(for: card, server: server)
         #expect(linked == (try QRCode(encoding: CardPageLink.link(for: card, server: server), errorCorrection: .medium)))
         #expect(linked.version >= alone.version)
+    }
+
+    @Test("a session token's and a security code's codes are made at the same level, as their text says")
+    func otherCodes() throws {
+        for text in ["HT1:6BFOXN*TS0BB0", "HSC1:0123456789"] {
+            let code = try CardQRCode.make(showing: text)
+            #expect(code == (try QRCode(encoding: text, errorCorrection: .medium)))
+            #expect(code.errorCorrection == CardQRCode.errorCorrection)
+        }
     }
 
     @Test("a card too large for any QR code is told in a sentence, naming the photo when it shares one")

@@ -2,7 +2,9 @@
 // the web app's My card, an app): which text (HandshakeMailbox's `CardQR`: the card page link on a registered
 // server, else `HS1:` text) at which error-correction level. Level M: it survives a scuffed screen or a glare
 // spot while keeping a typical card at version 12–13 (docs/performance.md), which phones read at arm's length.
-// (An Apple Wallet pass draws its own barcode; HandshakeWalletPass only checks that the text fits.)
+// The other codes a Handshake screen shows a camera (a session token, a security code) are made here too, at
+// the same level, so no front end decides one. (An Apple Wallet pass draws its own barcode;
+// HandshakeWalletPass only checks that the text fits.)
 import Foundation
 import HandshakeCore
 import HandshakeMailbox
@@ -23,6 +25,15 @@ public enum CardQRCode {
             // room is the only way this fails.
             throw CardQRCodeError(cardBytes: card.bytes.count, sharesAvatar: card.card.avatar != nil)
         }
+    }
+}
+
+extension CardQRCode {
+    /// The code of any other text a screen shows for the other device's camera: a session token's `HT1:`
+    /// text, a security code's `HSC1:` payload. At the card's level, so every Handshake code scans alike.
+    /// - Throws: `QRCodeError` when the text does not fit, which these short texts always do.
+    public static func make(showing text: String) throws -> QRCode {
+        try QRCode(encoding: text, errorCorrection: errorCorrection)
     }
 }
 

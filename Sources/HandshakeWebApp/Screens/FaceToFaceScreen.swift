@@ -104,7 +104,7 @@ enum FaceToFaceScreen {
 
     /// A session token as a QR code (`HT1:` and its Base45), with how the other device reads it.
     static func tokenCode(_ token: SessionToken) -> HTML {
-        let qr = (try? QRCode(encoding: token.qrText, errorCorrection: CardQRCode.errorCorrection)).map { SVGRenderer(quietZone: 4, moduleSize: 6).render($0) }
+        let qr = (try? CardQRCode.make(showing: token.qrText)).map { SVGRenderer(quietZone: 4, moduleSize: 6).render($0) }
         return HTML.group {
             if let qr {
                 HTML.div(.class("qr"), .id("token"), .role("img"), .aria("label", "A code for the other person's Handshake to scan")) { .trusted(qr) }

@@ -4,6 +4,7 @@
 import Foundation
 import HandshakeCore
 import HandshakeHTML
+import HandshakePresentation
 import HandshakeQR
 import HandshakeStore
 
@@ -12,7 +13,7 @@ enum SecurityCodeSection {
         guard let code else {
             return HTML.p(.class("muted")) { .text("There is no security code without their signing key (an address-book entry).") }
         }
-        let qr = scannable.flatMap { try? QRCode(encoding: $0.payload, errorCorrection: .medium) }.map { SVGRenderer(quietZone: 4, moduleSize: 6).render($0) }
+        let qr = scannable.flatMap { try? CardQRCode.make(showing: $0.payload) }.map { SVGRenderer(quietZone: 4, moduleSize: 6).render($0) }
         return HTML.group {
             if let compared = contact.securityCodeVerifiedAt {
                 HTML.p(.class("verified")) {

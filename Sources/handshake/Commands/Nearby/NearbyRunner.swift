@@ -134,7 +134,7 @@ final class NearbyRunner {
 
     /// The PNG of `token`'s QR code, at the level every Handshake code has.
     nonisolated static func picture(of token: SessionToken) throws -> [UInt8] {
-        try QRCode(encoding: token.qrText, errorCorrection: CardQRCode.errorCorrection).png(moduleSize: 8, quietZone: 4)
+        try CardQRCode.make(showing: token.qrText).png(moduleSize: 8, quietZone: 4)
     }
 
     /// The relay a token's issuer waits at too: `--relay`, else the registered server, unless `--no-relay`.
