@@ -6,7 +6,7 @@
 // before it next hears from the other).
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 @_spi(Wire) import HandshakeNearby
 #if canImport(Glibc)
 import Glibc

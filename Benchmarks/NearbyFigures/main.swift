@@ -8,8 +8,8 @@
 // Run: cd Benchmarks && swift run -c release NearbyFigures
 import Foundation
 import HandshakeCore
-import HandshakeExchange
-import HandshakeLinkSimulator
+@_spi(Wire) import HandshakeExchange
+@_spi(Wire) import HandshakeLinkSimulator
 @_spi(Wire) import HandshakeNearby
 
 

@@ -54,9 +54,9 @@ public struct SimulatedExchange {
     /// What happened.
     public struct Report: Sendable {
         /// Where the initiator's session ended up.
-        public var initiator: SessionState
+        @_spi(Wire) public var initiator: SessionState
         /// Where the responder's session ended up.
-        public var responder: SessionState
+        @_spi(Wire) public var responder: SessionState
         /// Virtual time from the first byte until both sides held what they were to receive; `nil` if never.
         public var swapCompletedAt: Duration?
         /// Virtual time until both sessions ended (or the run was stopped).

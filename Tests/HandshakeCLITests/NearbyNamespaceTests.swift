@@ -2,7 +2,7 @@ import Foundation
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// `handshake nearby` between two hosts: two processes, each in its own network namespace joined by a veth
 /// pair (multicast never leaves the test's own link), finding each other by mDNS — by choosing from the

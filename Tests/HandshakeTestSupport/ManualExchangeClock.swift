@@ -1,5 +1,5 @@
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import Synchronization
 
 /// An `ExchangeClock` a test moves by hand: sleepers wake when ``advance(by:)`` passes their deadline,

@@ -2,7 +2,7 @@
 // socket (the real transports are TCP and Bluetooth LE, in HandshakeNearby): the exchange's session tests and
 // the nearby list's, which also pass the pipe off as a connection from any address they like.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// One end of an in-process byte pipe; ``pair()`` makes both.
 public final class PipeTransport: ExchangeTransport {

@@ -2,7 +2,7 @@
 // coordinator could make and reads what the live part (or the banner on other screens) draws from it.
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeNearby
 import HandshakeStore
 import HandshakeTestSupport

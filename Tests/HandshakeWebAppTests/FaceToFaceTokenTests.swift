@@ -3,7 +3,7 @@
 // text), opening the exchange on Face to face, or refusing an expired one with its sentence.
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeNearby
 import HandshakeQRReader
 import HandshakeStore

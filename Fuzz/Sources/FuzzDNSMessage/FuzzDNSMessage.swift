@@ -3,7 +3,7 @@
 // Invariants: nothing traps; a message that decodes and encodes within the size limit decodes again to the
 // same message; the browser and the responder take any decoded message without trapping, and the
 // browser holds nothing once every TTL has passed.
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 @_spi(Wire) @testable import HandshakeNearby
 

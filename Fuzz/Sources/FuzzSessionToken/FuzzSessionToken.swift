@@ -4,7 +4,7 @@
 // token; reading with a time either gives that token or refuses it as expired or overlong, nothing else; an
 // origin accepted reads back as itself from what it writes.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 let now = Date(timeIntervalSince1970: 1_800_000_000)
 

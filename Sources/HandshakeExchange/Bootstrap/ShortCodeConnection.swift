@@ -14,7 +14,7 @@ import Foundation
 /// let keyed = try await ShortCodeConnection.type(code, channelBinding: Array(peer.id.utf8), over: connection)
 /// let session = ExchangeSession(role: .initiator, secret: keyed.secret, identity: me, card: myCard, transport: keyed.transport, gate: AlwaysConfirm())
 /// ```
-public struct ShortCodeConnection: Sendable {
+@_spi(Wire) public struct ShortCodeConnection: Sendable {
     /// The channel's pre-shared key.
     public let secret: SessionSecret
     /// The connection to run the session over, from the first byte after the key exchange.

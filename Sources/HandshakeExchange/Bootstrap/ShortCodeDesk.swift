@@ -6,7 +6,7 @@ import Foundation
 // in ``ShortCodeConnection``.
 
 /// The short codes this device shows, safe to share between concurrent connections.
-public actor ShortCodeDesk {
+@_spi(Wire) public actor ShortCodeDesk {
     private var book: ShortCodeBook
 
     /// An empty desk: the codes it issues last five minutes.

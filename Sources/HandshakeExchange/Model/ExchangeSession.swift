@@ -18,7 +18,7 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class ExchangeSession {
+@_spi(Wire) public final class ExchangeSession {
     /// The screen the session is on.
     public private(set) var state: SessionState
 

@@ -14,7 +14,7 @@ import HandshakeCore
 /// Moments an app may want to show even when the exchange screen is not in front (a banner, a
 /// notification).
 public enum SessionEvent: Sendable, Equatable {
-    /// Someone asks to exchange; the session is now on ``SessionState/incomingRequest(_:)``.
+    /// Someone asks to exchange; the session now waits for the answer to their request.
     case incomingRequest(name: String?)
     /// The cards are swapped.
     case succeeded

@@ -4,7 +4,7 @@ import HandshakeCore
 /// Where a nearby session with one person stands: each case is one screen of the exchange, carrying what
 /// that screen shows. The actions each screen offers are the methods of `PeerSession` that its
 /// ``SessionState/actions`` lists.
-public enum SessionState: Sendable, Equatable {
+@_spi(Wire) public enum SessionState: Sendable, Equatable {
     /// The secure channel is being set up.
     case connecting
     /// The channel is open; the person decides whether to exchange (EX-2, one-glance confirm).
@@ -44,7 +44,7 @@ public enum SessionAction: Sendable, Hashable {
 }
 
 /// The confirm screen: who is there and what both would share.
-public struct ConfirmScreen: Sendable, Equatable {
+@_spi(Wire) public struct ConfirmScreen: Sendable, Equatable {
     /// The 6 digits both screens show when no secret was shared; `nil` when an NFC tap or a typed code made
     /// the channel (then no one can be in the middle, and there is nothing to compare).
     public var shortCode: String?
@@ -60,7 +60,7 @@ public struct ConfirmScreen: Sendable, Equatable {
 }
 
 /// Waiting for the other person's answer.
-public struct WaitingScreen: Sendable, Equatable {
+@_spi(Wire) public struct WaitingScreen: Sendable, Equatable {
     /// Whether we asked for both cards to be exchanged or only gave ours.
     public var kind: RequestKind
     /// The 6 digits both screens show, or `nil` when a shared secret made them unnecessary.
@@ -72,7 +72,7 @@ public struct WaitingScreen: Sendable, Equatable {
 }
 
 /// The other person's request, with their verified card.
-public struct IncomingRequestScreen: Sendable, Equatable {
+@_spi(Wire) public struct IncomingRequestScreen: Sendable, Equatable {
     /// Whether they offer both ways or give their card only.
     public var kind: RequestKind
     /// Their card, verified and bound to this session.
@@ -88,7 +88,7 @@ public struct IncomingRequestScreen: Sendable, Equatable {
 }
 
 /// The cards are swapped.
-public struct SuccessScreen: Sendable, Equatable {
+@_spi(Wire) public struct SuccessScreen: Sendable, Equatable {
     /// Their verified card; `nil` when we gave ours one way.
     public var theirCard: SignedCard?
     /// Whether our card went to them.

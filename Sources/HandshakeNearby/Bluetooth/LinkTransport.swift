@@ -1,4 +1,4 @@
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 // The Bluetooth LE stream protocol as a connection a session runs over: what an iOS or Android app wires to
 // its GATT characteristic. The app hands every packet the other device wrote (or notified) to
@@ -16,7 +16,7 @@ import HandshakeExchange
 ///     peripheral.writeValue(Data(packet), for: characteristic, type: .withoutResponse)
 /// }
 /// // in peripheral(_:didUpdateValueFor:error:):  Task { await link.receive(packet: Array(characteristic.value ?? Data())) }
-/// let session = ExchangeSession(role: .initiator, secret: nil, identity: me, card: myCard, transport: link, gate: AlwaysConfirm())
+/// let record = try await coordinator.run(.link(link, role: .initiator), timeout: .seconds(120))
 /// ```
 public actor LinkTransport: ExchangeTransport {
     /// The stream's bytes, in order, as the exchange session reads them; it finishes when the other side ends

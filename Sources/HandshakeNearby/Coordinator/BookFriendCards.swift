@@ -1,7 +1,7 @@
 // Establishes where a session finds the cards it may carry of common friends: the account's contact book,
 // the contact of a signing key and its current card (docs/protocols/nearby.md §6a).
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// The book's current card of each contact, by signing key, for the carry.

@@ -6,7 +6,7 @@
 // session is with a device in the list: one this device connected to, or the one advertising the address a
 // connection came from.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// A session with a person in the list, waiting to be chosen (docs/protocols/nearby-discovery.md §10).
 @MainActor

@@ -1,7 +1,7 @@
 // Establishes what the coordinator does with the common friends' newer cards the other device carried after
 // the swap (docs/protocols/nearby.md §6a): each goes through the book's update rule (a newer card of a
 // contact it holds, or nothing), and what changed is said once, as a notice; a refused one is said too.
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 extension NearbyCoordinator {

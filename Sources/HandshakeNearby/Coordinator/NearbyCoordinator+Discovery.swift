@@ -6,7 +6,7 @@
 // The list's sessions themselves (who gets one, for how long, what they may find) are
 // NearbyCoordinator+ListSessions.swift.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 extension NearbyCoordinator {
     func discover(choice: String?) async throws {

@@ -4,7 +4,7 @@
 // with why the relay could not help.
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 extension NearbyCoordinator {
     /// Runs `network` and, when there is one, `relay` side by side until one of them says it carried the

@@ -2,7 +2,7 @@
 // waits for one connection until its token or code expires; the other side browses for the one device
 // advertising the rendezvous it holds; a listener serves until one session ran.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 extension NearbyCoordinator {
     enum WaitOutcome { case served, expired }

@@ -262,6 +262,9 @@ public final class NearbyCoordinator {
                     guard await self.claim(.direct) else { return }
                     await self.drive(transport, role: .initiator)
                 }
+            case .link(let transport, let role):
+                guard claim(.direct) else { return }
+                await drive(transport, role: role)
             }
         } catch let error as NearbyCoordinatorError {
             throw error

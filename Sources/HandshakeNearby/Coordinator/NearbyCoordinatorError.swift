@@ -3,7 +3,7 @@
 // session ended short. What it does not carry: why a session's channel failed in detail (`SessionEnding`).
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// Why a nearby exchange did not complete.
 public enum NearbyCoordinatorError: HandshakeError, Equatable {

@@ -1,8 +1,8 @@
 // Establishes the ways two devices find each other for one nearby exchange, as a front end asks for them:
 // choosing from the people found, an NFC tap's session token (docs/protocols/nearby-bootstrap.md §2), a
-// short code (§3), or a direct address. It names the way; `NearbyCoordinator` does the meeting.
+// short code (§3), a direct address, or a connection the app made (a Bluetooth LE link). It names the way; `NearbyCoordinator` does the meeting.
 import Foundation
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// How a nearby exchange finds the other device.
 public enum NearbyMeeting: Sendable {
@@ -22,4 +22,7 @@ public enum NearbyMeeting: Sendable {
     case listen
     /// Connect to a device listening at `host`:`port`.
     case connect(host: String, port: Int)
+    /// Run the exchange over a connection the app made itself: a Bluetooth LE link (``LinkTransport``) once
+    /// its stack has connected, as the device that connected (`.initiator`) or was connected to (`.responder`).
+    case link(any ExchangeTransport, role: ChannelRole)
 }

@@ -2,7 +2,7 @@
 // advertises yet: it waits, with nothing read or sent, until such a device appears (its announcement can come
 // a moment after its connection) or `LobbyRules.arrivalGrace` passes. Only then does it become a session, so a
 // device that never advertised gets none.
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// A connection waiting for its device to appear in the list (docs/protocols/nearby-discovery.md §10).
 @MainActor

@@ -6,7 +6,7 @@
 // what it hears: multicast DNS is unauthenticated, so anyone on the link can add or remove entries.
 
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// The browser's cache and schedule, driven by messages and clock ticks.
 struct BrowserState: Sendable {

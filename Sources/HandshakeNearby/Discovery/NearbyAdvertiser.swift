@@ -5,7 +5,7 @@
 // the network advertising the same name or spoofing answers: multicast DNS is unauthenticated, and the
 // secure channel is what tells who is really there.
 
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// Advertises `_handshake._tcp.local` for one exchange session.
 ///

@@ -3,7 +3,7 @@
 // and hands its events to `NearbyBrowser/events`. It does not connect to anyone and does not check that a
 // peer is who its name says: that is the secure channel's job.
 
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// Finds Handshake devices advertising on the local network.
 ///

@@ -4,7 +4,7 @@
 // the coordinator performs each step and tells the machine what came of it, so tests drive it state by state
 // (as swift-nio-ssh's `SSHConnectionStateMachine`, with one state per file under States/).
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// Where a nearby exchange is, and how it moves.

@@ -2,7 +2,7 @@
 // looking, the session's screens, what the contact book said, what the session refused, the note grace, and
 // the run stopping. The person's answers come in separately (`NearbyAnswer`), since they can be refused.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// Something that happened, for `NearbyFlow.handle(_:)`.

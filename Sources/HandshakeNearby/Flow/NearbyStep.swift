@@ -2,7 +2,7 @@
 // session, the contact book or the clock. The machine decides; the coordinator only performs, and tells the
 // machine what came of it.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// One thing to do, from `NearbyFlow`.

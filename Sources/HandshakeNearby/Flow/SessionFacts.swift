@@ -2,7 +2,7 @@
 // became the exchange, the code both screens show, and the common friends as the session last reported them,
 // with their names from the person's own book.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// The session, whatever its screen.
 struct SessionFacts: Sendable, Equatable {

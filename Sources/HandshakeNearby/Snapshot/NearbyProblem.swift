@@ -3,7 +3,7 @@
 // a contact could not be recorded. A front end shows the sentence (escaped, as any text it did not write);
 // a test or a script tells them apart by case.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// Something that failed without ending the exchange.
 public enum NearbyProblem: HandshakeError, Equatable {

@@ -3,7 +3,7 @@
 // coordinator takes each answer only while its question is open (or on the screen that offers it), so an
 // answer from a page drawn earlier changes nothing once the exchange moved on.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// A question waiting for the person.

@@ -3,7 +3,7 @@
 // take over. A name in them comes from the other device (a card, an advertisement): a front end escapes the
 // whole sentence where it shows it, as it escapes any text from outside.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// The sentences of the nearby screens.

@@ -3,7 +3,7 @@
 // here, that button accepts it, so two people who chose each other never see a request to answer), waiting
 // for their answer until the session's deadline (EX-3), and their request to answer (EX-4).
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 extension NearbySnapshot {
     /// The confirm screen: who is there, what both would share, one button.

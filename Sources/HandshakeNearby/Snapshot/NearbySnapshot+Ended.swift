@@ -3,7 +3,7 @@
 // before any session: a time limit, a token or code expired, the person stopping), and what crossed, when the
 // cards did, so the success screen stays on screen with its ending under it.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 extension NearbySnapshot {
     /// The exchange is over.

@@ -2,7 +2,7 @@
 // contact book did with it (saved at once, or the one question the book's rule needs), our note box (open,
 // refused with its reason, sent and locked, or given up) and their note once it came.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 extension NearbySnapshot {

@@ -5,7 +5,7 @@
 // `NearbyCoordinator.answer(_:)`. The coordinator's state machine (`NearbyFlow`) makes it; nothing in it
 // is a front end's to decide.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// A nearby exchange as a screen shows it, at one moment.
 ///

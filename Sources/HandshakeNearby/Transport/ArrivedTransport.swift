@@ -1,7 +1,7 @@
 // Establishes how a device waiting in a relay room learns that the other side has come: by its first bytes,
 // since the room itself says nothing. The transport it then hands the session gives those bytes again first,
 // then the rest, in order, so the session reads the stream whole.
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// A transport whose first bytes have come, read again from the start.
 struct ArrivedTransport: ExchangeTransport {

@@ -1,4 +1,4 @@
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import NIOCore
 import NIOPosix
 

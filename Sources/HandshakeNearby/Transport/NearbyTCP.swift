@@ -1,5 +1,5 @@
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import NIOCore
 import NIOPosix
 
@@ -43,7 +43,7 @@ import NIOPosix
         switch error {
         case let error as NIOConnectionError: error.connectionErrors.first.map { reason(for: $0.error) } ?? "the connection failed"
         case let error as IOError: SystemFailure.connectionReason(errno: error.errnoCode)
-        case ChannelError.connectTimeout: "it did not accept the connection in time"
+        case NIOCore.ChannelError.connectTimeout: "it did not accept the connection in time"
         default: "the connection failed"
         }
     }

@@ -1,4 +1,4 @@
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import NIOCore
 
 /// An `ExchangeTransport` over a connected NIO stream channel, for as long as the channel's scope lasts.

@@ -3,7 +3,7 @@ import HandshakeCore
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The short code's key exchange over a connection, then a real session on the same connection: the right
 /// code opens a channel in session-secret mode, a wrong one fails after one attempt on both sides and burns

@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import HandshakeCore
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The app-facing session model: two of them over a pipe, with a hand-moved clock.
 @MainActor

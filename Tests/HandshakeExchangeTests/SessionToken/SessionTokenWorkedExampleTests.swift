@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// The session token's worked example of docs/protocols/nearby-bootstrap.md, regenerated and compared with
 /// the doc's text; ndeflib reads the same bytes in `SessionTokenTests`.

@@ -2,7 +2,7 @@ import Foundation
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 /// CPACE-X25519-SHA512 against the test vectors published in draft-irtf-cfrg-cpace (committed as
 /// `Vectors/cpace-x25519-sha512.json`, with their source).

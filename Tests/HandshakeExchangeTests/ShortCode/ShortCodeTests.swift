@@ -1,7 +1,7 @@
 import HandshakeTestSupport
 import Testing
 
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 
 @Suite("Short code: text, checks, typos")
 struct ShortCodeTests {

@@ -1,29 +1,26 @@
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeNearby
+import HandshakeStore
 import HandshakeTestSupport
 import Testing
 
-/// HandshakeNearby as an app uses it, through the public API only: two ``LinkTransport``s wired packet to
-/// packet as two phones' GATT characteristic would be, each the connection of an ``ExchangeSession``. The
-/// code between the `article:` marks is the Getting Started article of HandshakeNearby's documentation,
-/// word for word (a test below checks it).
+/// HandshakeNearby as an app uses it over Bluetooth LE, through the app tier only: two ``LinkTransport``s
+/// wired packet to packet as two phones' GATT characteristic would be, each the meeting of a
+/// ``NearbyCoordinator``. The code between the `article:` marks is the Getting Started article of
+/// HandshakeNearby's documentation, word for word (a test below checks it).
 @MainActor
 @Suite("Getting started in an app: HandshakeNearby", .timeLimit(.minutes(1)), .tags(.runsAlone))
 struct NearbyGettingStartedTests {
-    @Test("a whole exchange over two Bluetooth LE links")
+    static func container() -> URL { NearbyCoordinatorTests.container() }
+
+    @Test("a whole exchange over two Bluetooth LE links, each the meeting of a coordinator")
     func gettingStarted() async throws {
         // article:begin
-        // Ada and Bob, each with the card their sharing profile issues.
-        func person(_ name: String) throws -> (Identity, SignedCard) {
-            let identity = Identity.generate()
-            var profile = CardProfile(identity: identity, now: Date())
-            try profile.edit(now: Date()) { $0.name = name }
-            return (identity, try profile.issueCard(identity: identity))
-        }
-        let (ada, adaCard) = try person("Ada Lovelace")
-        let (bob, bobCard) = try person("Bob Babbage")
+        // Ada's and Bob's apps, each with its account.
+        let ada = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(Self.container()))
+        let bob = try HandshakeAccount.create(name: "Bob Babbage", storage: .directory(Self.container()))
 
         // The radio: each link writes packets (one GATT write or notification each, at most MTU − 3 bytes)...
         let (fromAda, adaWrites) = AsyncStream.makeStream(of: [UInt8].self)
@@ -36,32 +33,38 @@ struct NearbyGettingStartedTests {
             Task { for await packet in fromBob { await adaLink.receive(packet: packet) } },
         ]
 
-        // Each link is the connection of an exchange session; the rest is HandshakeExchange's.
-        let adaSession = ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: adaLink, gate: AlwaysConfirm())
-        let bobSession = ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: bobLink, gate: AlwaysConfirm())
-        let running = [Task { await adaSession.run() }, Task { await bobSession.run() }]
-        func screen(_ session: ExchangeSession, where wanted: (SessionState) -> Bool) async -> SessionState? {
-            for await state in session.stateUpdates() where wanted(state) { return state }
-            return nil
+        // Each app's screen answers its coordinator's questions (the "Face to face in an app" article draws
+        // them); here, two people who say yes and leave without a note.
+        func screen(_ coordinator: NearbyCoordinator) -> Task<Void, Never> {
+            Task {
+                for await snapshot in coordinator.snapshots() {
+                    switch snapshot.question {
+                    case .exchange?: try? coordinator.answer(.exchange(.exchange))
+                    case .request?: try? coordinator.answer(.accept)
+                    case .keep?: try? coordinator.answer(.keep(.add(trust: .trusted)))
+                    case .note?: try? coordinator.answer(.noNote)
+                    case nil: break
+                    }
+                }
+            }
         }
 
-        // Ada asks, Bob accepts: the cards cross the link both ways, in order, whatever the packet size.
-        _ = await screen(adaSession, where: { $0.actions.contains(.request) })
-        try await adaSession.exchange()
-        _ = await screen(bobSession, where: { $0.actions.contains(.accept) })
-        try await bobSession.exchange()
-        guard case .succeeded(let adaHas)? = await screen(adaSession, where: { $0.actions.contains(.sendNote) })
-        else { Issue.record("no swap: \(adaSession.state)"); return }
-        #expect(adaHas.theirCard == bobCard)
+        // The link is the meeting: Ada's phone connected to Bob's, so hers opens the secure channel.
+        let configuration = NearbyCoordinator.Configuration(gate: AlwaysConfirm())
+        let adas = try NearbyCoordinator(account: ada, configuration: configuration)
+        let bobs = try NearbyCoordinator(account: bob, configuration: configuration)
+        let screens = [screen(adas), screen(bobs)]
+        async let adasRecord = adas.run(.link(adaLink, role: .initiator), timeout: .seconds(60))
+        let bobsRecord = try await bobs.run(.link(bobLink, role: .responder), timeout: .seconds(60))
+        #expect(try await adasRecord.handshakeHash == bobsRecord.handshakeHash)
+        for screen in screens { await screen.value }
 
-        // Ada leaves; each link delivers everything before its session ends. Then the phones disconnect.
-        adaSession.close()
-        for run in running { await run.value }
+        // The cards crossed the link both ways, in order, whatever the packet size; each book keeps the other.
+        #expect(try ada.book.contacts().map(\.displayName) == ["Bob Babbage"])
+        #expect(try bob.book.contacts().map(\.displayName) == ["Ada Lovelace"])
         adaWrites.finish()
         bobWrites.finish()
         for task in radio { await task.value }
-        guard case .ended(.completed(let record)) = bobSession.state else { Issue.record("\(bobSession.state)"); return }
-        #expect(record.ourBinding != nil && record.theirBinding != nil)
         // article:end
     }
 

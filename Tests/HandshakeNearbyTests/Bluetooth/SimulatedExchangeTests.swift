@@ -1,7 +1,7 @@
 import Foundation
 import HandshakeCore
-import HandshakeExchange
-import HandshakeLinkSimulator
+@_spi(Wire) import HandshakeExchange
+@_spi(Wire) import HandshakeLinkSimulator
 import HandshakeTestSupport
 import Testing
 

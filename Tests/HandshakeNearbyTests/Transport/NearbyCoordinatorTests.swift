@@ -1,6 +1,6 @@
 import Foundation
 import HandshakeCore
-@testable import HandshakeExchange
+@_spi(Wire) @testable import HandshakeExchange
 @_spi(Wire) @testable import HandshakeNearby
 import HandshakeStore
 import HandshakeTestSupport

@@ -2,7 +2,7 @@
 // one, and answers each question once as its script says.
 import Foundation
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 @_spi(Wire) @testable import HandshakeNearby
 import HandshakeStore
 

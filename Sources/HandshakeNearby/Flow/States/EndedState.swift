@@ -4,7 +4,7 @@
 // the card is kept, and the meeting too when the exchange completed. Once the cards crossed, a session the other
 // person closed before this side was done ends as "they left", the exchange kept.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// Over.

@@ -3,7 +3,7 @@
 // way (the exchange under way accepts it), or meant this exchange by a token, a code or a choice made before
 // looking. A person who chose the other in the list sees the request as the confirm screen's one button.
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// Their request.
 struct IncomingRequestState: Sendable, Equatable {

@@ -4,7 +4,7 @@
 // both notes are in; without a note of ours, a moment after theirs could have come; a person who sends none
 // is waited for by the session's idle timeout or the run's time limit).
 import HandshakeCore
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 import HandshakeStore
 
 /// The cards crossed.

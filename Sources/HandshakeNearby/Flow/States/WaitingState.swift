@@ -1,6 +1,6 @@
 // Establishes the state of a nearby exchange while our request is out: until the other person answers, the
 // request is taken back, or the session's deadline passes (the session ends it; every wait has one).
-import HandshakeExchange
+@_spi(Wire) import HandshakeExchange
 
 /// Waiting for their answer.
 struct WaitingState: Sendable, Equatable {
