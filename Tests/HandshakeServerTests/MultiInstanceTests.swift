@@ -14,15 +14,23 @@ import Testing
     static func twoInstances<Value: Sendable>(
         clock: ManualClock = ManualClock(), _ body: @Sendable (TestMailbox.Client, TestMailbox.Client) async throws -> Value
     ) async throws -> Value {
+        try await sharingOneSchema(clock: clock) { first, second in
+            try await first.test(.live) { a in
+                try await second.test(.live) { b in try await body(a, b) }
+            }
+        }
+    }
+
+    /// Runs `body` with two mailboxes on one fresh schema, which is dropped afterwards, however `body` ends.
+    static func sharingOneSchema<Value: Sendable>(
+        clock: ManualClock, _ body: @Sendable (TestMailbox, TestMailbox) async throws -> Value
+    ) async throws -> Value {
         let schema = try await TestPostgres.createSchema()
         let first = TestMailbox(storage: try TestPostgres.storage(schema: schema), clock: clock)
         let second = TestMailbox(storage: try TestPostgres.storage(schema: schema), clock: clock)
         let outcome: Result<Value, any Error>
         do {
-            outcome = .success(
-                try await first.test(.live) { a in
-                    try await second.test(.live) { b in try await body(a, b) }
-                })
+            outcome = .success(try await body(first, second))
         } catch {
             outcome = .failure(error)
         }

@@ -17,20 +17,11 @@ struct RelayAcrossInstancesTests {
     static func twoInstances(
         clock: ManualClock = ManualClock(), _ body: @Sendable (MailboxServer, Int, MailboxServer, Int) async throws -> Void
     ) async throws {
-        let schema = try await TestPostgres.createSchema()
-        let first = TestMailbox(storage: try TestPostgres.storage(schema: schema), clock: clock)
-        let second = TestMailbox(storage: try TestPostgres.storage(schema: schema), clock: clock)
-        let outcome: Result<Void, any Error>
-        do {
-            outcome = .success(
-                try await first.testServing { _, a in
-                    try await second.testServing { _, b in try await body(first.server, a, second.server, b) }
-                })
-        } catch {
-            outcome = .failure(error)
+        try await MultiInstanceTests.sharingOneSchema(clock: clock) { first, second in
+            try await first.testServing { _, a in
+                try await second.testServing { _, b in try await body(first.server, a, second.server, b) }
+            }
         }
-        try await TestPostgres.dropSchema(schema)
-        try outcome.get()
     }
 
     @Test("two peers on two instances meet: held bytes, one message each way, a third turned away by the other instance, the end told, the room not reopened")
