@@ -145,4 +145,27 @@ struct RelayNoticeTests {
             #expect(reader.read(bad) == nil, "\(bad)")
         }
     }
+
+    @Test("notices cut, spliced and flipped anywhere are read as nothing or as a notice within the size limit, never more")
+    func mangledNotices() {
+        let from = RelaySeat(instance: RelayInstanceID("0123456789abcdef")!, number: 3)
+        let me = RelayInstanceID("fedcba9876543210")!
+        let limit = 10_000
+        let message = ByteBuffer(bytes: (0..<9_000).map { UInt8(truncatingIfNeeded: $0) })
+        let payloads = RelayNoticeText.payloads(RelayNotice(room: Self.room, from: from, to: RelaySeat(instance: me, number: 5), kind: .bytes(message)))
+        var generator = SystemRandomNumberGenerator()
+        var reader = RelayNoticeReader(instance: me, messageBytes: limit)
+        for _ in 0..<5_000 {
+            var bytes = Array(payloads[Int.random(in: 0..<payloads.count, using: &generator)].utf8)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+            case 1: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            case 2: bytes += Array(payloads[0].utf8.suffix(Int.random(in: 0...100, using: &generator)))
+            default: break
+            }
+            guard let notice = reader.read(String(decoding: bytes, as: UTF8.self)) else { continue }
+            #expect(notice.to.instance == me)
+            if case .bytes(let read) = notice.kind { #expect(read.readableBytes <= limit) }
+        }
+    }
 }

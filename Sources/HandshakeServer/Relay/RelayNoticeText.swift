@@ -47,6 +47,8 @@ struct RelayNoticeReader {
     /// The largest message a notice may carry (``RelayLimits/messageBytes``): parts past it are dropped.
     let messageBytes: Int
     private var parts: [String: [UInt8]] = [:]
+    /// How many messages may be part-read at once: one per relay connection an instance may hold, twice over.
+    static let partialMessages = 1_024
 
     init(instance: RelayInstanceID, messageBytes: Int) {
         self.instance = instance
@@ -76,6 +78,8 @@ struct RelayNoticeReader {
             message += data
             guard message.count <= messageBytes else { return nil }
             if fields[4] == "part" {
+                // One message on its way per pair of seats; more than a full instance's worth is not ours.
+                guard parts.count < Self.partialMessages else { return nil }
                 parts[key] = message
                 return nil
             }
