@@ -38,7 +38,10 @@ struct PostgresRelayLink: Service {
                 do {
                     _ = try await pool.rows("SELECT pg_notify(\(channel), \(payload))")
                 } catch {
-                    logger.warning("a relay notice to another instance was not sent", metadata: ["error": "\(String(reflecting: error))"])
+                    // During an outage the pool has said so already; this would repeat it per notice.
+                    if case MailboxError.databaseUnavailable = error {} else {
+                        logger.warning("a relay notice to another instance was not sent", metadata: ["error": "\(String(reflecting: error))"])
+                    }
                     break
                 }
             }

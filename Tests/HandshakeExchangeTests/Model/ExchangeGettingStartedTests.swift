@@ -4,12 +4,14 @@ import HandshakeCore
 import HandshakeTestSupport
 import Testing
 
-/// HandshakeExchange as an app uses it, through the public API only: two ``ExchangeSession``s over an
+/// HandshakeExchange's session engine (wire tier) as its article shows it: two `ExchangeSession`s over an
 /// in-memory connection, the short code compared, a request, an accept, a note, and the record the exchange
 /// leaves. The code between the `article:` marks is the Getting Started article of HandshakeExchange's
 /// documentation, word for word (a test below checks it).
 @MainActor
-@Suite("Getting started in an app: HandshakeExchange", .timeLimit(.minutes(1)))
+// Alone, as the nearby articles: the sessions run on the device's clock with their real timeouts, which the
+// heaviest part of the run (Python peers by the dozen) once made the handshake outlast.
+@Suite("Getting started in an app: HandshakeExchange", .timeLimit(.minutes(1)), .tags(.runsAlone))
 struct ExchangeGettingStartedTests {
     @Test("two sessions compare the code, swap cards both ways, send a note and end with a record")
     func gettingStarted() async throws {
