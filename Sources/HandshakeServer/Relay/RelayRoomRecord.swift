@@ -17,13 +17,17 @@ struct RelayRoomRecord: Sendable, Equatable {
     /// while the room may still be taken or carry.
     func refusesUntil(now: Date, limits: RelayLimits) -> Date? {
         if let usedUntil { return usedUntil }
-        let over = second == nil ? opened.addingTimeInterval(limits.waiting) : opened.addingTimeInterval(limits.lifetime)
-        return now >= over ? over.addingTimeInterval(limits.lifetime) : nil
+        return now >= over(limits) ? forgetAt(limits: limits) : nil
     }
 
     /// When this record may be forgotten: a lifetime after its room is over.
     func forgetAt(limits: RelayLimits) -> Date {
-        usedUntil ?? (second == nil ? opened.addingTimeInterval(limits.waiting) : opened.addingTimeInterval(limits.lifetime)).addingTimeInterval(limits.lifetime)
+        usedUntil ?? over(limits).addingTimeInterval(limits.lifetime)
+    }
+
+    /// When the room is over by the clock alone: nobody came within `waiting`, or its lifetime ran out.
+    private func over(_ limits: RelayLimits) -> Date {
+        opened.addingTimeInterval(second == nil ? limits.waiting : limits.lifetime)
     }
 
     /// The record after `seat` asks for a place in the room `record` describes (`nil`: nobody's), and the
@@ -45,14 +49,9 @@ struct RelayRoomRecord: Sendable, Equatable {
     static func close(
         _ record: RelayRoomRecord?, leaving seat: RelaySeat, because end: RelaySeatEnd, now: Date, limits: RelayLimits
     ) -> (RelayRoomRecord?, other: RelaySeat?) {
-        guard var record, record.first == seat || record.second == seat else { return (record, nil) }
-        guard record.usedUntil == nil else { return (record, nil) }
-        guard let second = record.second else {
-            if end == .left { return (nil, nil) }
-            record.usedUntil = now.addingTimeInterval(limits.lifetime)
-            return (record, nil)
-        }
+        guard var record, record.first == seat || record.second == seat, record.usedUntil == nil else { return (record, nil) }
+        if record.second == nil, end == .left { return (nil, nil) }
         record.usedUntil = now.addingTimeInterval(limits.lifetime)
-        return (record, record.first == seat ? second : record.first)
+        return (record, record.first == seat ? record.second : record.first)
     }
 }

@@ -78,11 +78,14 @@ actor RelayRooms {
         var arrivals = arrivalsByAddress[address, default: []].filter { now.timeIntervalSince($0) < 60 }
         arrivals.append(now)
         arrivalsByAddress[address] = arrivals
+        // Waited for before the counts are read: from here to the side's place nothing suspends, so joins
+        // that waited together are counted one after another.
+        let heard = await canHear()
         guard arrivals.count <= limits.arrivalsPerAddressPerMinute, openByAddress[address, default: 0] < limits.connectionsPerAddress else {
             metrics.relayRefusedConnection()
             return .failure(.addressBusy)
         }
-        guard await canHear(), open < limits.connections else {
+        guard heard, open < limits.connections else {
             metrics.relayRefusedConnection()
             return .failure(.relayBusy)
         }
