@@ -114,6 +114,14 @@ struct RelayTransport: ExchangeTransport {
         let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
             upgradeRequestHead: head, upgraders: [upgrader],
             notUpgradingCompletionHandler: { channel in channel.eventLoop.makeCompletedFuture { .refused } })
+        // The relay may send the room's first message right behind its 101 answer (held bytes, handed over
+        // as the second side joins), and a busy machine reads both at once: the HTTP decoder must pass on
+        // what follows the answer, not drop it (its default).
+        let pipeline = {
+            var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+            pipeline.leftOverBytesStrategy = .forwardBytes
+            return pipeline
+        }()
         let serverName: String? = relay.host.contains(":") || relay.host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : relay.host
         let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(TimeAmount(openingTime))
@@ -121,8 +129,7 @@ struct RelayTransport: ExchangeTransport {
             .connect(host: relay.host, port: relay.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName)) }
-                    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                        configuration: .init(upgradeConfiguration: configuration))
+                    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
                 }
             }
         let result = try await withThrowingTaskGroup(of: Upgrade?.self) { group in
