@@ -27,7 +27,7 @@ func runResponder() async throws {
     FileHandle.standardOutput.write(Data("port \(listener.port)\n".utf8))
     let serving = Task {
         try await listener.serve { transport in
-            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: Array(friends[50..<150]), gate: AlwaysConfirm())
+            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: bobFriends, gate: AlwaysConfirm())
             let running = Task { await session.run() }
             await choose(session)
             // The moment both cards are held, then the moment the common friends are found (the cards do
@@ -123,7 +123,7 @@ func processExchange(port: Int, responderLines: inout AsyncStream<String>.Iterat
         try await NearbyTCP.connect(host: "127.0.0.1", port: port) { transport in
             let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard,
                                                 transport: CountingTransport(base: transport, count: count),
-                                                trustedContacts: Array(friends[0..<100]), gate: AlwaysConfirm())
+                                                trustedContacts: adaFriends, gate: AlwaysConfirm())
             let running = Task { await session.run() }
             await choose(session)
             var saidVerified = false

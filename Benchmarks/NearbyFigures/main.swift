@@ -5,7 +5,7 @@
 //  2. over real TCP on loopback (two sessions in this process), the wall time from connecting until both
 //     cards are verified, over many runs: p50 and p99;
 //  3. the same between two processes (ProcessExchange.swift), with bytes and flights.
-// Run: cd Benchmarks && swift run -c release NearbyFigures
+// Run: cd Benchmarks && swift run -c release NearbyFigures   (NEARBY_RUNS=N runs, NEARBY_FRIENDS=N contacts a side over TCP)
 import Foundation
 import HandshakeCore
 @_spi(Wire) import HandshakeExchange
@@ -22,6 +22,9 @@ func card(_ identity: Identity, _ name: String) -> SignedCard {
 }
 let adaCard = card(ada, "Ada Lovelace"), bobCard = card(bob, "Bob Babbage")
 let friends = (0..<150).map { Identity(seed: IdentitySeed(bytes: Array(repeating: UInt8($0), count: 31) + [7])!).sigKey }
+/// Each side's trusted contacts over TCP (NEARBY_FRIENDS, at most 100; 100 by default), half of them in common.
+let friendCount = min(100, Int(ProcessInfo.processInfo.environment["NEARBY_FRIENDS"] ?? "") ?? 100)
+let adaFriends = Array(friends[0..<friendCount]), bobFriends = Array(friends[friendCount / 2..<friendCount / 2 + friendCount])
 
 if CommandLine.arguments.dropFirst().first == "--responder" {
     try await runResponder()
@@ -57,7 +60,7 @@ func tcpExchange() async throws -> Duration {
     let (bobSessions, arrived) = AsyncStream.makeStream(of: ExchangeSession.self)
     let serving = Task {
         try await listener.serve { transport in
-            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: Array(friends[50..<150]), gate: AlwaysConfirm())
+            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: bobFriends, gate: AlwaysConfirm())
             arrived.yield(session)
             await session.run()
         }
@@ -67,7 +70,7 @@ func tcpExchange() async throws -> Duration {
     let (adaSessions, adaArrived) = AsyncStream.makeStream(of: ExchangeSession.self)
     let connecting = Task {
         try await NearbyTCP.connect(host: "127.0.0.1", port: listener.port) { transport in
-            let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: transport, trustedContacts: Array(friends[0..<100]), gate: AlwaysConfirm())
+            let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard, transport: transport, trustedContacts: adaFriends, gate: AlwaysConfirm())
             adaArrived.yield(session)
             await session.run()
         }

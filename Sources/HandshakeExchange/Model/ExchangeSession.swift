@@ -242,14 +242,18 @@ import Observation
         }
     }
 
-    /// Runs the common-friends work the core owes on another thread, so the cards never wait behind it
-    /// (docs/protocols/nearby.md §2): a request that arrives meanwhile is answered at once.
+    /// Runs the common-friends work the core owes on a background thread, so the cards never wait behind it
+    /// (docs/protocols/nearby.md §2): a request that arrives meanwhile is answered at once, and the card path
+    /// keeps the CPU (``BackgroundThread``).
     func startCommonFriendsWork() {
         guard let taken = core.takeCommonFriendsWork() else { return }
-        Task.detached(priority: .utility) { [weak self] in
-            var work = taken
-            work.run()
-            await self?.commonFriendsWorkDone(work)
+        Task { [weak self] in
+            let work = await BackgroundThread.run {
+                var work = taken
+                work.run()
+                return work
+            }
+            self?.commonFriendsWorkDone(work)
         }
     }
 
