@@ -96,6 +96,29 @@ import Testing
         try await CLI.runTool("curl", ["-sk", "--max-time", "10", "-w", "\n%{http_code}", url]).stdout
     }
 
+    /// Writes `site` and a main configuration around it into `folder`, and returns the main one's path:
+    /// nginx in the foreground as one process (so an upstream's turns are one sequence), its pid, logs and
+    /// temporary files in `folder`.
+    static func nginxConfiguration(site: String, in folder: URL) throws -> URL {
+        try Data(site.utf8).write(to: folder.appendingPathComponent("site.conf"))
+        let temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map { "\($0)_temp_path \(folder.path)/\($0);" }.joined(separator: " ")
+        let main = """
+            daemon off;
+            master_process off;
+            pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/error.log;
+            events { worker_connections 64; }
+            http {
+                access_log \(folder.path)/access.log;
+                \(temporary)
+                include \(folder.path)/site.conf;
+            }
+            """
+        let configuration = folder.appendingPathComponent("nginx.conf")
+        try Data(main.utf8).write(to: configuration)
+        return configuration
+    }
+
     /// nginx in the foreground, one process, on the example site with the test's ports and a certificate of
     /// its own; returned once it answers.
     static func startNginx(in home: CLI, upstream: Int, tls: Int, plain: Int) async throws -> Process {
@@ -114,22 +137,7 @@ import Testing
             ("/etc/letsencrypt/live/handshake.example.org/fullchain.pem", certificate),
             ("/etc/letsencrypt/live/handshake.example.org/privkey.pem", key),
         ])
-        try Data(site.utf8).write(to: folder.appendingPathComponent("site.conf"))
-        let temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map { "\($0)_temp_path \(folder.path)/\($0);" }.joined(separator: " ")
-        let main = """
-            daemon off;
-            master_process off;
-            pid \(folder.path)/nginx.pid;
-            error_log \(folder.path)/error.log;
-            events { worker_connections 64; }
-            http {
-                access_log \(folder.path)/access.log;
-                \(temporary)
-                include \(folder.path)/site.conf;
-            }
-            """
-        let configuration = folder.appendingPathComponent("nginx.conf")
-        try Data(main.utf8).write(to: configuration)
+        let configuration = try nginxConfiguration(site: site, in: folder)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
         process.arguments = ["-p", folder.path, "-c", configuration.path]

@@ -90,24 +90,9 @@ struct NearbyRelayInstancesTests {
             ("    ssl_certificate     /etc/letsencrypt/live/handshake.example.org/fullchain.pem;\n", ""),
             ("    ssl_certificate_key /etc/letsencrypt/live/handshake.example.org/privkey.pem;\n", ""),
         ])
-        try Data(site.utf8).write(to: folder.appendingPathComponent("site.conf"))
-        let temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map { "\($0)_temp_path \(folder.path)/\($0);" }.joined(separator: " ")
         // One process, so the upstream's turns are one sequence: the first connection goes to the first
         // instance, the next to the second.
-        let main = """
-            daemon off;
-            master_process off;
-            pid \(folder.path)/nginx.pid;
-            error_log \(folder.path)/error.log;
-            events { worker_connections 64; }
-            http {
-                access_log \(folder.path)/access.log;
-                \(temporary)
-                include \(folder.path)/site.conf;
-            }
-            """
-        let configuration = folder.appendingPathComponent("nginx.conf")
-        try Data(main.utf8).write(to: configuration)
+        let configuration = try DeployTests.nginxConfiguration(site: site, in: folder)
         let process = try NearbyRelayNamespaceTests.start(["/usr/sbin/nginx", "-p", folder.path, "-c", configuration.path], in: triangle.server, home: home.home)
         for _ in 0..<100 {
             let probe = try await Tool.run(arguments: triangle.command(in: triangle.first, ["curl", "-s", "-m", "1", "http://\(triangle.serverHost):\(port)/health"]))
