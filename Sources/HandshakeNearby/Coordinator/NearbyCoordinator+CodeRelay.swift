@@ -38,31 +38,48 @@ extension NearbyCoordinator {
     func typeCodeAtRelay(_ relay: RelayServer, code: ShortCode) async -> Bool {
         let until = Date().addingTimeInterval(NearbyProtocol.shortCodeLifetime)
         return await keepEntering(RelayRoom(rendezvous: code.rendezvous), on: relay, until: until, while: { !self.codeAttempted }) { transport in
-            // Anything but SHOWN first is not the showing device: the relay way ends, the code unspent.
-            guard let shown = try await ShortCodeConnection.awaitShown(over: transport), await self.takeCodeAttempt() else { return false }
+            // Anything but SHOWN first is not the showing device: the relay way ends, the code unspent. A
+            // room the relay ended first keeps the relay's reason, said if it is not entered again.
+            let watched = EndingWatch(transport)
+            guard let shown = try await ShortCodeConnection.awaitShown(over: watched) else {
+                await self.roomEnded(await watched.ending.error)
+                return false
+            }
+            guard await self.takeCodeAttempt() else { return false }
             await self.carried(by: relay)
             if let failure = await self.typeCode(code, over: shown, channelBinding: []) { await self.codeFailed(failure) }
             return true
         }
     }
 
+    /// Why the relay ended a room before anything came: the run's `relayProblem` if the room is not entered
+    /// again.
+    func roomEnded(_ error: (any Error)?) {
+        roomEnding = error
+    }
+
     /// Enters `room` on `relay` and runs `attempt` there (whether the attempt ran), again each time the relay
     /// ends the room without one, until `deadline` or until `goesOn` says no more. A relay that cannot be used
     /// is kept as the run's `relayProblem`; a room that ended within ``briefRoom`` was refused (another
-    /// code's device holds it) and is not entered again. Whether the attempt ran.
+    /// code's device holds it, or the relay's limits) and is not entered again, with the relay's reason kept
+    /// as the `relayProblem`. Whether the attempt ran.
     private func keepEntering(
         _ room: RelayRoom, on relay: RelayServer, until deadline: Date, while goesOn: () -> Bool,
         _ attempt: @Sendable @escaping (any ExchangeTransport) async throws -> Bool
     ) async -> Bool {
         while Date() < deadline, goesOn() {
             let entered = ContinuousClock.now
+            roomEnding = nil
             do {
                 if try await RelayTransport.run(relay, room: room, attempt) { return true }
             } catch {
                 relayProblem = error
                 return false
             }
-            if ContinuousClock.now - entered < Self.briefRoom { return false }
+            if ContinuousClock.now - entered < Self.briefRoom {
+                if let roomEnding { relayProblem = roomEnding }
+                return false
+            }
         }
         return false
     }
