@@ -13,9 +13,9 @@ import PostgresNIO
 ///   `requestsReceived`: no two transactions wait on each other crosswise) make the hourly counts include
 ///   every request committed on another instance;
 /// - answering reads the request `FOR UPDATE`: a second answer waits, then reads the status the first left.
-/// The rules are asked (``FriendRequestRules``) between those reads and the writes; a refusal rolls back the
-/// whole transaction. Each change records its events (``MailboxEvent``) and announces them (NOTIFY) in the
-/// same transaction.
+/// The rules are asked (``FriendRequestRules``) between those reads and the writes, which are
+/// ``FriendRequestChanges``' (the event logs they write locked first); a refusal rolls back the whole
+/// transaction. Each event is announced (NOTIFY) in the same transaction.
 extension PostgresStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on PostgreSQL, as the extension above describes.
     public func sendFriendRequest(_ draft: NewFriendRequest, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
@@ -32,25 +32,10 @@ extension PostgresStorage {
             try await lockPair(draft.sender, receiver, on: connection)
             let facts = try await pairFacts(draft.sender, receiver, window: rules.limits.window, now: now, on: connection)
             try rules.admit(facts, route: route, now: now)
-            try await lockEventLogs(of: [receiver], on: connection)
-            if case .shareLink(let tokenHash) = draft.target {
-                try await execute(
-                    "UPDATE share_link SET used_at = \(now.unixMillis), used_by = \(draft.sender.rawValue) WHERE token_hash = \(tokenHash.bytea)",
-                    on: connection)
-            }
-
-            let request = FriendRequest(
-                id: UUID().uuidString.lowercased(), sender: draft.sender, receiver: receiver, senderCard: draft.senderCard,
-                receiverCard: nil, note: draft.note, route: route, status: .pending, createdAt: now, answeredAt: nil)
-            try await execute(
-                """
-                INSERT INTO friend_request (id, sender, receiver, sender_card, note, route, status, created_at)
-                VALUES (\(request.id), \(draft.sender.rawValue), \(receiver.rawValue), \(draft.senderCard.bytea), \(draft.note),
-                        \(route.rawValue), 'pending', \(now.unixMillis))
-                """, on: connection)
-            try await recordEvent(.friendRequestReceived, for: receiver, request: request.id, peer: draft.sender, now: now, on: connection)
-            try await recordBadge(for: receiver, now: now, on: connection)
-            return request
+            let changes = FriendRequestChanges.sending(draft, to: receiver, route: route, now: now)
+            try await lockEventLogs(of: changes.eventLogs, on: connection)
+            try await apply(changes, on: connection)
+            return changes.request
         }
     }
 
@@ -66,39 +51,46 @@ extension PostgresStorage {
         try await transaction { connection in
             let locked = try await rows("SELECT * FROM friend_request WHERE id = \(id) FOR UPDATE", on: connection).first.map(Self.friendRequest(row:))
             let request = try rules.answerable(locked, by: account, answer: answer)
-            try await lockEventLogs(of: [request.sender, request.receiver], on: connection)
-            var receiverCard: [UInt8]?
-            if case .accept(let card) = answer { receiverCard = card }
-            try await execute(
-                """
-                UPDATE friend_request SET status = \(answer.resultingStatus.rawValue), answered_at = \(now.unixMillis),
-                       receiver_card = \(receiverCard?.bytea)
-                WHERE id = \(id)
-                """, on: connection)
-            if let receiverCard {
-                // Each side's list holds the other's card; a previous (deleted) entry is replaced.
-                for (owner, contact, card) in [
-                    (request.sender, request.receiver, receiverCard), (request.receiver, request.sender, request.senderCard),
-                ] {
-                    try await execute(
-                        """
-                        INSERT INTO contact (owner, contact, card, favorite, added_at)
-                        VALUES (\(owner.rawValue), \(contact.rawValue), \(card.bytea), FALSE, \(now.unixMillis))
-                        ON CONFLICT (owner, contact) DO UPDATE SET card = excluded.card, added_at = excluded.added_at
-                        """, on: connection)
-                }
+            let changes = FriendRequestChanges.answering(request, with: answer, now: now)
+            try await lockEventLogs(of: changes.eventLogs, on: connection)
+            try await apply(changes, on: connection)
+            return changes.request
+        }
+    }
+
+    /// Writes `changes` inside the caller's transaction, which holds the locks of their event logs.
+    func apply(_ changes: FriendRequestChanges, on connection: PostgresConnection) async throws {
+        let now = changes.now.unixMillis
+        for change in changes.changes {
+            switch change {
+            case .useShareLink(let tokenHash, let sender):
+                try await execute(
+                    "UPDATE share_link SET used_at = \(now), used_by = \(sender.rawValue) WHERE token_hash = \(tokenHash.bytea)", on: connection)
+            case .insert(let request):
+                try await execute(
+                    """
+                    INSERT INTO friend_request (id, sender, receiver, sender_card, note, route, status, created_at)
+                    VALUES (\(request.id), \(request.sender.rawValue), \(request.receiver.rawValue), \(request.senderCard.bytea), \(request.note),
+                            \(request.route.rawValue), 'pending', \(request.createdAt.unixMillis))
+                    """, on: connection)
+            case .answer(let request):
+                try await execute(
+                    """
+                    UPDATE friend_request SET status = \(request.status.rawValue), answered_at = \(now), receiver_card = \(request.receiverCard?.bytea)
+                    WHERE id = \(request.id)
+                    """, on: connection)
+            case .contact(let owner, let contact, let card):
+                try await execute(
+                    """
+                    INSERT INTO contact (owner, contact, card, favorite, added_at)
+                    VALUES (\(owner.rawValue), \(contact.rawValue), \(card.bytea), FALSE, \(now))
+                    ON CONFLICT (owner, contact) DO UPDATE SET card = excluded.card, added_at = excluded.added_at
+                    """, on: connection)
+            case .event(let kind, let account, let peer):
+                try await recordEvent(kind, for: account, request: changes.request.id, peer: peer, now: changes.now, on: connection)
+            case .badge(let account):
+                try await recordBadge(for: account, now: changes.now, on: connection)
             }
-            // The side that did not answer hears of it; the receiver's badge changes whatever the answer.
-            switch answer {
-            case .accept:
-                try await recordEvent(.friendRequestAccepted, for: request.sender, request: id, peer: request.receiver, now: now, on: connection)
-            case .decline:
-                try await recordEvent(.friendRequestDeclined, for: request.sender, request: id, peer: request.receiver, now: now, on: connection)
-            case .cancel:
-                try await recordEvent(.friendRequestCancelled, for: request.receiver, request: id, peer: request.sender, now: now, on: connection)
-            }
-            try await recordBadge(for: request.receiver, now: now, on: connection)
-            return request.answered(answer, at: now)
         }
     }
 

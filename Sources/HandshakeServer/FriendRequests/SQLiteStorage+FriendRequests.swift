@@ -7,8 +7,8 @@ import HandshakeMailbox
 /// answering transaction reads stays true until it commits: a link read as unused cannot be used by another
 /// request before this one burns it, the counts behind the limits cannot change under it, and a pending
 /// request cannot be answered twice. The rules are asked (``FriendRequestRules``) between the reads and the
-/// writes; a refusal rolls back everything the transaction did. Each change records its events
-/// (``MailboxEvent``) in the same transaction.
+/// writes, which are ``FriendRequestChanges``' (events included); a refusal rolls back everything the
+/// transaction did.
 extension SQLiteStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on SQLite, as the extension above describes.
     public func sendFriendRequest(_ draft: NewFriendRequest, now: Date, rules: FriendRequestRules) async throws -> FriendRequest {
@@ -20,27 +20,9 @@ extension SQLiteStorage {
             }
             let (receiver, route) = try rules.receiver(from: draft.sender, target, now: now)
             try rules.admit(try Self.pairFacts(draft.sender, receiver, window: rules.limits.window, now: now, in: db), route: route, now: now)
-            if case .shareLink(let tokenHash) = draft.target {
-                try db.execute(
-                    sql: "UPDATE share_link SET used_at = ?, used_by = ? WHERE token_hash = ?",
-                    arguments: [now.unixMillis, draft.sender.rawValue, Data(tokenHash)])
-            }
-
-            let request = FriendRequest(
-                id: UUID().uuidString.lowercased(), sender: draft.sender, receiver: receiver, senderCard: draft.senderCard,
-                receiverCard: nil, note: draft.note, route: route, status: .pending, createdAt: now, answeredAt: nil)
-            try db.execute(
-                sql: """
-                    INSERT INTO friend_request (id, sender, receiver, sender_card, note, route, status, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)
-                    """,
-                arguments: [
-                    request.id, draft.sender.rawValue, receiver.rawValue, Data(draft.senderCard), draft.note, route.rawValue,
-                    now.unixMillis,
-                ])
-            try Self.recordEvent(.friendRequestReceived, for: receiver, request: request.id, peer: draft.sender, now: now, in: db)
-            try Self.recordBadge(for: receiver, now: now, in: db)
-            return request
+            let changes = FriendRequestChanges.sending(draft, to: receiver, route: route, now: now)
+            try Self.apply(changes, in: db)
+            return changes.request
         }
     }
 
@@ -74,30 +56,46 @@ extension SQLiteStorage {
     {
         try await write { db in
             let request = try rules.answerable(try Self.friendRequest(id: id, in: db), by: account, answer: answer)
-            var receiverCard: Data?
-            if case .accept(let card) = answer { receiverCard = Data(card) }
-            try db.execute(
-                sql: "UPDATE friend_request SET status = ?, answered_at = ?, receiver_card = ? WHERE id = ?",
-                arguments: [answer.resultingStatus.rawValue, now.unixMillis, receiverCard, id])
-            if let receiverCard {
-                // Each side's list holds the other's card; a previous (deleted) entry is replaced.
-                let insert = """
-                    INSERT INTO contact (owner, contact, card, favorite, added_at) VALUES (?, ?, ?, 0, ?)
-                    ON CONFLICT (owner, contact) DO UPDATE SET card = excluded.card, added_at = excluded.added_at
-                    """
+            let changes = FriendRequestChanges.answering(request, with: answer, now: now)
+            try Self.apply(changes, in: db)
+            return changes.request
+        }
+    }
+
+    /// Writes `changes` inside the caller's transaction.
+    static func apply(_ changes: FriendRequestChanges, in db: Database) throws {
+        for change in changes.changes {
+            switch change {
+            case .useShareLink(let tokenHash, let sender):
                 try db.execute(
-                    sql: insert, arguments: [request.sender.rawValue, request.receiver.rawValue, receiverCard, now.unixMillis])
+                    sql: "UPDATE share_link SET used_at = ?, used_by = ? WHERE token_hash = ?",
+                    arguments: [changes.now.unixMillis, sender.rawValue, Data(tokenHash)])
+            case .insert(let request):
                 try db.execute(
-                    sql: insert, arguments: [request.receiver.rawValue, request.sender.rawValue, Data(request.senderCard), now.unixMillis])
+                    sql: """
+                        INSERT INTO friend_request (id, sender, receiver, sender_card, note, route, status, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)
+                        """,
+                    arguments: [
+                        request.id, request.sender.rawValue, request.receiver.rawValue, Data(request.senderCard), request.note,
+                        request.route.rawValue, request.createdAt.unixMillis,
+                    ])
+            case .answer(let request):
+                try db.execute(
+                    sql: "UPDATE friend_request SET status = ?, answered_at = ?, receiver_card = ? WHERE id = ?",
+                    arguments: [request.status.rawValue, changes.now.unixMillis, request.receiverCard.map { Data($0) }, request.id])
+            case .contact(let owner, let contact, let card):
+                try db.execute(
+                    sql: """
+                        INSERT INTO contact (owner, contact, card, favorite, added_at) VALUES (?, ?, ?, 0, ?)
+                        ON CONFLICT (owner, contact) DO UPDATE SET card = excluded.card, added_at = excluded.added_at
+                        """,
+                    arguments: [owner.rawValue, contact.rawValue, Data(card), changes.now.unixMillis])
+            case .event(let kind, let account, let peer):
+                try recordEvent(kind, for: account, request: changes.request.id, peer: peer, now: changes.now, in: db)
+            case .badge(let account):
+                try recordBadge(for: account, now: changes.now, in: db)
             }
-            // The side that did not answer hears of it; the receiver's badge changes whatever the answer.
-            switch answer {
-            case .accept: try Self.recordEvent(.friendRequestAccepted, for: request.sender, request: id, peer: request.receiver, now: now, in: db)
-            case .decline: try Self.recordEvent(.friendRequestDeclined, for: request.sender, request: id, peer: request.receiver, now: now, in: db)
-            case .cancel: try Self.recordEvent(.friendRequestCancelled, for: request.receiver, request: id, peer: request.sender, now: now, in: db)
-            }
-            try Self.recordBadge(for: request.receiver, now: now, in: db)
-            return request.answered(answer, at: now)
         }
     }
 
