@@ -15,12 +15,21 @@ extension ShortCodeConnection {
         do { try await transport.send(shownFrame) } catch { throw .connectionClosed }
     }
 
+    /// What the typing device's wait in the room came to.
+    public enum ShownWait: Sendable {
+        /// The showing device said it is there: the room's connection from the byte after SHOWN.
+        case shown(any ExchangeTransport)
+        /// The connection ended first (the room closed, or this task was cancelled), with the error it ended
+        /// with, if any: the relay's close of a room it refused says why.
+        case ended((any Error)?)
+    }
+
     /// The typing device's side: waits for the showing device's SHOWN frame, then hands back the room's
-    /// connection from the byte after it. `nil` when the connection ends first (the room closed, or this task
-    /// was cancelled); anything else first is refused.
+    /// connection from the byte after it, or says how the connection ended first; anything else first is
+    /// refused.
     /// - Throws: ``ShortCodeError/unexpectedMessage(type:)`` or ``ShortCodeError/malformedMessage(_:)`` when
     ///   the first frame is not SHOWN.
-    public static func awaitShown(over transport: any ExchangeTransport) async throws(ShortCodeError) -> (any ExchangeTransport)? {
+    public static func awaitShown(over transport: any ExchangeTransport) async throws(ShortCodeError) -> ShownWait {
         var buffer: [UInt8] = []
         do {
             for try await chunk in transport.incoming {
@@ -31,13 +40,13 @@ extension ShortCodeConnection {
                     _ = try ShortCodeFrames.next(from: buffer, expecting: .shown)
                     throw ShortCodeError.malformedMessage("the arrival frame carries content")
                 }
-                return ResumedTransport(base: transport, leftover: Array(buffer.dropFirst(3)))
+                return .shown(ResumedTransport(base: transport, leftover: Array(buffer.dropFirst(3))))
             }
         } catch let error as ShortCodeError {
             throw error
         } catch {
-            return nil
+            return .ended(error)
         }
-        return nil
+        return .ended(nil)
     }
 }

@@ -18,17 +18,25 @@ extension NearbyCoordinator {
         return true
     }
 
+    /// What one stay in a relay room came to.
+    enum RoomVisit: Sendable {
+        /// The attempt ran here.
+        case ran
+        /// It did not, and the room ended, with the relay's reason when it gave one.
+        case left(ending: (any Error)?)
+    }
+
     /// Waits in the code's room on `relay` until `expiry`, entering again whenever the relay ends the wait,
     /// and makes the attempt with the device that typed the code once its message comes. Whether an attempt
     /// ran here (`false`: the relay could not be used, or the code was met on the network).
     func showCodeAtRelay(_ relay: RelayServer, code: ShortCode, desk: ShortCodeDesk, until expiry: Date) async -> Bool {
         await keepEntering(RelayRoom(rendezvous: code.rendezvous), on: relay, until: expiry, while: { !self.flow.isClaimed && self.codeFailure == nil }) {
             transport in
-            do throws(ShortCodeError) { try await ShortCodeConnection.announceShown(over: transport) } catch { return false }
-            guard let arrived = await ArrivedTransport.awaitingArrival(of: transport), await self.claim(.sharedSecret) else { return false }
+            do throws(ShortCodeError) { try await ShortCodeConnection.announceShown(over: transport) } catch { return .left(ending: nil) }
+            guard let arrived = await ArrivedTransport.awaitingArrival(of: transport), await self.claim(.sharedSecret) else { return .left(ending: nil) }
             await self.carried(by: relay)
             await self.showCode(code, desk: desk, over: arrived, channelBinding: [])
-            return true
+            return .ran
         }
     }
 
@@ -40,44 +48,39 @@ extension NearbyCoordinator {
         return await keepEntering(RelayRoom(rendezvous: code.rendezvous), on: relay, until: until, while: { !self.codeAttempted }) { transport in
             // Anything but SHOWN first is not the showing device: the relay way ends, the code unspent. A
             // room the relay ended first keeps the relay's reason, said if it is not entered again.
-            let watched = EndingWatch(transport)
-            guard let shown = try await ShortCodeConnection.awaitShown(over: watched) else {
-                await self.roomEnded(await watched.ending.error)
-                return false
+            let shown: any ExchangeTransport
+            switch try await ShortCodeConnection.awaitShown(over: transport) {
+            case .shown(let transport): shown = transport
+            case .ended(let ending): return .left(ending: ending)
             }
-            guard await self.takeCodeAttempt() else { return false }
+            guard await self.takeCodeAttempt() else { return .left(ending: nil) }
             await self.carried(by: relay)
             if let failure = await self.typeCode(code, over: shown, channelBinding: []) { await self.codeFailed(failure) }
-            return true
+            return .ran
         }
     }
 
-    /// Why the relay ended a room before anything came: the run's `relayProblem` if the room is not entered
-    /// again.
-    func roomEnded(_ error: (any Error)?) {
-        roomEnding = error
-    }
-
-    /// Enters `room` on `relay` and runs `attempt` there (whether the attempt ran), again each time the relay
-    /// ends the room without one, until `deadline` or until `goesOn` says no more. A relay that cannot be used
-    /// is kept as the run's `relayProblem`; a room that ended within ``briefRoom`` was refused (another
-    /// code's device holds it, or the relay's limits) and is not entered again, with the relay's reason kept
-    /// as the `relayProblem`. Whether the attempt ran.
+    /// Enters `room` on `relay` and runs `attempt` there, again each time the relay ends the room without it
+    /// running, until `deadline` or until `goesOn` says no more. A relay that cannot be used is kept as the
+    /// run's `relayProblem`; a room that ended within ``briefRoom`` was refused (another code's device holds
+    /// it, or the relay's limits) and is not entered again, with the relay's reason, when it gave one, kept as
+    /// the `relayProblem`. Whether the attempt ran.
     private func keepEntering(
         _ room: RelayRoom, on relay: RelayServer, until deadline: Date, while goesOn: () -> Bool,
-        _ attempt: @Sendable @escaping (any ExchangeTransport) async throws -> Bool
+        _ attempt: @Sendable @escaping (any ExchangeTransport) async throws -> RoomVisit
     ) async -> Bool {
         while Date() < deadline, goesOn() {
             let entered = ContinuousClock.now
-            roomEnding = nil
+            let visit: RoomVisit
             do {
-                if try await RelayTransport.run(relay, room: room, attempt) { return true }
+                visit = try await RelayTransport.run(relay, room: room, attempt)
             } catch {
                 relayProblem = error
                 return false
             }
+            guard case .left(let ending) = visit else { return true }
             if ContinuousClock.now - entered < Self.briefRoom {
-                if let roomEnding { relayProblem = roomEnding }
+                if let ending { relayProblem = ending }
                 return false
             }
         }

@@ -54,8 +54,6 @@ public final class NearbyCoordinator {
     @ObservationIgnored var codeAttempted = false
     /// Why the relay could not carry the meeting, when it could not (said if nobody is met another way).
     @ObservationIgnored var relayProblem: (any Error)?
-    /// Why the relay ended the room being waited in, when it said (a short code's room: +CodeRelay).
-    @ObservationIgnored var roomEnding: (any Error)?
     /// The relay that carries the session, once it does: the screens say so, and the meeting keeps it.
     @ObservationIgnored var relayedBy: RelayServer?
     /// Called once when the session's channel opens (a token's or code's advertisement stops then).

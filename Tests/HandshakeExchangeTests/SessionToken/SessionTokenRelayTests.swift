@@ -79,7 +79,10 @@ struct SessionTokenRelayTests {
         let waiting = Task { try await ShortCodeConnection.awaitShown(over: typed) }
         try await ShortCodeConnection.announceShown(over: shown)
         try await shown.send([0xAB])
-        let resumed = try #require(try await waiting.value)
+        guard case .shown(let resumed) = try await waiting.value else {
+            Issue.record("SHOWN was not heard")
+            return
+        }
         var iterator = resumed.incoming.makeAsyncIterator()
         #expect(try await iterator.next() == [0xAB], "the bytes after SHOWN are the exchange's")
 
@@ -91,7 +94,10 @@ struct SessionTokenRelayTests {
         let (closed, closer) = PipeTransport.pair()
         let ended = Task { try await ShortCodeConnection.awaitShown(over: closed) }
         await closer.close()
-        #expect(try await ended.value == nil, "a room that closes first gives nothing")
+        guard case .ended(nil) = try await ended.value else {
+            Issue.record("a room that closes first gives nothing")
+            return
+        }
     }
 
     @Test("the relay rides in a record of its own: read back, read by ndeflib, and a token without it unchanged")
