@@ -49,34 +49,41 @@ extension NearbyCoordinator {
         apply(.looking(.lookingFor(what: what)))
         let unique = ambiguity != nil
         let heard = MatchingPeers()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in browser.events {
-                    switch event {
-                    case .found(let peer), .updated(let peer):
-                        guard matches(peer), !peer.addresses.isEmpty else { continue }
-                        let heardSoFar = await heard.add(peer)
-                        if heardSoFar > 0 && (!unique || heardSoFar > 1) { return }
-                    case .lost, .nobodyFound:
-                        continue
-                    }
-                }
-            }
-            if unique {
-                // Ends the wait once the window after the first match has passed, even when nothing more is heard.
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    while true {
-                        try await Task.sleep(for: .milliseconds(100))
-                        if let first = await heard.firstHeard, ContinuousClock.now >= first + Self.uniquenessWindow { return }
+                    for await event in browser.events {
+                        switch event {
+                        case .found(let peer), .updated(let peer):
+                            guard matches(peer), !peer.addresses.isEmpty else { continue }
+                            let heardSoFar = await heard.add(peer)
+                            if heardSoFar > 0 && (!unique || heardSoFar > 1) { return }
+                        case .lost, .nobodyFound:
+                            continue
+                        }
                     }
                 }
+                if unique {
+                    // Ends the wait once the window after the first match has passed, even when nothing more is heard.
+                    group.addTask {
+                        while true {
+                            try await Task.sleep(for: .milliseconds(100))
+                            if let first = await heard.firstHeard, ContinuousClock.now >= first + Self.uniquenessWindow { return }
+                        }
+                    }
+                }
+                group.addTask { try await Task.sleep(for: .seconds(max(0, deadline.timeIntervalSinceNow))) }
+                defer { group.cancelAll() }
+                try await group.next()
             }
-            group.addTask { try await Task.sleep(for: .seconds(max(0, deadline.timeIntervalSinceNow))) }
-            defer { group.cancelAll() }
-            try await group.next()
+        } catch {
+            await browser.stop()
+            throw error
         }
         let found = await heard.peers
         await browser.stop()
+        // Stopped by the run's time limit or the person: that is what the run says, not that nobody was found.
+        try Task.checkCancellation()
         guard let first = found.first else { throw NearbyCoordinatorError.notFound(what: what) }
         if found.count > 1, let ambiguity { throw NearbyCoordinatorError.ambiguous(ambiguity) }
         return first

@@ -213,7 +213,7 @@ public final class NearbyCoordinator {
             if case .discover(let choice?) = meeting, !flow.isClaimed, lobby.chosenPeer == nil {
                 error = .nobodyChosen(choice, seconds: seconds)
             } else {
-                error = .timedOut(seconds: seconds)
+                error = .timedOut(seconds: seconds, relay: relayProblem.map(Self.sentence))
             }
         } else if case .ended(let ended) = flow.state, let ending = ended.ending {
             // The ended screen's sentence, which already says whether their card stays.

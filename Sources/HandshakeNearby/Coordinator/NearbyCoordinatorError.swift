@@ -29,8 +29,9 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
     case sameName(String, shortIDs: [String])
     /// The other device was met neither on the network nor through the relay; each sentence says why.
     case notMet(network: String, relay: String)
-    /// No exchange completed within the time limit.
-    case timedOut(seconds: Int)
+    /// No exchange completed within the time limit; `relay` says why the relay could not carry it, when it
+    /// could not (a room it refused, a server not reached).
+    case timedOut(seconds: Int, relay: String? = nil)
     /// The time limit passed while nobody in the list of people nearby answered to the person's choice (a
     /// script's `--select`): nothing was exchanged.
     case nobodyChosen(String, seconds: Int)
@@ -60,7 +61,8 @@ public enum NearbyCoordinatorError: HandshakeError, Equatable {
         case .ambiguous(let sentence): sentence
         case .sameName(let name, let ids):
             "\(ids.count) devices nearby show the name “\(name)”, and a name is only what a device claims: none was chosen. Choose one by the start of its id (\(ids.map { UntrustedText.inline($0, limit: 6) }.joined(separator: ", "))). Nothing was exchanged."
-        case .timedOut(let seconds): "No exchange completed within \(Self.seconds(seconds)). Nothing was stored."
+        case .timedOut(let seconds, let relay):
+            "No exchange completed within \(Self.seconds(seconds)).\(relay.map { " Through the server: \($0)" } ?? "") Nothing was stored."
         case .nobodyChosen(let choice, let seconds):
             "Nobody in the list of people nearby answered to “\(choice)” within \(Self.seconds(seconds)). Nothing was stored."
         case .notCompleted(let ending): ending?.description ?? "The exchange did not complete. Nothing was stored."
