@@ -1,6 +1,7 @@
-// The exchange between two processes over loopback TCP, as two devices run it: this program starts a copy
-// of itself as the responder (`NearbyFigures --responder`), so each side has its own process and core, and
-// times each exchange from the start of the connection until both sides hold the other's verified card.
+// The exchange between two processes over loopback TCP, and through a relay room when NEARBY_RELAY names a
+// running server, as two devices run it: this program starts a copy of itself as the responder
+// (`NearbyFigures --responder`), so each side has its own process and core, and times each exchange from the
+// start of the connection until both sides hold the other's verified card.
 // Both processes read CLOCK_MONOTONIC, which one machine shares, so the responder's moment can be compared
 // with ours. The initiator's connection is wrapped to count bytes and flights (a flight: what one side sends
 // before it next hears from the other).
@@ -20,43 +21,57 @@ func monotonicNanoseconds() -> UInt64 {
 }
 
 /// The responder process: listens on loopback, prints its port, then for every session prints the moment it
-/// held the initiator's verified card. Ends when standard input closes.
+/// held the initiator's verified card. A line `room NAME` on standard input has it enter that room on the relay
+/// NEARBY_RELAY names (printing `entered` once in), as a device that shows its token waits there. Ends when
+/// standard input closes.
 @MainActor
 func runResponder() async throws {
     let listener = try await NearbyListener.bind(host: "127.0.0.1")
     FileHandle.standardOutput.write(Data("port \(listener.port)\n".utf8))
-    let serving = Task {
-        try await listener.serve { transport in
-            let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: bobFriends, gate: AlwaysConfirm())
-            let running = Task { await session.run() }
-            await choose(session)
-            // The moment both cards are held, then the moment the common friends are found (the cards do
-            // not wait for them: they come a little later, on another thread).
-            var saidVerified = false
-            for await state in await session.stateUpdates() {
-                if !saidVerified, case .succeeded = state {
-                    saidVerified = true
-                    FileHandle.standardOutput.write(Data("verified \(monotonicNanoseconds())\n".utf8))
-                }
-                // The initiator's close is held until the work on its reply is done, so the session can go
-                // from success to its end in one step: the record then holds the common friends.
-                var found = false
-                if case .succeeded(let screen) = state, case .found = screen.commonFriends { found = true }
-                if case .ended(.completed) = state { found = true }
-                if found {
-                    FileHandle.standardOutput.write(Data("friends \(monotonicNanoseconds())\n".utf8))
-                    break
-                }
+    let serving = Task { try await listener.serve { transport in await respond(over: transport) } }
+    var rooms: [Task<Void, any Error>] = []
+    for await line in LineReader(FileHandle.standardInput).lines {
+        guard line.hasPrefix("room "), let relay = relayServer else { continue }
+        let room = RelayRoom(rendezvous: String(line.dropFirst(5)))
+        rooms.append(Task {
+            try await RelayTransport.run(relay, room: room) { transport in
+                FileHandle.standardOutput.write(Data("entered \(monotonicNanoseconds())\n".utf8))
+                await respond(over: transport)
             }
-            await running.value
-        }
-    }
-    // Blocking on standard input, off the main actor the sessions run on.
-    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-        Thread { _ = FileHandle.standardInput.readDataToEndOfFile(); ended.resume() }.start()
+        })
     }
     serving.cancel()
+    for room in rooms { room.cancel() }
 }
+
+/// The responder's side of one session: prints the moment both cards are held, then the moment the common
+/// friends are found (the cards do not wait for them: they come a little later, on another thread).
+@MainActor
+func respond(over transport: any ExchangeTransport) async {
+    let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: bobFriends, gate: AlwaysConfirm())
+    let running = Task { await session.run() }
+    await choose(session)
+    var saidVerified = false
+    for await state in await session.stateUpdates() {
+        if !saidVerified, case .succeeded = state {
+            saidVerified = true
+            FileHandle.standardOutput.write(Data("verified \(monotonicNanoseconds())\n".utf8))
+        }
+        // The initiator's close is held until the work on its reply is done, so the session can go
+        // from success to its end in one step: the record then holds the common friends.
+        var found = false
+        if case .succeeded(let screen) = state, case .found = screen.commonFriends { found = true }
+        if case .ended(.completed) = state { found = true }
+        if found {
+            FileHandle.standardOutput.write(Data("friends \(monotonicNanoseconds())\n".utf8))
+            break
+        }
+    }
+    await running.value
+}
+
+/// The relay NEARBY_RELAY names (a running `handshake serve`'s origin), for the figures through a relay room.
+let relayServer = ProcessInfo.processInfo.environment["NEARBY_RELAY"].flatMap { try? RelayServer(origin: $0) }
 
 /// Lines from a child's standard output, as they come (read on a thread of their own, blocking).
 final class LineReader: Sendable {
@@ -114,33 +129,58 @@ struct CountingTransport: ExchangeTransport {
 
 struct ProcessRun { var milliseconds: Double; var friendsMilliseconds: Double; var sent: Int; var received: Int; var flights: Int }
 
-/// One exchange with the responder process listening on `port`.
-func processExchange(port: Int, responderLines: inout AsyncStream<String>.Iterator) async throws -> ProcessRun {
-    let count = WireCount()
-    let start = monotonicNanoseconds()
-    let (verified, done) = AsyncStream.makeStream(of: UInt64.self)
-    let connecting = Task {
-        try await NearbyTCP.connect(host: "127.0.0.1", port: port) { transport in
-            let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard,
-                                                transport: CountingTransport(base: transport, count: count),
-                                                trustedContacts: adaFriends, gate: AlwaysConfirm())
-            let running = Task { await session.run() }
-            await choose(session)
-            var saidVerified = false
-            for await state in await session.stateUpdates() {
-                if !saidVerified, case .succeeded = state {
-                    saidVerified = true
-                    done.yield(monotonicNanoseconds())
-                }
-                // Closed once the common friends are in, as the coordinator does, so both sides find them.
-                if case .succeeded(let screen) = state, case .found = screen.commonFriends {
-                    done.yield(monotonicNanoseconds())
-                    break
-                }
-            }
-            await session.close()
-            await running.value
+/// Where the initiator meets the responder process: its loopback port, or a room on a relay.
+enum Meeting {
+    case loopback(port: Int)
+    case relay(RelayServer)
+
+    var words: String {
+        switch self {
+        case .loopback: "loopback TCP, connect"
+        case .relay(let relay): "through a relay room on \(relay.origin) (WebSocket), opening the relay connection"
         }
+    }
+}
+
+/// One exchange with the responder process, met as `meeting` says. Through a relay the responder enters the
+/// room first, as the device that shows its token does; the clock starts when the initiator opens its connection.
+func processExchange(_ meeting: Meeting, responder: FileHandle, responderLines: inout AsyncStream<String>.Iterator) async throws -> ProcessRun {
+    let count = WireCount()
+    let session: @Sendable (any ExchangeTransport) async throws -> Void
+    let (verified, done) = AsyncStream.makeStream(of: UInt64.self)
+    session = { transport in
+        let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard,
+                                            transport: CountingTransport(base: transport, count: count),
+                                            trustedContacts: adaFriends, gate: AlwaysConfirm())
+        let running = Task { await session.run() }
+        await choose(session)
+        var saidVerified = false
+        for await state in await session.stateUpdates() {
+            if !saidVerified, case .succeeded = state {
+                saidVerified = true
+                done.yield(monotonicNanoseconds())
+            }
+            // Closed once the common friends are in, as the coordinator does, so both sides find them.
+            if case .succeeded(let screen) = state, case .found = screen.commonFriends {
+                done.yield(monotonicNanoseconds())
+                break
+            }
+        }
+        await session.close()
+        await running.value
+    }
+    let start: UInt64
+    let connecting: Task<Void, any Error>
+    switch meeting {
+    case .loopback(let port):
+        start = monotonicNanoseconds()
+        connecting = Task { try await NearbyTCP.connect(host: "127.0.0.1", port: port, session) }
+    case .relay(let relay):
+        let name = UUID().uuidString
+        responder.write(Data("room \(name)\n".utf8))
+        guard let line = await responderLines.next(), line.hasPrefix("entered ") else { throw CancellationError() }
+        start = monotonicNanoseconds()
+        connecting = Task { try await RelayTransport.run(relay, room: RelayRoom(rendezvous: name), session) }
     }
     var mine = verified.makeAsyncIterator()
     func moment(_ word: String, _ responderLines: inout AsyncStream<String>.Iterator) async throws -> UInt64 {
@@ -156,7 +196,8 @@ func processExchange(port: Int, responderLines: inout AsyncStream<String>.Iterat
                       sent: sent, received: received, flights: flights)
 }
 
-/// Starts the responder process, runs `runs` exchanges with it, and prints p50/p99 with bytes and flights.
+/// Starts the responder process, runs `runs` exchanges with it (over loopback, then through the relay when
+/// NEARBY_RELAY names one), and prints p50/p99 with bytes and flights.
 func printProcessFigures(runs: Int) async throws {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -171,17 +212,19 @@ func printProcessFigures(runs: Int) async throws {
         say("The responder process did not start.")
         return
     }
-    var results: [ProcessRun] = []
-    for _ in 0..<runs { results.append(try await processExchange(port: port, responderLines: &lines)) }
-    let times = results.map(\.milliseconds).sorted()
-    say("")
-    say("Two processes, loopback TCP, connect → both cards verified (compare-code mode, common friends at 100 each), \(runs) runs:")
-    say(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
-    let friendTimes = results.map(\.friendsMilliseconds).sorted()
-    say("connect → common friends found on both sides (after the cards, off their path):")
-    say(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", friendTimes[runs / 2], friendTimes[runs * 99 / 100], friendTimes[0]))
-    if let one = results.last {
-        say("initiator sent \(one.sent) bytes, received \(one.received) bytes, \(one.flights) flights (each side's turn counts one) until both cards were verified")
+    for meeting in [Meeting.loopback(port: port)] + (relayServer.map { [Meeting.relay($0)] } ?? []) {
+        var results: [ProcessRun] = []
+        for _ in 0..<runs { results.append(try await processExchange(meeting, responder: input.fileHandleForWriting, responderLines: &lines)) }
+        let times = results.map(\.milliseconds).sorted()
+        say("")
+        say("Two processes, \(meeting.words) → both cards verified (compare-code mode, common friends at \(friendCount) each), \(runs) runs:")
+        say(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", times[runs / 2], times[runs * 99 / 100], times[0]))
+        let friendTimes = results.map(\.friendsMilliseconds).sorted()
+        say("connect → common friends found on both sides (after the cards, off their path):")
+        say(String(format: "p50 %.2f ms, p99 %.2f ms, best %.2f ms", friendTimes[runs / 2], friendTimes[runs * 99 / 100], friendTimes[0]))
+        if let one = results.last {
+            say("initiator sent \(one.sent) bytes, received \(one.received) bytes, \(one.flights) flights (each side's turn counts one) until both cards were verified")
+        }
     }
 }
 

@@ -4,8 +4,10 @@
 //     5 % loss), with bytes and packets;
 //  2. over real TCP on loopback (two sessions in this process), the wall time from connecting until both
 //     cards are verified, over many runs: p50 and p99;
-//  3. the same between two processes (ProcessExchange.swift), with bytes and flights.
-// Run: cd Benchmarks && swift run -c release NearbyFigures   (NEARBY_RUNS=N runs, NEARBY_FRIENDS=N contacts a side over TCP)
+//  3. the same between two processes (ProcessExchange.swift), with bytes and flights, and through a relay room
+//     when NEARBY_RELAY names a running server's origin (scripts/bench-relay starts one).
+// Run: cd Benchmarks && swift run -c release NearbyFigures   (NEARBY_RUNS=N runs, NEARBY_FRIENDS=N contacts a side
+// over TCP, NEARBY_PROCESSES_ONLY=1 for part 3 alone)
 import Foundation
 import HandshakeCore
 @_spi(Wire) import HandshakeExchange
@@ -28,6 +30,11 @@ let adaFriends = Array(friends[0..<friendCount]), bobFriends = Array(friends[fri
 
 if CommandLine.arguments.dropFirst().first == "--responder" {
     try await runResponder()
+    exit(0)
+}
+// The figures between two processes alone (scripts/bench-relay, which adds the relay's).
+if ProcessInfo.processInfo.environment["NEARBY_PROCESSES_ONLY"] != nil {
+    try await printProcessFigures(runs: Int(ProcessInfo.processInfo.environment["NEARBY_RUNS"] ?? "") ?? 200)
     exit(0)
 }
 

@@ -12,18 +12,21 @@ import NIOPosix
 import NIOSSL
 import NIOWebSocket
 
-/// The relay's room, as an `ExchangeTransport`.
-struct RelayTransport: ExchangeTransport {
+/// The relay's room, as an `ExchangeTransport`. Wire-level (the coordinator opens rooms itself); benchmarks
+/// and a second implementation's tests open one directly.
+@_spi(Wire) public struct RelayTransport: ExchangeTransport {
     /// The largest message sent: half the relay's limit, so a frame never reaches it.
-    static let largestMessage = 32 * 1024
+    public static let largestMessage = 32 * 1024
     /// How long connecting and opening the WebSocket may take.
     static let openingTime: Duration = .seconds(10)
 
-    let incoming: AsyncThrowingStream<[UInt8], any Error>
+    /// What the other side sends, in order; ends when the room ends.
+    public let incoming: AsyncThrowingStream<[UInt8], any Error>
     let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
     let endIncoming: @Sendable () -> Void
 
-    func send(_ bytes: [UInt8]) async throws {
+    /// Sends `bytes` as binary messages of at most ``largestMessage`` bytes.
+    public func send(_ bytes: [UInt8]) async throws {
         var offset = 0
         repeat {
             let end = min(bytes.count, offset + Self.largestMessage)
@@ -32,7 +35,8 @@ struct RelayTransport: ExchangeTransport {
         } while offset < bytes.count
     }
 
-    func close() async {
+    /// Leaves the room (a normal close), which ends it for the other side too.
+    public func close() async {
         try? await outbound.write(Self.frame(.connectionClose, ByteBuffer(bytes: [0x03, 0xE8])))
         outbound.finish()
         endIncoming()
@@ -50,7 +54,7 @@ struct RelayTransport: ExchangeTransport {
 
     /// Runs `body` with a transport through `room` on `relay`, then closes it. The relay's refusal or end of
     /// the room ends `incoming` with ``NearbyTransportError/relayUnavailable(server:reason:)``.
-    static func run<Result: Sendable>(
+    public static func run<Result: Sendable>(
         _ relay: RelayServer, room: RelayRoom, _ body: @Sendable @escaping (any ExchangeTransport) async throws -> Result
     ) async throws(NearbyTransportError) -> Result {
         let channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
