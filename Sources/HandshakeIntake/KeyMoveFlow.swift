@@ -23,15 +23,15 @@ public enum KeyMoveFlow {
     }
 
     /// Moves `account` to a fresh key and publishes the new card to the server `registration` remembers, if
-    /// any, before keeping the move.
+    /// any (`nil`: a front end with no place to remember one), before keeping the move.
     /// - Throws: the server's refusal or silence (`MailboxClientError`), or the account's error: nothing is kept then.
     public static func move(
-        _ account: HandshakeAccount, registration: MailboxRegistration, configuration: MailboxClient.Configuration = .init(), now: Date = Date()
+        _ account: HandshakeAccount, registration: MailboxRegistration?, configuration: MailboxClient.Configuration = .init(), now: Date = Date()
     ) async throws -> Result {
         let pending = try account.prepareMove(now: now)
         let card = try pending.issueCard()
-        let server = registration.server()
-        if let server {
+        let server = registration?.server()
+        if let registration, let server {
             for identity in [pending.oldIdentity, pending.newIdentity] {
                 let client = MailboxClient(server: server, identity: identity, configuration: configuration, sessionStore: registration.sessionFile)
                 try await client.publish(card)

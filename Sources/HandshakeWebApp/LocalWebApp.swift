@@ -34,7 +34,9 @@ public enum LocalWebAppError: HandshakeError, Equatable {
 /// try await app.run { url in print("Open \(url)") }
 /// ```
 public struct LocalWebApp: Sendable {
-    let account: HandshakeAccount
+    /// The account, which a move to a new key replaces while the app runs.
+    let accounts: AccountHolder
+    var account: HandshakeAccount { accounts.account }
     let mailbox: MailboxRegistration?
     let address: String
     let port: Int
@@ -65,7 +67,7 @@ public struct LocalWebApp: Sendable {
         headerTimeout: Duration = .seconds(10), secrets: LaunchSecrets = LaunchSecrets(), cardRefresh: Duration? = .seconds(3600)
     ) {
         self.cardRefresh = cardRefresh
-        self.account = account
+        self.accounts = AccountHolder(account)
         self.mailbox = mailbox
         self.address = address
         self.port = port
@@ -81,7 +83,7 @@ public struct LocalWebApp: Sendable {
         let bound = BoundPort()
         // A token the app shows names the registered server's relay, as `handshake nearby --token-out` does.
         let relay = mailbox?.server().flatMap { try? RelayServer(origin: $0.absoluteString) }
-        let router = router(bound: bound, faceToFace: await FaceToFace(account: account, relay: relay))
+        let router = router(bound: bound, faceToFace: await FaceToFace(accounts: accounts, relay: relay))
         do {
             try await serve(router, on: address, bound: bound, onReady: onReady)
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL && address != AppAddress.fallback {
@@ -141,11 +143,11 @@ public struct LocalWebApp: Sendable {
     /// The app's static files and routes, each at its `AppPath`, behind what `router` already has.
     func addPages(to router: Router<BasicRequestContext>, faceToFace: FaceToFace) {
         router.add(middleware: FileMiddleware(fileProvider: StaticFiles(), urlBasePath: StaticFiles.basePath))
-        let connection = MailboxConnection(registration: mailbox, identity: account.identity)
-        AppRoutes(account: account, connection: connection, secrets: secrets, faceToFace: faceToFace).register(on: router)
-        FriendRequestRoutes(account: account, connection: connection, secrets: secrets).register(on: router)
+        let connection = MailboxConnection(registration: mailbox, accounts: accounts)
+        AppRoutes(accounts: accounts, connection: connection, secrets: secrets, faceToFace: faceToFace).register(on: router)
+        FriendRequestRoutes(accounts: accounts, connection: connection, secrets: secrets).register(on: router)
         FaceToFaceRoutes(model: faceToFace, secrets: secrets).register(on: router)
         PictureRoutes(reader: QRPictureReader()).register(on: router)
-        CardPhotoRoutes(account: account).register(on: router)
+        CardPhotoRoutes(accounts: accounts).register(on: router)
     }
 }

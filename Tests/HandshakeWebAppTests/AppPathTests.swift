@@ -17,7 +17,7 @@ struct AppPathTests {
         .home, .stylesheet, .script, .contacts, .contactResults, .contact(1), .editContact(1), .verifyContact(1), .contactPreferences(1), .deleteContact(1),
         .contactCard(1), .myCard, .editCard, .cardPhoto, .removeCardPhoto, .add, .keepCard, .addPicture, .nearby, .nearbyLive, .nearbyStream,
         .startNearby, .chooseNearby, .answerNearby, .stopNearby, .retryNearby, .doneNearby, .nearbyBanner, .requests, .requestsLive, .requestsStream, .requestsBadge, .answerRequest,
-        .sendRequest, .makeShareLink, .settings, .showBackup, .connectServer, .saveDefaults,
+        .sendRequest, .makeShareLink, .settings, .showBackup, .moveKey, .connectServer, .saveDefaults,
     ]
 
     @Test func eachPathHasItsOwnPatternAndAContactsIdGoesInItsPlace() {

@@ -1,4 +1,5 @@
 import Foundation
+import HandshakeMailbox
 import HandshakeStore
 import HandshakeTestSupport
 import Testing
@@ -16,13 +17,16 @@ import Testing
         /// This launch's secrets, for a test that plays a browser with a session (ErrorPageTests).
         let secrets: LaunchSecrets
 
-        init(address: String, headerTimeout: Duration) async throws {
-            let account = try HandshakeAccount.create(name: "Ada", storage: .directory(ScreenTextTests.container()))
+        /// The app for `account` (a new one of Ada's unless given), remembering its server in `mailbox`.
+        init(address: String, headerTimeout: Duration, account: HandshakeAccount? = nil, mailbox: MailboxRegistration? = nil) async throws {
+            let account = try account ?? HandshakeAccount.create(name: "Ada", storage: .directory(ScreenTextTests.container()))
             let (ready, announce) = AsyncStream.makeStream(of: URL.self)
             let secrets = LaunchSecrets()
             self.secrets = secrets
             task = Task {
-                try await LocalWebApp(account: account, address: address, headerTimeout: headerTimeout, secrets: secrets).run { url in announce.yield(url) }
+                try await LocalWebApp(account: account, mailbox: mailbox, address: address, headerTimeout: headerTimeout, secrets: secrets).run { url in
+                    announce.yield(url)
+                }
             }
             guard let url = await ready.first(where: { _ in true }) else { throw Tool.Failure("the app did not start") }
             self.url = url

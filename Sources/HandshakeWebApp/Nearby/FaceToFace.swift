@@ -17,7 +17,9 @@ final class FaceToFace {
     /// other person hears within seconds.
     static let goneAfter: Duration = .milliseconds(1500)
 
-    let account: HandshakeAccount
+    let accounts: AccountHolder
+    /// The account as it is now: a run started after a move to a new key exchanges the new one.
+    var account: HandshakeAccount { accounts.account }
     private(set) var version = 0
     private var coordinator: NearbyCoordinator?
     /// The exchange as last drawn: the coordinator's last snapshot (kept once the run is over).
@@ -37,9 +39,14 @@ final class FaceToFace {
     /// The session token shown as a QR code while its issuer waits (Show a code to scan), until the run ends.
     private(set) var token: SessionToken?
 
-    init(account: HandshakeAccount, relay: RelayServer? = nil) {
-        self.account = account
+    init(accounts: AccountHolder, relay: RelayServer? = nil) {
+        self.accounts = accounts
         self.relay = relay
+    }
+
+    /// Face to face for an account that never moves (a test's, or an embedder's single screen).
+    convenience init(account: HandshakeAccount, relay: RelayServer? = nil) {
+        self.init(accounts: AccountHolder(account), relay: relay)
     }
 
     /// Whether a run is under way (looking, or an exchange).

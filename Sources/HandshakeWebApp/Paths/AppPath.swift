@@ -56,6 +56,7 @@ enum AppPath: Hashable, Sendable {
     case makeShareLink
     case settings
     case showBackup
+    case moveKey
     case connectServer
     case saveDefaults
 
@@ -105,6 +106,7 @@ enum AppPath: Hashable, Sendable {
         case .makeShareLink: "/requests/link"
         case .settings: "/settings"
         case .showBackup: "/settings/backup"
+        case .moveKey: "/settings/move-key"
         case .connectServer: "/settings/server"
         case .saveDefaults: "/settings/defaults"
         }

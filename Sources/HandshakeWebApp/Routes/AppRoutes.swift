@@ -12,7 +12,9 @@ import HandshakeStore
 import Hummingbird
 
 struct AppRoutes: Sendable {
-    let account: HandshakeAccount
+    let accounts: AccountHolder
+    /// The account as it is now (a move to a new key replaces it).
+    var account: HandshakeAccount { accounts.account }
     let connection: MailboxConnection
     let secrets: LaunchSecrets
     /// Face to face, which a scanned session token starts (the other device showed "a code to scan").
@@ -55,6 +57,7 @@ struct AppRoutes: Sendable {
         router.get(.settings) { request, context in try settings(done: OutcomeQuery.of(request, context: context)) }
         // A POST, not a link: the code is shown only by a deliberate press on the app's own page.
         router.post(.showBackup) { _, _ in try settings(backup: true) }
+        router.post(.moveKey, use: moveKey)
         router.post(.connectServer, use: connectServer)
         router.post(.saveDefaults) { request, _ in
             for (feature, allowance) in try await request.decodeForm(as: DefaultsForm.self).chosen { try account.book.setUserDefault(feature, allowance) }
@@ -231,14 +234,31 @@ struct AppRoutes: Sendable {
         return Page.redirect(to: .contact(contact.id), done: .received(report.kind))
     }
 
-    func settings(backup: Bool = false, done: Outcome? = nil, serverRefusal: String? = nil, typedServer: String = "") throws -> Response {
+    func settings(
+        backup: Bool = false, done: Outcome? = nil, serverRefusal: String? = nil, typedServer: String = "", keyMove: SettingsScreen.KeyMove? = nil
+    ) throws -> Response {
         let card = try account.profile().card
+        let refused = serverRefusal != nil || { if case .refused = keyMove { true } else { false } }()
         return Page.response(
             SettingsScreen.page(
                 name: card.name, nodeID: account.identity.nodeID, defaults: try account.book.userDefaultPreferences(),
                 backupCode: backup ? account.backupCode : nil, server: connection.server,
-                formToken: secrets.formToken, done: done, serverRefusal: serverRefusal, typedServer: typedServer),
-            status: serverRefusal == nil ? .ok : .unprocessableContent)
+                formToken: secrets.formToken, done: done, serverRefusal: serverRefusal, typedServer: typedServer, keyMove: keyMove),
+            status: refused ? .unprocessableContent : .ok)
+    }
+
+    /// Moves the account to a new key its old one vouches for (HandshakeIntake's `KeyMoveFlow`: the new card
+    /// published first, when registered), then serves every screen with it. The page says what changed, where
+    /// the new card went and that the backup code changed; a server that refuses leaves everything as it was.
+    @Sendable func moveKey(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let result: KeyMoveFlow.Result
+        do {
+            result = try await KeyMoveFlow.move(account, registration: connection.registration, configuration: MailboxConnection.configuration)
+        } catch let error as any HandshakeError {
+            return try settings(keyMove: .refused(error.description))
+        }
+        accounts.replace(with: result.account)
+        return try settings(keyMove: .moved(from: result.movedFrom, to: result.account.identity.nodeID, server: result.server))
     }
 
     /// Registers with the server typed: publishes the card there, then remembers it (a refusal keeps nothing).

@@ -8,7 +8,9 @@ import HandshakeStore
 import Hummingbird
 
 struct CardPhotoRoutes: Sendable {
-    let account: HandshakeAccount
+    let accounts: AccountHolder
+    /// The account as it is now (a move to a new key replaces it).
+    var account: HandshakeAccount { accounts.account }
 
     /// The largest picture taken: the largest photo HandshakeAvatar reads, as `card set --avatar` reads it.
     static let maxUploadBytes = AvatarPhoto.maxInputBytes

@@ -12,7 +12,9 @@ import HandshakeStore
 import Hummingbird
 
 struct FriendRequestRoutes: Sendable {
-    let account: HandshakeAccount
+    let accounts: AccountHolder
+    /// The account as it is now (a move to a new key replaces it).
+    var account: HandshakeAccount { accounts.account }
     let connection: MailboxConnection
     let secrets: LaunchSecrets
 

@@ -1,5 +1,5 @@
 // Establishes the Settings screen: who you are (your name and Node ID), your backup code (shown only when
-// asked, with what it gives away), the mailbox server (connecting publishes the card there), and the default
+// asked, with what it gives away), a move to a new key (what it does, then what it did), the mailbox server (connecting publishes the card there), and the default
 // chat preferences every contact gets unless you choose otherwise for them. The code is the account's; the
 // defaults are the book's (`setUserDefault`), read from the form by DefaultsForm.
 import Foundation
@@ -12,9 +12,17 @@ enum SettingsScreen {
     /// The id of the server's section, which Friend requests links to.
     static let serverSectionID = "server"
 
+    /// What a move to a new key came to, for the page that follows it.
+    enum KeyMove: Sendable {
+        /// Moved: the Node IDs before and after, and the server the new card went to, if any.
+        case moved(from: NodeID, to: NodeID, server: URL?)
+        /// Not moved, with the reason (a server that refused or did not answer).
+        case refused(String)
+    }
+
     static func page(
         name: String?, nodeID: NodeID, defaults: [ChatFeature: FeatureAllowance], backupCode: [String]?, server: URL?, formToken: String,
-        done: Outcome? = nil, serverRefusal: String? = nil, typedServer: String = ""
+        done: Outcome? = nil, serverRefusal: String? = nil, typedServer: String = "", keyMove: KeyMove? = nil
     ) -> String {
         Page.screen(title: "Settings", current: .settings) {
             HTML.notice(done)
@@ -28,6 +36,7 @@ enum SettingsScreen {
             }
             HTML.h2 { .text("Backup code") }
             backup(backupCode, formToken: formToken)
+            keySection(keyMove, formToken: formToken)
             serverSection(server, formToken: formToken, refusal: serverRefusal, typed: typedServer)
             HTML.h2 { .text("What your contacts may do, unless you choose for one of them") }
             Page.form(.saveDefaults, token: formToken) {
@@ -51,6 +60,34 @@ enum SettingsScreen {
                 HTML.text(").")
             }
             HTML.p(.class("code"), .id("backup-code")) { .text(code.joined(separator: " ")) }
+        }
+    }
+
+    /// Moving to a new key: what it does and the button, or, after a move, what it did.
+    static func keySection(_ keyMove: KeyMove?, formToken: String) -> HTML {
+        HTML.group {
+            HTML.h2 { .text("Your key") }
+            switch keyMove {
+            case .moved(let old, let new, let server)?:
+                HTML.div(.class("notice"), .role("status")) {
+                    HTML.p { .text(KeyMoveSentences.moved(from: old, to: new).plain) }
+                    HTML.p { .text((server.map { KeyMoveSentences.published(to: $0.absoluteString) } ?? KeyMoveSentences.notPublished).plain) }
+                    HTML.p { .text(KeyMoveSentences.backUpAgain.plain) }
+                }
+            case .refused(let reason)?:
+                Page.refusal(reason, KeyMoveSentences.notMoved.plain)
+                moveForm(formToken: formToken)
+            case nil:
+                moveForm(formToken: formToken)
+            }
+        }
+    }
+
+    /// What a move does, and the button that makes it.
+    static func moveForm(formToken: String) -> HTML {
+        HTML.group {
+            HTML.p { .text(KeyMoveSentences.question.plain) }
+            Page.form(.moveKey, token: formToken) { HTML.button(.type("submit"), .class("secondary")) { .text("Move to a new key") } }
         }
     }
 

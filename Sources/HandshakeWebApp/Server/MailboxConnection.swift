@@ -1,6 +1,6 @@
 // Establishes the app's one client of the account's mailbox server: the server the account is registered
 // with (HandshakeMailbox's MailboxRegistration, the file the program reads too), signed in once and reused
-// by every screen, and replaced when the person registers with another server.
+// by every screen, and replaced when the person registers with another server or moves to a new key.
 import Foundation
 import HandshakeCore
 import HandshakeIntake
@@ -10,12 +10,13 @@ import HandshakeStore
 actor MailboxConnection {
     /// Where the server is remembered; nil for an app that offers no server.
     let registration: MailboxRegistration?
-    let identity: Identity
-    private var current: (server: URL, client: MailboxClient)?
+    /// The account whose key signs in: after a move, the new one.
+    let accounts: AccountHolder
+    private var current: (server: URL, nodeID: NodeID, client: MailboxClient)?
 
-    init(registration: MailboxRegistration?, identity: Identity) {
+    init(registration: MailboxRegistration?, accounts: AccountHolder) {
         self.registration = registration
-        self.identity = identity
+        self.accounts = accounts
     }
 
     /// How long one call to the server may take before the screen says it did not answer.
@@ -34,9 +35,10 @@ actor MailboxConnection {
             current = nil
             return nil
         }
-        if let current, current.server == server { return current.client }
+        let identity = accounts.account.identity
+        if let current, current.server == server, current.nodeID == identity.nodeID { return current.client }
         let client = MailboxClient(server: server, identity: identity, configuration: Self.configuration)
-        current = (server, client)
+        current = (server, identity.nodeID, client)
         return client
     }
 
@@ -45,7 +47,7 @@ actor MailboxConnection {
     @discardableResult
     func register(address: String, account: HandshakeAccount) async throws -> PublishResult {
         guard let registration else { throw MailboxConnectionError.noPlaceToRemember }
-        let client = try MailboxClient(serverAddress: address, identity: identity, configuration: Self.configuration)
+        let client = try MailboxClient(serverAddress: address, identity: account.identity, configuration: Self.configuration)
         let result = try await registration.register(client, account: account)
         current = nil
         return result
