@@ -102,6 +102,15 @@ actor WireCount {
     private var lastWasSend: Bool?
     func didSend(_ count: Int) { sent += count; if lastWasSend != true { flights += 1 }; lastWasSend = true }
     func didReceive(_ count: Int) { received += count; if lastWasSend != false { flights += 1 }; lastWasSend = false }
+    /// The counts when the initiator held the responder's verified card (later bytes, the common friends'
+    /// sets, are not the cards'), taken once.
+    private(set) var atVerification = (sent: 0, received: 0, flights: 0)
+    private var marked = false
+    func markVerified() {
+        guard !marked else { return }
+        marked = true
+        atVerification = (sent, received, flights)
+    }
 }
 
 struct CountingTransport: ExchangeTransport {
@@ -158,7 +167,9 @@ func processExchange(_ meeting: Meeting, responder: FileHandle, responderLines: 
         for await state in await session.stateUpdates() {
             if !saidVerified, case .succeeded = state {
                 saidVerified = true
-                done.yield(monotonicNanoseconds())
+                let moment = monotonicNanoseconds()
+                await count.markVerified()
+                done.yield(moment)
             }
             // Closed once the common friends are in, as the coordinator does, so both sides find them.
             if case .succeeded(let screen) = state, case .found = screen.commonFriends {
@@ -189,7 +200,7 @@ func processExchange(_ meeting: Meeting, responder: FileHandle, responderLines: 
         return max(ours, theirs)
     }
     let cards = try await moment("verified", &responderLines)
-    let (sent, received, flights) = (await count.sent, await count.received, await count.flights)
+    let (sent, received, flights) = await count.atVerification
     let friendsFound = try await moment("friends", &responderLines)
     _ = try await connecting.value
     return ProcessRun(milliseconds: Double(cards - start) / 1e6, friendsMilliseconds: Double(friendsFound - start) / 1e6,
