@@ -16,6 +16,13 @@ struct AppBrowserTests {
         .appendingPathComponent(".build/artifacts/app", isDirectory: true)
     static let hostileName = "<img src=x onerror=alert(1)>"
 
+    /// The Node ID the program reads for `person`.
+    static func nodeID(of person: CLI) async throws -> String {
+        let shown = try await person.run("card", "show", "--json")
+        let object = try JSONSerialization.jsonObject(with: shown.stdoutBytes) as? [String: Any]
+        return try #require(object?["nodeId"] as? String, "\(shown.stdout)")
+    }
+
     @Test("the screens, the refusals, and a name that is markup, on a phone and a desktop")
     func screens() async throws {
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
@@ -40,6 +47,10 @@ struct AppBrowserTests {
         // One character of the signed part changed: the card no longer verifies.
         var tampered = Array(bobsCard)
         tampered[tampered.count - 10] = tampered[tampered.count - 10] == "A" ? "B" : "A"
+
+        // Read before the browser moves Ada to a new key (her backup code changes then).
+        let backup = try await ada.run("identity", "backup")
+        let oldNodeID = try await Self.nodeID(of: ada)
 
         let (app, url) = try await ada.startApp()
         defer { app.terminate() }
@@ -96,7 +107,6 @@ struct AppBrowserTests {
         let adasShownCard = try await ada.run("card", "show", "--json")
         #expect(adasShownCard.stdout.contains("\"avatar\"") || adasShownCard.stdout.contains("image/jpeg"), "the photo is on the card the program reads: \(adasShownCard.stdout.prefix(300))")
         #expect(seen["backupHiddenFirst"] as? Int == 0)
-        let backup = try await ada.run("identity", "backup")
         let shownCode = (seen["backupCode"] as? String) ?? "-"
         let groups = shownCode.split(separator: " ")
         #expect(groups.count > 10 && backup.stdout.filter { !$0.isWhitespace }.contains(groups.joined()), "the app shows the code `handshake identity backup` prints: \(shownCode)")
@@ -117,9 +127,17 @@ struct AppBrowserTests {
         #expect((seen["addedNotice"] as? String)?.hasPrefix("Added Bob Babbage to your contacts. Now let them add you") == true)
         #expect(seen["finalListText"] as? String == "Bob Babbage\nTrusted · verified")
         #expect(seen["cameraHeading"] as? String == Self.hostileName, "the camera's frames lead to Eve's card")
+        // The move made in the browser is the home's: the program reads the new key, and a new backup code.
+        let newNodeID = try await Self.nodeID(of: ada)
+        #expect(newNodeID != oldNodeID)
+        #expect((seen["keyMoveQuestion"] as? String)?.hasPrefix("Move to a new key? Your card stays the same") == true, "\(seen["keyMoveQuestion"] ?? "")")
+        #expect(
+            (seen["keyMoved"] as? String)?.hasPrefix("Moved to a new key: your Node ID is now \(newNodeID) (it was \(oldNodeID)).") == true,
+            "\(seen["keyMoved"] ?? "")")
+        #expect(try await ada.run("identity", "backup").stdout != backup.stdout)
         let contacts = try await ada.run("contacts")
         #expect(!contacts.stdout.contains("img") && contacts.stdout.contains("Bob Babbage"), "\(contacts.stdout)")
-        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add", "add-confirm", "edit-card"] {
+        for name in ["no-secret", "contacts", "contact", "my-card", "edit-card-refused", "settings", "delete", "contacts-empty", "add-refused", "add", "add-confirm", "edit-card", "key-moved"] {
             for size in ["phone", "desktop"] {
                 #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent("\(name)-\(size).png").path))
             }

@@ -289,6 +289,13 @@ with sync_playwright() as playwright:
     seen["addedNotice"] = page.inner_text("[role=status]")
     page.click("nav >> text=Contacts")
     seen["finalListText"] = page.inner_text("ul.contacts")
+
+    # Settings: a move to a new key, said before and after.
+    page.click("nav >> text=Settings")
+    seen["keyMoveQuestion"] = page.inner_text("h2:has-text('Your key') + p")
+    page.click("button:has-text('Move to a new key')")
+    seen["keyMoved"] = page.inner_text("[role=status]")
+    shoot(page, "key-moved")
     browser.close()
 
     # The camera, live: Chromium's fake camera plays a view of Eve's QR code; the app reads the frames.
