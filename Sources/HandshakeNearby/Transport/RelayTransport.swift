@@ -63,7 +63,7 @@ import NIOWebSocket
         } catch let error as NearbyTransportError {
             throw error
         } catch {
-            throw .relayUnavailable(server: relay.origin, reason: "\(error)")
+            throw .relayUnavailable(server: relay.origin, reason: reason(for: error))
         }
         do {
             return try await channel.executeThenClose { inbound, outbound in
@@ -91,7 +91,21 @@ import NIOWebSocket
                 }, { try await body(transport) })
             }
         } catch {
-            throw .relayUnavailable(server: relay.origin, reason: "\(error)")
+            throw .relayUnavailable(server: relay.origin, reason: reason(for: error))
+        }
+    }
+
+    /// Why the room could not be used, in words: a library's own sentence (a refused first frame), what TLS
+    /// refused, or the system's words for a connection that failed (``NearbyTCP``'s), never the socket
+    /// library's type names.
+    static func reason(for error: any Error) -> String {
+        switch error {
+        case let error as any HandshakeError: error.description
+        case is NIOSSLError, is NIOSSLExtraError, is BoringSSLError:
+            String(describing: error).contains("CERTIFICATE_VERIFY_FAILED")
+                ? "its certificate is not valid for this address, or not signed by an authority this computer trusts"
+                : "the secure (TLS) connection could not be made"
+        default: NearbyTCP.reason(for: error)
         }
     }
 

@@ -44,4 +44,17 @@ struct RelayTransportTests {
         #expect(seen["opcode"] as? Int == 2 && seen["masked"] as? Bool == true, "a binary frame, masked as RFC 6455 §5.3 requires: \(seen)")
         #expect(seen["received"] as? String == reply.map { String(format: "%02x", $0) }.joined(), "\(seen)")
     }
+
+    /// A relay nobody runs: the sentence says so in the system's words, not the socket library's type names
+    /// ("Connection errors: SingleConnectionFailure(target: [IPv4]…").
+    @Test("a relay that is not there is said in words")
+    func aRelayThatIsNotThere() async throws {
+        // Port 9 (discard) on loopback: nothing listens there on a test machine.
+        let server = try RelayServer(origin: "http://127.0.0.1:9")
+        await #expect(
+            throws: NearbyTransportError.relayUnavailable(server: "http://127.0.0.1:9", reason: "nothing answers at that address and port (connection refused)")
+        ) {
+            try await RelayTransport.run(server, room: RelayRoom(rendezvous: "ABC")) { _ in }
+        }
+    }
 }
