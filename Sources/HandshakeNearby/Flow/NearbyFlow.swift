@@ -149,10 +149,7 @@ struct NearbyFlow: Sendable, Equatable {
         case .stopping:
             stopping = true
             // An open question about their card gets its unanswered answer: the person can no longer give one.
-            return withSwap { swap in
-                guard let question = swap.saving.question else { return [] }
-                return (try? swap.keep(question.unanswered)) ?? []
-            }
+            return withSwap { swap in swap.keep(answering: \.unanswered) ?? [] }
         case .runEnded(let error):
             let run: EndedState.RunEnd = error.map { .failed($0) } ?? .completed
             switch state {

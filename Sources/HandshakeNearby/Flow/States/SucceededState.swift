@@ -100,9 +100,16 @@ struct SucceededState: Sendable, Equatable {
 
     /// The person's answer to the question about their card.
     mutating func keep(_ answer: ReceiveAnswer) throws(NearbyAnswerError) -> [NearbyStep] {
-        guard let question = saving.question else { throw .notNow }
+        guard let steps = keep(answering: { _ in answer }) else { throw .notNow }
+        return steps
+    }
+
+    /// The open question about their card, given `answer` (the person's, or its unanswered answer when the
+    /// run stops): the card goes to the book. `nil` when no question is open.
+    mutating func keep(answering answer: (NearbyKeepQuestion) -> ReceiveAnswer) -> [NearbyStep]? {
+        guard let question = saving.question else { return nil }
         saving = .storing
-        return [.keep(question.card, answer)]
+        return [.keep(question.card, answer(question))]
     }
 
     /// The session refused the note we sent: the box has it back, with why.
