@@ -182,28 +182,9 @@ struct NearbyFlow: Sendable, Equatable {
             guard SessionFacts.isOpen(screen) else { return [] }
             let facts = SessionFacts(origin: connecting.origin, opened: screen, names: names)
             return [.channelOpened] + enter(screen, facts: facts)
-        case .confirm(var confirm):
-            confirm.facts.update(from: screen, names: names)
-            if case .confirm = screen {
-                state = .confirm(confirm)
-                return []
-            }
-            return enter(screen, facts: confirm.facts, after: confirm)
-        case .waiting(var waiting):
-            waiting.facts.update(from: screen, names: names)
-            if case .waiting = screen {
-                state = .waiting(waiting)
-                return []
-            }
-            return enter(screen, facts: waiting.facts)
-        case .incomingRequest(var request):
-            request.facts.update(from: screen, names: names)
-            if case .incomingRequest(let updated) = screen {
-                request.request = updated
-                state = .incomingRequest(request)
-                return []
-            }
-            return enter(screen, facts: request.facts)
+        case .confirm(let confirm): return follow(confirm, to: screen, names: names, as: State.confirm)
+        case .waiting(let waiting): return follow(waiting, to: screen, names: names, as: State.waiting)
+        case .incomingRequest(let request): return follow(request, to: screen, names: names, as: State.incomingRequest)
         case .succeeded(var success):
             success.facts.update(from: screen, names: names)
             switch screen {
@@ -220,6 +201,18 @@ struct NearbyFlow: Sendable, Equatable {
                 return []
             }
         }
+    }
+
+    /// The session moved while the flow was in `stage`: its facts follow, and it stays on a screen of its own
+    /// kind; any other screen is entered from them (leaving the confirm screen, with what it decided).
+    private mutating func follow<Stage: OpenSessionStage>(
+        _ stage: Stage, to screen: SessionState, names: [String], as wrap: (Stage) -> State
+    ) -> [NearbyStep] {
+        var stage = stage
+        stage.facts.update(from: screen, names: names)
+        guard stage.stays(on: screen) else { return enter(screen, facts: stage.facts, after: stage as? ConfirmState) }
+        state = wrap(stage)
+        return []
     }
 
     /// Arrives on the session's `screen`, from another state (`confirm` when that was the confirm screen).

@@ -296,6 +296,23 @@ struct NearbyFlowTests {
         #expect(first.requestDeadline == nil, "no request is here yet, so nothing counts down")
     }
 
+    /// A state stays while the session's screen is its own kind, and keeps what the new screen says: their
+    /// request's deadline and its common friends, found while it waits.
+    @Test func aRequestThatWaitsKeepsWhatItsScreenSays() throws {
+        let cards = try Cards()
+        var flow = NearbyFlow(policy: NearbyFlow.Policy())
+        for happening in Self.asked { _ = cards.apply(happening, to: &flow) }
+        let later = IncomingRequestScreen(
+            kind: .exchange, theirCard: cards.bob, theirBinding: [], shortCode: "123456", commonFriends: .found([Fixture.identity.sigKey]),
+            deadline: .seconds(40))
+        #expect(flow.handle(.session(.incomingRequest(later), commonFriendNames: ["Ada Lovelace"])) == [])
+        guard case .incomingRequest(let waiting) = flow.state else {
+            Issue.record("\(flow.state)")
+            return
+        }
+        #expect(waiting.request == later && waiting.facts.commonFriendNames == ["Ada Lovelace"])
+    }
+
     /// The fixed cards and contacts the rows use.
     struct Cards {
         let ada: SignedCard
