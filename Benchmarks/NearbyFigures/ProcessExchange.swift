@@ -51,23 +51,36 @@ func respond(over transport: any ExchangeTransport) async {
     let session = await ExchangeSession(role: .responder, secret: nil, identity: bob, card: bobCard, transport: transport, trustedContacts: bobFriends, gate: AlwaysConfirm())
     let running = Task { await session.run() }
     await choose(session)
-    var saidVerified = false
-    for await state in await session.stateUpdates() {
-        if !saidVerified, case .succeeded = state {
-            saidVerified = true
-            FileHandle.standardOutput.write(Data("verified \(monotonicNanoseconds())\n".utf8))
-        }
-        // The initiator's close is held until the work on its reply is done, so the session can go
-        // from success to its end in one step: the record then holds the common friends.
-        var found = false
-        if case .succeeded(let screen) = state, case .found = screen.commonFriends { found = true }
-        if case .ended(.completed) = state { found = true }
-        if found {
-            FileHandle.standardOutput.write(Data("friends \(monotonicNanoseconds())\n".utf8))
-            break
-        }
+    // The initiator's close is held until the work on its reply is done, so the session can go from success
+    // to its end in one step: the record then holds the common friends.
+    await follow(session, endingCounts: true) { moment in
+        FileHandle.standardOutput.write(Data("verified \(moment)\n".utf8))
+    } found: { moment in
+        FileHandle.standardOutput.write(Data("friends \(moment)\n".utf8))
     }
     await running.value
+}
+
+/// Follows `session` until both cards are held (`verified`, with the moment) and then until the common friends
+/// are found (`found`); with `endingCounts`, a session that ended completed has found them too.
+@MainActor
+func follow(
+    _ session: ExchangeSession, endingCounts: Bool, verified: @Sendable (UInt64) async -> Void, found: @Sendable (UInt64) -> Void
+) async {
+    var saidVerified = false
+    for await state in session.stateUpdates() {
+        if !saidVerified, case .succeeded = state {
+            saidVerified = true
+            await verified(monotonicNanoseconds())
+        }
+        var friends = false
+        if case .succeeded(let screen) = state, case .found = screen.commonFriends { friends = true }
+        if endingCounts, case .ended(.completed) = state { friends = true }
+        if friends {
+            found(monotonicNanoseconds())
+            return
+        }
+    }
 }
 
 /// The relay NEARBY_RELAY names (a running `handshake serve`'s origin), for the figures through a relay room.
@@ -163,19 +176,12 @@ func processExchange(_ meeting: Meeting, responder: FileHandle, responderLines: 
                                             trustedContacts: adaFriends, gate: AlwaysConfirm())
         let running = Task { await session.run() }
         await choose(session)
-        var saidVerified = false
-        for await state in await session.stateUpdates() {
-            if !saidVerified, case .succeeded = state {
-                saidVerified = true
-                let moment = monotonicNanoseconds()
-                await count.markVerified()
-                done.yield(moment)
-            }
-            // Closed once the common friends are in, as the coordinator does, so both sides find them.
-            if case .succeeded(let screen) = state, case .found = screen.commonFriends {
-                done.yield(monotonicNanoseconds())
-                break
-            }
+        // Closed once the common friends are in, as the coordinator does, so both sides find them.
+        await follow(session, endingCounts: false) { moment in
+            await count.markVerified()
+            done.yield(moment)
+        } found: { moment in
+            done.yield(moment)
         }
         await session.close()
         await running.value

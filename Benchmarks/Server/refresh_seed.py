@@ -7,12 +7,10 @@ Usage:
                                                         book) and OUT_DIR/accounts.json (the keys, to update later)
   refresh_seed.py update OUT_DIR COUNT                  publishes a newer card (another title) for the first
                                                         COUNT accounts, spread over the servers"""
-import base64
 import json
 import os
 import sys
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "HandshakeCoreTests", "Conformance"))
 from _support import require, node_id  # noqa: E402
@@ -23,37 +21,10 @@ from cryptography.hazmat.primitives import serialization  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey  # noqa: E402
 
-RAW = dict(encoding=serialization.Encoding.Raw, format=serialization.PublicFormat.Raw)
+from _mailbox import RAW, call, sign_in  # noqa: E402
+
 PRIVATE_RAW = dict(encoding=serialization.Encoding.Raw, format=serialization.PrivateFormat.Raw,
                    encryption_algorithm=serialization.NoEncryption())
-LABEL = b"handshake server v1 challenge\x00"  # SigningPurpose.serverChallenge
-
-
-def b64u(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
-
-
-def unb64u(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def call(base, method, path, body=None, token=None, content_type="application/json"):
-    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", content_type)
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    with urllib.request.urlopen(request, timeout=30) as response:
-        text = response.read()
-        return json.loads(text) if text else None
-
-
-def sign_in(base, signing):
-    sig_key = signing.public_key().public_bytes(**RAW)
-    challenge = call(base, "POST", "/v1/auth/challenge", {"sigKey": b64u(sig_key)})["challenge"]
-    signature = signing.sign(LABEL + unb64u(challenge))
-    return call(base, "POST", "/v1/auth/token", {"challenge": challenge, "signature": b64u(signature)})["token"]
 
 
 def card(signing, enc_key, base, index, title, updated_at):

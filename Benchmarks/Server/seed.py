@@ -5,45 +5,20 @@ share link and one Node ID to read again and again, and a file of friend request
 
 Usage: seed.py BASE_URL OUT_DIR [SENDERS] [RECEIVERS]
 Writes OUT_DIR/resolve_token, OUT_DIR/card_node_id and OUT_DIR/requests.tsv (token TAB JSON body)."""
-import base64
-import hashlib
 import json
 import os
 import sys
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "HandshakeCoreTests", "Conformance"))
 from _support import require, node_id  # noqa: E402
 
 cbor2 = require("cbor2")
 require("cryptography")
-from cryptography.hazmat.primitives import serialization  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey  # noqa: E402
 
-RAW = dict(encoding=serialization.Encoding.Raw, format=serialization.PublicFormat.Raw)
-LABEL = b"handshake server v1 challenge\x00"  # SigningPurpose.serverChallenge
-
-
-def b64u(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
-
-
-def unb64u(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def call(base, method, path, body=None, token=None, content_type="application/json"):
-    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", content_type)
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    with urllib.request.urlopen(request) as response:
-        text = response.read()
-        return json.loads(text) if text else None
+from _mailbox import RAW, b64u, call, sign_in  # noqa: E402
 
 
 def account(base, index):
@@ -51,9 +26,7 @@ def account(base, index):
     signing = Ed25519PrivateKey.generate()
     sig_key = signing.public_key().public_bytes(**RAW)
     enc_key = X25519PrivateKey.generate().public_key().public_bytes(**RAW)
-    challenge = call(base, "POST", "/v1/auth/challenge", {"sigKey": b64u(sig_key)})["challenge"]
-    signature = signing.sign(LABEL + unb64u(challenge))
-    token = call(base, "POST", "/v1/auth/token", {"challenge": challenge, "signature": b64u(signature)})["token"]
+    token = sign_in(base, signing)
     nid = node_id(sig_key)
     fields = {1: 1, 2: nid, 3: sig_key, 4: enc_key, 5: int(time.time() * 1000), 6: f"Bench {index}"}
     payload = cbor2.dumps(fields, canonical=True)
