@@ -58,4 +58,29 @@ import Testing
         #expect(try HandshakeAccount.open(storage).identity.nodeID == account.identity.nodeID)
         #expect(refused.body.contains(account.identity.nodeID.rawValue))
     }
+
+    /// One move at a time: a second press while the first is publishing runs nothing (moving the old key twice
+    /// could leave the server and this device on different new keys).
+    @Test func aSecondMoveWhileOneIsUnderWayRunsNothing() async throws {
+        let before = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
+        let after = try HandshakeAccount.create(name: "Ada Lovelace", storage: .directory(ScreenTextTests.container()))
+        let holder = AccountHolder(before)
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+        let first = Task {
+            await holder.move { _ in
+                start.yield()
+                for await _ in released { break }
+                return (after, 1)
+            }
+        }
+        for await _ in started { break }
+        let second = await holder.move { _ in (after, 2) }
+        #expect(second == nil, "the second press ran a move")
+        #expect(holder.account.identity.nodeID == before.identity.nodeID, "nothing is replaced until the move is done")
+        release.yield()
+        #expect(await first.value == 1)
+        #expect(holder.account.identity.nodeID == after.identity.nodeID)
+        #expect(await holder.move { _ in (before, 3) } == 3, "once done, a new move may run")
+    }
 }

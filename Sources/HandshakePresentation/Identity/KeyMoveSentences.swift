@@ -25,6 +25,9 @@ public enum KeyMoveSentences {
     /// The backup that counts from now on.
     public static let backUpAgain: Sentence = "Write down your new backup code now: the old one restores only your old key."
 
+    /// A second move asked for while one is under way (a second press while the first publishes).
+    public static let underWay: Sentence = "A move to a new key is under way already."
+
     /// A person asked, who did not agree.
     public static let notMoved: Sentence = "Nothing was changed: your key stays as it was."
 }

@@ -251,13 +251,17 @@ struct AppRoutes: Sendable {
     /// published first, when registered), then serves every screen with it. The page says what changed, where
     /// the new card went and that the backup code changed; a server that refuses leaves everything as it was.
     @Sendable func moveKey(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let result: KeyMoveFlow.Result
+        let registration = connection.registration
+        let result: KeyMoveFlow.Result?
         do {
-            result = try await KeyMoveFlow.move(account, registration: connection.registration, configuration: MailboxConnection.configuration)
+            result = try await accounts.move { account in
+                let result = try await KeyMoveFlow.move(account, registration: registration, configuration: MailboxConnection.configuration)
+                return (result.account, result)
+            }
         } catch let error as any HandshakeError {
             return try settings(keyMove: .refused(error.description))
         }
-        accounts.replace(with: result.account)
+        guard let result else { return try settings(keyMove: .refused(KeyMoveSentences.underWay.plain)) }
         return try settings(keyMove: .moved(from: result.movedFrom, to: result.account.identity.nodeID, server: result.server))
     }
 

@@ -1,6 +1,7 @@
 // Establishes the Settings screen: who you are (your name and Node ID), your backup code (shown only when
-// asked, with what it gives away), a move to a new key (what it does, then what it did), the mailbox server (connecting publishes the card there), and the default
-// chat preferences every contact gets unless you choose otherwise for them. The code is the account's; the
+// asked, with what it gives away), a move to a new key (what it does, then what it did), the mailbox server
+// (connecting publishes the card there), and the default chat preferences every contact gets unless you
+// choose otherwise for them. The code is the account's; the
 // defaults are the book's (`setUserDefault`), read from the form by DefaultsForm.
 import Foundation
 import HandshakeCore
