@@ -12,7 +12,7 @@ import HandshakeMailbox
 /// ``FriendRequestRules/admit(_:route:now:)``, then burns the link and inserts the request — all in one
 /// transaction, or nothing happens. Answering reads the request so that no other answer can change it
 /// meanwhile, asks ``FriendRequestRules/answerable(_:by:answer:)``, then moves its status and, on accept,
-/// writes both contacts. What each writes (events included) is ``FriendRequestChanges``', decided once; a backend
+/// writes both contacts. What each writes (events included) is `FriendRequestChanges`', decided once; a backend
 /// applies it. Cards are verified by the routes before they get here.
 public protocol FriendRequestStorage: Sendable {
     /// Stores a new pending request that `rules` admit, or throws the `MailboxError` they refuse it with.

@@ -14,7 +14,7 @@ import PostgresNIO
 ///   every request committed on another instance;
 /// - answering reads the request `FOR UPDATE`: a second answer waits, then reads the status the first left.
 /// The rules are asked (``FriendRequestRules``) between those reads and the writes, which are
-/// ``FriendRequestChanges``' (the event logs they write locked first); a refusal rolls back the whole
+/// `FriendRequestChanges`' (the event logs they write locked first); a refusal rolls back the whole
 /// transaction. Each event is announced (NOTIFY) in the same transaction.
 extension PostgresStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on PostgreSQL, as the extension above describes.

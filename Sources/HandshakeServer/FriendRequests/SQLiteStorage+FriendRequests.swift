@@ -7,7 +7,7 @@ import HandshakeMailbox
 /// answering transaction reads stays true until it commits: a link read as unused cannot be used by another
 /// request before this one burns it, the counts behind the limits cannot change under it, and a pending
 /// request cannot be answered twice. The rules are asked (``FriendRequestRules``) between the reads and the
-/// writes, which are ``FriendRequestChanges``' (events included); a refusal rolls back everything the
+/// writes, which are `FriendRequestChanges`' (events included); a refusal rolls back everything the
 /// transaction did.
 extension SQLiteStorage {
     /// ``FriendRequestStorage/sendFriendRequest(_:now:rules:)`` on SQLite, as the extension above describes.
