@@ -189,9 +189,9 @@ struct AddCommand: AsyncParsableCommand {
     private func offerToShareBack(name: String) throws {
         guard !yes, Prompt.canAsk, isatty(STDOUT_FILENO) != 0 else { return }
         let home = HandshakeHome.current()
-        guard let identity = try? home.identity() else { return }
+        guard let account = try? home.account() else { return }
         guard Prompt.choose("Show your card for \(name) to scan back?", ["show", "no"]) == "show" else { return }
-        try ShareScreen.print(try home.issueCard(for: identity), style: .ansi)
+        try ShareScreen.print(try account.issueCard(), style: .ansi)
     }
 
     private func printChanges(old: CardFields, fields: [CardField], card: ContactCard) {

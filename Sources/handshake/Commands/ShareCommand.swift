@@ -34,8 +34,7 @@ struct ShareCommand: ParsableCommand {
         let home = HandshakeHome.current()
         // Asked before anything else: without a server there is no page to show.
         let server = try web ? RegisteredServer.url(in: home) : nil
-        let identity = try home.identity()
-        let card = try home.issueCard(for: identity)
+        let card = try home.account().issueCard()
         let style: TerminalRenderer.Style = plain ? (invert ? .plainInverted : .plain) : .ansi
         try ShareScreen.print(card, style: style, server: server)
     }

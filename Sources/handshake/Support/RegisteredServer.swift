@@ -41,6 +41,6 @@ enum RegisteredServer {
     /// command kept in the home (`session.json`, its owner's alone) until it expires or is refused.
     static func client(in home: HandshakeHome, configuration: MailboxClient.Configuration = MailboxClient.Configuration()) throws -> MailboxClient {
         let registration = registration(in: home)
-        return MailboxClient(server: try url(in: home), identity: try home.identity(), configuration: configuration, sessionStore: registration.sessionFile)
+        return MailboxClient(server: try url(in: home), identity: try home.account().identity, configuration: configuration, sessionStore: registration.sessionFile)
     }
 }

@@ -92,8 +92,9 @@ struct CardExportCommand: ParsableCommand {
     func run() throws {
         let home = HandshakeHome.current()
         let server = try web ? RegisteredServer.url(in: home) : nil
-        let identity = try home.identity()
-        let card = try home.issueCard(for: identity)
+        let account = try home.account()
+        let identity = account.identity
+        let card = try account.issueCard()
         let bytes: [UInt8]
         switch format {
         case .code:

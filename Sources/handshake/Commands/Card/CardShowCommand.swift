@@ -12,8 +12,7 @@ struct CardShowCommand: ParsableCommand {
 
     func run() throws {
         let home = HandshakeHome.current()
-        let identity = try home.identity()
-        let profile = try home.profile(for: identity)
+        let profile = try home.account().profile()
         if output.json {
             try Output.json(OwnCardJSON(card: profile.card, shared: profile.sharedFields.sorted()))
         } else {

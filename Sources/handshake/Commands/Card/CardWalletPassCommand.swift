@@ -46,7 +46,7 @@ struct CardWalletPassCommand: AsyncParsableCommand {
 
     func run() async throws {
         let home = HandshakeHome.current()
-        let card = try home.issueCard(for: try home.identity())
+        let card = try home.account().issueCard()
         do {
             let bytes: [UInt8]
             let passType: String

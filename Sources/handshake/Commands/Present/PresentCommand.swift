@@ -65,8 +65,9 @@ struct PresentCommand: AsyncParsableCommand {
         let authorization = try await flow.request(from: text, now: Date())
 
         let home = HandshakeHome.current()
-        let identity = try home.identity()
-        let profile = try home.profile(for: identity)
+        let account = try home.account()
+        let identity = account.identity
+        let profile = try account.profile()
         let card: SignedCard
         do {
             card = try CardProfile(card: profile.card, sharedFields: Set(CardField.allCases), identity: identity).issueCard(identity: identity)

@@ -13,12 +13,11 @@ enum FriendRequestVerb: String {
     /// `anyway`: accept a request whose card only claims a contact's name without asking first.
     func run(id: String, anyway: Bool = false) async throws {
         let home = HandshakeHome.current()
-        let identity = try home.identity()
+        let account = try home.account()
         let client = try RegisteredServer.client(in: home)
         switch self {
         case .accept:
-            let account = try home.account()
-            var acceptance = try await FriendRequestAcceptance.accept(id, anyway: anyway, card: try home.issueCard(for: identity), account: account, client: client)
+            var acceptance = try await FriendRequestAcceptance.accept(id, anyway: anyway, card: try account.issueCard(), account: account, client: client)
             if case .asks(let warning, let question) = acceptance {
                 guard Prompt.canAsk else {
                     throw ValidationError("\(TerminalLine(warning)) \(TerminalLine(FriendRequestSentences.notAccepted)) To accept them as someone new: handshake request accept \(TerminalText.value(id)) --anyway")
@@ -27,7 +26,7 @@ enum FriendRequestVerb: String {
                     print(TerminalLine(FriendRequestSentences.notAccepted))
                     return
                 }
-                acceptance = try await FriendRequestAcceptance.accept(id, anyway: true, card: try home.issueCard(for: identity), account: account, client: client)
+                acceptance = try await FriendRequestAcceptance.accept(id, anyway: true, card: try account.issueCard(), account: account, client: client)
             }
             switch acceptance {
             case .accepted(let report): print(TerminalLine(report.acceptedSentence))

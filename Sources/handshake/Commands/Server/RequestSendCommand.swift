@@ -24,11 +24,11 @@ struct RequestSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let home = HandshakeHome.current()
-        let identity = try home.identity()
+        let account = try home.account()
         let client = try RegisteredServer.client(in: home)
         if ShareLink.looksLikeShareLink(target) { _ = try LinkCommand.read(target) }  // a broken link is told as one
         do {
-            let sent = try await FriendRequestSending.send(to: target, note: note, card: try home.issueCard(for: identity), client: client)
+            let sent = try await FriendRequestSending.send(to: target, note: note, card: try account.issueCard(), client: client)
             print("Request sent (id \(sent.id)). You will see the answer in: handshake requests --sent")
         } catch let refusal as FriendRequestNotSent {
             throw CommandFailure(TerminalLine(refusal.sentence).description)

@@ -74,9 +74,9 @@ struct RequestsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let home = HandshakeHome.current()
-        let identity = try home.identity()
-        let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
         let account = try home.account()
+        let identity = account.identity
+        let requests = try await RegisteredServer.client(in: home).friendRequests(sent ? .sent : .received)
         // Judged before the accepted ones are kept: a namesake kept now is still told apart in this list.
         let claims = try requests.map { try NameClaimSentences.claim(ofOtherIn: $0, me: identity.nodeID, book: account.book) }
         if json { try Output.json(zip(requests, claims).map { Report($0, me: identity.nodeID, claim: $1) }) }

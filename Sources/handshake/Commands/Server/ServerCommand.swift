@@ -37,10 +37,11 @@ struct ServerRegisterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let home = HandshakeHome.current()
-        let identity = try home.identity()
+        let account = try home.account()
+        let identity = account.identity
         let registration = RegisteredServer.registration(in: home)
         let client = try MailboxClient(serverAddress: server, identity: identity, sessionStore: registration.sessionFile)
-        switch try await registration.register(client, account: try home.account()) {
+        switch try await registration.register(client, account: account) {
         case .published: print("Published your card to \(client.server.absoluteString).")
         case .alreadyCurrent: print("\(client.server.absoluteString) already has this card.")
         }
