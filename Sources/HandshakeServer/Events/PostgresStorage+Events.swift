@@ -39,8 +39,8 @@ extension PostgresStorage {
 
     /// Takes the event-log locks of `accounts` (in one fixed order, so two transactions never wait on
     /// each other crosswise), held until the transaction ends.
-    func lockEventLogs(of accounts: [NodeID], on connection: PostgresConnection) async throws {
-        for account in Set(accounts).sorted() {
+    func lockEventLogs(of accounts: Set<NodeID>, on connection: PostgresConnection) async throws {
+        for account in accounts.sorted() {
             try await lock(.eventLog, account.rawValue, on: connection)
         }
     }

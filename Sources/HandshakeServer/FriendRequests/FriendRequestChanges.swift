@@ -31,15 +31,15 @@ struct FriendRequestChanges: Sendable, Equatable {
     /// When they happen.
     let now: Date
 
-    /// The accounts whose event logs the changes write, in a fixed order, so backends that lock them never
-    /// wait on each other crosswise.
-    var eventLogs: [NodeID] {
+    /// The accounts whose event logs the changes write (which a backend whose transactions run side by side
+    /// locks first).
+    var eventLogs: Set<NodeID> {
         Set(changes.compactMap { change -> NodeID? in
             switch change {
             case .event(_, let account, _), .badge(let account): account
             default: nil
             }
-        }).sorted()
+        })
     }
 
     /// What sending `draft` to `receiver` by `route` at `now` writes: the link it was addressed by burned, the
