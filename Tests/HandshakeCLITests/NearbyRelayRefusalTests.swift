@@ -3,13 +3,13 @@ import HandshakeTestSupport
 import Testing
 
 /// What the device that typed a code says when the relay turns it away: the relay's own reason, when its time
-/// runs out (the code may be shown on the network until it expires, so the network way looks until then). Two connections of Python's `websockets` (Hostile/room_squatters.py) hold
-/// the code's room, whose name anyone who saw the code's first three characters can make.
+/// runs out (the code may be shown on the network until it expires, so the network way looks until then). Two
+/// connections of Python's `websockets` (Hostile/room_squatters.py) hold the code's room, whose name anyone who
+/// saw the code's first three characters can make.
 @Suite("a typed code the relay turns away", .timeLimit(.minutes(2)))
 struct NearbyRelayRefusalTests {
-    /// Ada types a code whose room two squatters hold, with the relay on a server of the test's own, and a
-    /// run that ends after `timeout` seconds: what the run printed, and the server's address.
-    static func typeAtAFullRoom(timeout: Int) async throws -> (CLI.Result, server: String) {
+    @Test("a full room: the run that reaches its time limit says the relay's 4409 and its sentence")
+    func aFullRoomIsSaid() async throws {
         let ada = try await NearbyCommandTests.person("Ada Lovelace")
         // A code that parses: shown for a second by Ada's own device, then gone.
         let shown = try await ada.run("nearby", "--show-code", "--json", "--timeout", "1")
@@ -25,20 +25,15 @@ struct NearbyRelayRefusalTests {
         ])
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: seated.path) { try await Task.sleep(for: .milliseconds(100)) }
         try #require(FileManager.default.fileExists(atPath: seated.path), "the squatters never took the room")
+
         // The run goes to its limit: the code may yet be shown on the network.
-        let typed = try await ada.run("nearby", "--code", code, "--request", "--relay", server.url, "--timeout", "\(timeout)")
+        let typed = try await ada.run("nearby", "--code", code, "--request", "--relay", server.url, "--timeout", "15")
         _ = FileManager.default.createFile(atPath: release.path, contents: nil)
         _ = try await squatters.result()
-        return (typed, server.url)
-    }
-
-    @Test("a full room: the run that reaches its time limit says the relay's 4409 and its sentence")
-    func aFullRoomIsSaid() async throws {
-        let (typed, server) = try await Self.typeAtAFullRoom(timeout: 15)
         #expect(typed.status != 0)
         #expect(
             typed.stderr.contains(
-                "No exchange completed within 15 seconds. Through the server: Cannot meet through the server \(server): the relay ended the room (4409: Two are in this room already.). Nothing was stored."),
+                "No exchange completed within 15 seconds. Through the server: Cannot meet through the server \(server.url): the relay ended the room (4409: Two are in this room already.). Nothing was stored."),
             "\(typed.stderr)")
     }
 }
