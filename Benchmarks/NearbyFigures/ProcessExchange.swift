@@ -115,15 +115,10 @@ actor WireCount {
     private var lastWasSend: Bool?
     func didSend(_ count: Int) { sent += count; if lastWasSend != true { flights += 1 }; lastWasSend = true }
     func didReceive(_ count: Int) { received += count; if lastWasSend != false { flights += 1 }; lastWasSend = false }
-    /// The counts when the initiator held the responder's verified card (later bytes, the common friends'
-    /// sets, are not the cards'), taken once.
+    /// The counts at the moment the initiator held the responder's verified card (what crossed before it, the
+    /// common friends' set too when it came first, since it is sent as the channel opens; nothing after).
     private(set) var atVerification = (sent: 0, received: 0, flights: 0)
-    private var marked = false
-    func markVerified() {
-        guard !marked else { return }
-        marked = true
-        atVerification = (sent, received, flights)
-    }
+    func markVerified() { atVerification = (sent, received, flights) }
 }
 
 struct CountingTransport: ExchangeTransport {
@@ -168,9 +163,8 @@ enum Meeting {
 /// room first, as the device that shows its token does; the clock starts when the initiator opens its connection.
 func processExchange(_ meeting: Meeting, responder: FileHandle, responderLines: inout AsyncStream<String>.Iterator) async throws -> ProcessRun {
     let count = WireCount()
-    let session: @Sendable (any ExchangeTransport) async throws -> Void
     let (verified, done) = AsyncStream.makeStream(of: UInt64.self)
-    session = { transport in
+    let session: @Sendable (any ExchangeTransport) async throws -> Void = { transport in
         let session = await ExchangeSession(role: .initiator, secret: nil, identity: ada, card: adaCard,
                                             transport: CountingTransport(base: transport, count: count),
                                             trustedContacts: adaFriends, gate: AlwaysConfirm())
