@@ -12,7 +12,7 @@ import Testing
 
 @testable import HandshakeWebApp
 
-@Suite struct KeyMoveScreenTests {
+@Suite(.timeLimit(.minutes(1))) struct KeyMoveScreenTests {
     static func form(_ app: AppServingTests.Running) -> String { "\(LocalAccessRule.formTokenField)=\(app.secrets.formToken)" }
 
     @Test func settingsMovesTheKeyAndEveryScreenFollows() async throws {
