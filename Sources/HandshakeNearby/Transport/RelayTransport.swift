@@ -146,6 +146,7 @@ import NIOWebSocket
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .connect(host: relay.host, port: relay.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(DeferredEnd())
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName)) }
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
                 }

@@ -9,8 +9,10 @@ It accepts one connection, checks the upgrade request (GET /v1/relay/<32 lowerca
 websocket, a Sec-WebSocket-Key), answers 101 with the first message right behind it, then reads the
 client's first frame (which RFC 6455 §5.3 requires to be masked) and reports it.
 
-Input (JSON on stdin): {"portFile": "/tmp/.../port", "message": "<hex>", "seconds": 10}
+Input (JSON on stdin): {"portFile": "/tmp/.../port", "message": "<hex>", "seconds": 10, "refuse": false}
     portFile: where the port it listens on (127.0.0.1, chosen by the system) is written once it listens.
+    refuse: instead of a message, the relay's refusal of a seat as the mailbox sends it: the 101 answer, a
+    close frame (4409, "Two are in this room already.") and the end of the connection, in one go.
 Output (JSON on stdout): {"path": "/v1/relay/...", "masked": true, "opcode": 2, "received": "<hex>"}
     received: the payload of the client's first frame ("" when none came within `seconds`).
 """
@@ -81,6 +83,14 @@ def main():
         "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         f"Sec-WebSocket-Accept: {accept}\r\n\r\n"
     ).encode()
+    if request.get("refuse"):
+        # One write, then the end: the close frame and the FIN come right behind the answer.
+        reason = b"Two are in this room already."
+        connection.sendall(answer + bytes([0x88, 2 + len(reason)]) + struct.pack("!H", 4409) + reason)
+        connection.shutdown(socket.SHUT_WR)
+        connection.close()
+        print(json.dumps({"path": path, "refused": True}))
+        return
     # One write: the answer and the first message reach the client's socket together.
     connection.sendall(answer + server_frame(message))
     report = {"path": path, "masked": False, "opcode": -1, "received": ""}

@@ -45,6 +45,37 @@ struct RelayTransportTests {
         #expect(seen["received"] as? String == reply.map { String(format: "%02x", $0) }.joined(), "\(seen)")
     }
 
+    /// A relay that refuses the seat sends its 101 answer, the close frame that says why and its FIN together
+    /// (as the mailbox does); read at once, the close frame must still reach the room's reader, so the person
+    /// hears the relay's reason, not only that the room ended.
+    @Test("a refusal right behind the 101 answer, with the connection's end, is read with its reason")
+    func aRefusalBehindTheUpgrade() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for _ in 0..<10 {
+            let portFile = folder.appendingPathComponent("port-\(UUID().uuidString)")
+            let relay = try ConformanceScripts().start("eager_relay.py", ["portFile": portFile.path, "message": "", "seconds": 10, "refuse": true])
+            var port: Int?
+            for _ in 0..<100 where port == nil {
+                port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
+                if port == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let server = try RelayServer(origin: "http://127.0.0.1:\(try #require(port, "the relay script never listened"))")
+            let ended: String? = try await RelayTransport.run(server, room: RelayRoom(rendezvous: "ABC")) { transport in
+                do {
+                    for try await _ in transport.incoming {}
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
+            _ = try await relay.result()
+            #expect(ended == NearbyTransportError.relayUnavailable(
+                server: server.origin, reason: "the relay ended the room (4409: Two are in this room already.)").description)
+        }
+    }
+
     /// A relay nobody runs: the sentence says so in the system's words, not the socket library's type names
     /// ("Connection errors: SingleConnectionFailure(target: [IPv4]…").
     @Test("a relay that is not there is said in words")
