@@ -6,7 +6,7 @@
 // the frame be read first.
 import NIOCore
 
-/// Holds back the channel's end (inactive, or input closed) by one turn of its event loop.
+/// Holds back the channel's end (`channelInactive`) by one turn of its event loop.
 final class DeferredEnd: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
